@@ -1,0 +1,59 @@
+/* args_lua.c - argument checking shared by the binding files: integers, sequences, fields. */
+#include <stdio.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "bindings_lua.h"
+
+/* Converts the value at idx to an integer or raises "who: what must be ... (got X)". */
+static long long check_int_value(lua_State *L, int idx, const char *who, const char *what) {
+  int isnum = 0;
+  lua_Integer v = lua_tointegerx(L, idx, &isnum);
+  if (!isnum) {
+    if (lua_type(L, idx) == LUA_TNUMBER)
+      luaL_error(L, "%s: %s must be an integer (got %s)", who, what, lua_tostring(L, idx));
+    luaL_error(L, "%s: %s must be an integer (got %s)", who, what, luaL_typename(L, idx));
+  }
+  return (long long)v;
+}
+
+long long tlua_check_int_field(lua_State *L, int idx, const char *who, const char *field,
+                               long long dflt, int required) {
+  idx = lua_absindex(L, idx);
+  lua_getfield(L, idx, field);
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    if (required) luaL_error(L, "%s: field '%s' is required", who, field);
+    return dflt;
+  }
+  long long v = check_int_value(L, -1, who, field);
+  lua_pop(L, 1);
+  return v;
+}
+
+int tlua_check_int_seq(lua_State *L, int idx, const char *who, const char *field,
+                       long long *out, int max) {
+  idx = lua_absindex(L, idx);
+  if (!lua_istable(L, idx))
+    luaL_error(L, "%s: %s must be a sequence of integers (got %s)", who, field,
+               luaL_typename(L, idx));
+  lua_Integer n = luaL_len(L, idx);
+  if (n > max) luaL_error(L, "%s: %s has %d entries, at most %d allowed", who, field, (int)n, max);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, idx, i);
+    char what[96];
+    snprintf(what, sizeof what, "%s[%d]", field, (int)i);
+    out[i - 1] = check_int_value(L, -1, who, what);
+    lua_pop(L, 1);
+  }
+  return (int)n;
+}
+
+void tlua_push_int_seq(lua_State *L, const long long *v, int n) {
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    lua_pushinteger(L, (lua_Integer)v[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+}

@@ -1,0 +1,34 @@
+/* bindings_lua.h - registration hooks of the per-concept Lua binding files (src/*_lua.c). */
+#ifndef TLUA_BINDINGS_LUA_H
+#define TLUA_BINDINGS_LUA_H
+
+#include <lua.h>
+#include "tlua.h"
+
+/* Each tlua_open_<concept> expects the tilelua module table on top of the stack, adds its
+ * functions to it (luaL_setfuncs) and creates its metatables ("tilelua.<Name>"). It leaves the
+ * stack as it found it. Called once per lua_State from luaopen_tilelua (module_lua.c). */
+TLUA_HIDDEN void tlua_open_curve(lua_State *L);
+TLUA_HIDDEN void tlua_open_encoding(lua_State *L);
+TLUA_HIDDEN void tlua_open_descriptor(lua_State *L);
+TLUA_HIDDEN void tlua_open_bank(lua_State *L);
+
+/* True when the state was opened with the sandbox option: bindings that touch the file system
+ * (e.g. :svg(path)) must refuse with an error in that case. */
+TLUA_HIDDEN int tlua_is_sandboxed(lua_State *L);
+
+/* The warp size layout objects default to: the current target's, 64 when none is known. */
+TLUA_HIDDEN int tlua_default_warp(lua_State *L);
+
+/* Reads an integer field of table `idx` (a positive count unless allow_zero) or raises a Lua error
+ * naming `who`, the field and the rule: "curve: lengths[2] must be a positive integer (got 2.5)". */
+TLUA_HIDDEN long long tlua_check_int_field(lua_State *L, int idx, const char *who,
+                                            const char *field, long long dflt, int required);
+/* Reads a sequence of integers (1..n) at stack index idx into out[0..max-1]; returns n.
+ * Raises "who: field must be a sequence of at most max integers" etc. on bad input. */
+TLUA_HIDDEN int tlua_check_int_seq(lua_State *L, int idx, const char *who, const char *field,
+                                   long long *out, int max);
+/* Pushes a Lua sequence {v[0], ..., v[n-1]}. */
+TLUA_HIDDEN void tlua_push_int_seq(lua_State *L, const long long *v, int n);
+
+#endif

@@ -1,0 +1,243 @@
+/* state.c - tlua_State: open/close, running scripts, errors, the sandbox. The public C API. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+#include "bindings_lua.h"
+#include "tilelua.h"
+
+struct tlua_State {
+  lua_State *L;
+  int sandbox;
+  char *errmsg;   /* malloc'd message of the last failure, NULL if none */
+};
+
+const char *tlua_version(void) { return TILELUA_VERSION; }
+int tlua_version_number(void) { return TILELUA_VERSION_NUMBER; }
+
+void tlua_config_init(tlua_Config *cfg) {
+  if (!cfg) return;
+  memset(cfg, 0, sizeof *cfg);
+  cfg->define_tl = 1;
+}
+
+static void set_errmsg(tlua_State *T, const char *msg) {
+  free(T->errmsg);
+  T->errmsg = NULL;
+  if (!msg) return;
+  size_t n = strlen(msg) + 1;
+  T->errmsg = malloc(n);
+  if (T->errmsg) memcpy(T->errmsg, msg, n);
+}
+
+/* Message handler: adds a traceback to string messages (as lua.c's msghandler). */
+static int msghandler(lua_State *L) {
+  const char *msg = lua_tostring(L, 1);
+  if (msg == NULL) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+  }
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+static int status_of(int lua_status) {
+  switch (lua_status) {
+    case LUA_OK: return TLUA_OK;
+    case LUA_ERRSYNTAX: return TLUA_ERRSYNTAX;
+    case LUA_ERRMEM: return TLUA_ERRMEM;
+    case LUA_ERRFILE: return TLUA_ERRFILE;
+    default: return TLUA_ERRRUN;
+  }
+}
+
+/* Records the error on top of the stack (if any), pops it, returns the tlua status. */
+static int finish(tlua_State *T, int lua_status) {
+  if (lua_status == LUA_OK) {
+    set_errmsg(T, NULL);
+    return TLUA_OK;
+  }
+  const char *msg = lua_tostring(T->L, -1);
+  set_errmsg(T, msg ? msg : "(error object is not a string)");
+  lua_pop(T->L, 1);
+  return status_of(lua_status);
+}
+
+/* The function to run is on top; runs it with a traceback handler, no results kept. */
+static int docall(lua_State *L, int nargs) {
+  int base = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, msghandler);
+  lua_insert(L, base);
+  int status = lua_pcall(L, nargs, 0, base);
+  lua_remove(L, base);
+  return status;
+}
+
+/* --- sandbox ---------------------------------------------------------------------------------- */
+
+/* load() for untrusted scripts: the same, but text chunks only (upvalue 1: the original load). */
+static int sandbox_load(lua_State *L) {
+  int nargs = lua_gettop(L);
+  if (nargs < 1) return luaL_error(L, "bad argument #1 to 'load' (value expected)");
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_pushvalue(L, 1);
+  if (nargs >= 2) lua_pushvalue(L, 2); else lua_pushnil(L);
+  lua_pushliteral(L, "t");
+  if (nargs >= 4) lua_pushvalue(L, 4);
+  lua_call(L, nargs >= 4 ? 4 : 3, LUA_MULTRET);
+  return lua_gettop(L) - nargs;
+}
+
+static void apply_sandbox(lua_State *L) {
+  static const char *const removed_globals[] = {"io", "debug", "dofile", "loadfile", NULL};
+  lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  for (const char *const *g = removed_globals; *g; g++) {
+    lua_pushnil(L);
+    lua_setglobal(L, *g);
+    lua_pushnil(L);
+    lua_setfield(L, -2, *g);
+  }
+  /* os: only clock and time */
+  lua_getglobal(L, "os");
+  lua_createtable(L, 0, 2);
+  lua_getfield(L, -2, "clock");
+  lua_setfield(L, -2, "clock");
+  lua_getfield(L, -2, "time");
+  lua_setfield(L, -2, "time");
+  lua_pushvalue(L, -1);
+  lua_setglobal(L, "os");
+  lua_setfield(L, -3, "os");
+  lua_pop(L, 1);
+  /* load: text only */
+  lua_getglobal(L, "load");
+  lua_pushcclosure(L, sandbox_load, 1);
+  lua_setglobal(L, "load");
+  /* package: preload searcher only (the embedded modules), no C libraries, no paths */
+  lua_getfield(L, -1, LUA_LOADLIBNAME);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "loadlib");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "searchpath");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "path");
+  lua_pushliteral(L, "");
+  lua_setfield(L, -2, "cpath");
+  lua_getfield(L, -1, "searchers");
+  lua_createtable(L, 1, 0);
+  lua_rawgeti(L, -2, 1); /* the preload searcher */
+  lua_rawseti(L, -2, 1);
+  lua_setfield(L, -3, "searchers");
+  lua_pop(L, 3); /* searchers, package, _LOADED */
+}
+
+/* --- open / close ----------------------------------------------------------------------------- */
+
+static int setup(lua_State *L) {
+  const tlua_Config *cfg = (const tlua_Config *)lua_touserdata(L, 1);
+  if (cfg->sandbox) {
+    lua_pushboolean(L, 1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "tilelua.sandbox");
+  }
+  const char *backend = cfg->backend ? cfg->backend : getenv("TILELUA_BACKEND");
+  lua_pushstring(L, backend && *backend ? backend : "auto");
+  lua_setfield(L, LUA_REGISTRYINDEX, "tilelua.backend_request");
+  luaL_openlibs(L);
+  luaL_requiref(L, "tilelua", luaopen_tilelua, 0);
+  if (cfg->define_tl) lua_setglobal(L, "tl"); else lua_pop(L, 1);
+  if (cfg->sandbox) apply_sandbox(L);
+  return 0;
+}
+
+static int valid_backend(const char *b) {
+  return !b || !*b || !strcmp(b, "auto") || !strcmp(b, "cpu") || !strcmp(b, "cuda") ||
+         !strcmp(b, "hip");
+}
+
+int tlua_open(const tlua_Config *cfg, tlua_State **out) {
+  if (!out) return TLUA_ERRARG;
+  *out = NULL;
+  tlua_Config defaults;
+  if (!cfg) {
+    tlua_config_init(&defaults);
+    cfg = &defaults;
+  }
+  if (!valid_backend(cfg->backend) || (!cfg->backend && !valid_backend(getenv("TILELUA_BACKEND"))))
+    return TLUA_ERRNOBACKEND;
+  tlua_State *T = calloc(1, sizeof *T);
+  if (!T) return TLUA_ERRMEM;
+  T->sandbox = cfg->sandbox;
+  T->L = luaL_newstate();
+  if (!T->L) {
+    free(T);
+    return TLUA_ERRMEM;
+  }
+  lua_pushcfunction(T->L, setup);
+  lua_pushlightuserdata(T->L, (void *)cfg);
+  int status = lua_pcall(T->L, 1, 0, 0);
+  if (status != LUA_OK) {
+    tlua_close(T);
+    return status_of(status);
+  }
+  *out = T;
+  return TLUA_OK;
+}
+
+void tlua_close(tlua_State *T) {
+  if (!T) return;
+  if (T->L) lua_close(T->L);
+  free(T->errmsg);
+  free(T);
+}
+
+/* --- running ---------------------------------------------------------------------------------- */
+
+int tlua_dofile(tlua_State *T, const char *path) {
+  if (!T) return TLUA_ERRARG;
+  if (path && strcmp(path, "-") == 0) path = NULL;
+  int status = luaL_loadfilex(T->L, path, T->sandbox ? "t" : "bt");
+  if (status == LUA_OK) status = docall(T->L, 0);
+  return finish(T, status);
+}
+
+int tlua_dostring(tlua_State *T, const char *code, const char *chunkname) {
+  if (!T || !code) return TLUA_ERRARG;
+  int status = luaL_loadbufferx(T->L, code, strlen(code), chunkname ? chunkname : "=(string)",
+                                T->sandbox ? "t" : "bt");
+  if (status == LUA_OK) status = docall(T->L, 0);
+  return finish(T, status);
+}
+
+static int get_global(tlua_State *T, const char *name, int type) {
+  if (!T || !name) return TLUA_ERRARG;
+  if (lua_getglobal(T->L, name) != type) {
+    lua_pop(T->L, 1);
+    return TLUA_ERRTYPE;
+  }
+  return TLUA_OK;
+}
+
+int tlua_get_number(tlua_State *T, const char *name, double *out) {
+  int status = get_global(T, name, LUA_TNUMBER);
+  if (status != TLUA_OK) return status;
+  if (out) *out = (double)lua_tonumber(T->L, -1);
+  lua_pop(T->L, 1);
+  return TLUA_OK;
+}
+
+int tlua_get_string(tlua_State *T, const char *name, const char **out) {
+  int status = get_global(T, name, LUA_TSTRING);
+  if (status != TLUA_OK) return status;
+  /* the string stays anchored by the global while it is not reassigned */
+  if (out) *out = lua_tostring(T->L, -1);
+  lua_pop(T->L, 1);
+  return TLUA_OK;
+}
+
+const char *tlua_errmsg(const tlua_State *T) {
+  return T && T->errmsg ? T->errmsg : "";
+}
+
+lua_State *tlua_lua(tlua_State *T) { return T ? T->L : NULL; }

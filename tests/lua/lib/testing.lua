@@ -1,0 +1,47 @@
+-- testing.lua - assertions for tests/lua scripts: each prints both values on failure.
+local T = {}
+
+local function show(v)
+  if type(v) == "table" then
+    local parts = {}
+    for i = 1, #v do parts[#parts + 1] = show(v[i]) end
+    return "{" .. table.concat(parts, ", ") .. "}"
+  end
+  return tostring(v)
+end
+T.show = show
+
+local function deep_eq(a, b)
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  if #a ~= #b then return false end
+  for i = 1, #a do if not deep_eq(a[i], b[i]) then return false end end
+  for k, v in pairs(a) do
+    if type(k) ~= "number" and not deep_eq(v, b[k]) then return false end
+  end
+  return true
+end
+T.deep_eq = deep_eq
+
+function T.eq(got, want, what)
+  if not deep_eq(got, want) then
+    error(string.format("%s: got %s, want %s", what or "eq", show(got), show(want)), 2)
+  end
+end
+
+function T.near(got, want, tol, what)
+  if math.abs(got - want) > (tol or 1e-6) then
+    error(string.format("%s: got %.9g, want %.9g (tol %g)", what or "near", got, want, tol or 1e-6), 2)
+  end
+end
+
+-- T.raises(fn, "text"): fn must raise an error whose message contains text (plain).
+function T.raises(fn, text, what)
+  local ok, err = pcall(fn)
+  if ok then error(string.format("%s: expected an error containing %q, got none", what or "raises", text), 2) end
+  if not tostring(err):find(text, 1, true) then
+    error(string.format("%s: error %q lacks %q", what or "raises", tostring(err), text), 2)
+  end
+  return err
+end
+
+return T

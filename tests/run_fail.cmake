@@ -1,0 +1,16 @@
+# run_fail.cmake - runs SCRIPT with TILESH; passes when it exits 1 and stderr contains the text
+# of the script's "-- expect: <text>" line (plain substring, not a pattern).
+file(STRINGS ${SCRIPT} expect_line REGEX "^-- expect: " LIMIT_COUNT 1)
+if(NOT expect_line)
+  message(FATAL_ERROR "${SCRIPT}: no '-- expect: <message>' line")
+endif()
+string(REGEX REPLACE "^-- expect: " "" expected "${expect_line}")
+execute_process(COMMAND ${TILESH} ${SCRIPT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "expected exit status 1, got ${rc}\nstdout: ${out}\nstderr: ${err}")
+endif()
+string(FIND "${err}" "${expected}" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "stderr lacks the expected message\n  expected: ${expected}\n  stderr: ${err}")
+endif()
+message(STATUS "failed as expected: ${expected}")

@@ -1,0 +1,26 @@
+#!/bin/sh
+# bootstrap.sh - install the Debian packages tilelua needs (only those missing), then configure and
+# build into BUILD_DIR (default: build). Idempotent: a second run installs nothing and rebuilds
+# only what changed.
+#   tools/bootstrap.sh                 release build in ./build
+#   BUILD_DIR=b EXTRA="-DTILELUA_SANITIZE=ON" tools/bootstrap.sh
+set -eu
+cd "$(dirname "$0")/.."
+BUILD_DIR=${BUILD_DIR:-build}
+PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils"
+
+missing=""
+for p in $PACKAGES; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO=sudo
+  echo "bootstrap: installing$missing"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+
+# shellcheck disable=SC2086
+cmake -S . -B "$BUILD_DIR" -DTILELUA_WERROR=ON ${EXTRA:-} >/dev/null
+cmake --build "$BUILD_DIR" -j"$(nproc)"
