@@ -9,7 +9,7 @@
 /* Converts the value at idx to an integer or raises "who: what must be ... (got X)". */
 static long long check_int_value(lua_State *L, int idx, const char *who, const char *what) {
   int isnum = 0;
-  lua_Integer v = lua_tointegerx(L, idx, &isnum);
+  lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
   if (!isnum) {
     if (lua_type(L, idx) == LUA_TNUMBER)
       luaL_error(L, "%s: %s must be an integer (got %s)", who, what, lua_tostring(L, idx));

@@ -1,6 +1,7 @@
 # run_fail.cmake - runs SCRIPT with TILESH; passes when it exits 1 and stderr contains the text
 # of the script's "-- expect: <text>" line (plain substring, not a pattern).
-file(STRINGS ${SCRIPT} expect_line REGEX "^-- expect: " LIMIT_COUNT 1)
+file(READ ${SCRIPT} script_text)
+string(REGEX MATCH "-- expect: [^\n]*" expect_line "${script_text}")
 if(NOT expect_line)
   message(FATAL_ERROR "${SCRIPT}: no '-- expect: <message>' line")
 endif()
