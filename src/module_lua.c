@@ -82,10 +82,11 @@ int luaopen_tilelua(lua_State *L) {
   lua_pushinteger(L, TILELUA_VERSION_NUMBER);
   lua_setfield(L, -2, "version_number");
   /* concept bindings: one line each (keep sorted) */
-  /* tlua_open_bank(L); */
-  /* tlua_open_curve(L); */
-  /* tlua_open_descriptor(L); */
-  /* tlua_open_encoding(L); */
+  tlua_open_bank(L);
+  tlua_open_curve(L);
+  tlua_open_descriptor(L);
+  tlua_open_encoding(L);
+  tlua_open_tensor(L);
   /* the Lua half of the module: lua/init.lua receives the table and returns it, extended */
   for (const tlua_EmbeddedLua *e = tlua_embedded_lua; e->module; e++) {
     if (strcmp(e->module, "tilelua.init") != 0) continue;
