@@ -1,4 +1,4 @@
-/* bindings_lua.h - registration hooks of the per-concept Lua binding files (src/*_lua.c). */
+/* bindings_lua.h - registration hooks of the per-concept Lua binding files (the *_lua.c files). */
 #ifndef TLUA_BINDINGS_LUA_H
 #define TLUA_BINDINGS_LUA_H
 
@@ -12,6 +12,9 @@ TLUA_HIDDEN void tlua_open_curve(lua_State *L);
 TLUA_HIDDEN void tlua_open_encoding(lua_State *L);
 TLUA_HIDDEN void tlua_open_descriptor(lua_State *L);
 TLUA_HIDDEN void tlua_open_bank(lua_State *L);
+TLUA_HIDDEN void tlua_open_ir(lua_State *L);
+TLUA_HIDDEN void tlua_open_exec(lua_State *L);
+TLUA_HIDDEN void tlua_open_tensor(lua_State *L);
 
 /* True when the state was opened with the sandbox option: bindings that touch the file system
  * (e.g. :svg(path)) must refuse with an error in that case. */
