@@ -1,5 +1,6 @@
 -- init.lua - the Lua half of require "tilelua": receives the C module table and extends it.
 return function(tl)
   tl.bank_report = require("tilelua.bank_report").report
+  require("tilelua.kernel")(tl)
   return tl
 end

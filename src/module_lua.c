@@ -86,6 +86,8 @@ int luaopen_tilelua(lua_State *L) {
   tlua_open_curve(L);
   tlua_open_descriptor(L);
   tlua_open_encoding(L);
+  tlua_open_exec(L);
+  tlua_open_ir(L);
   tlua_open_tensor(L);
   /* the Lua half of the module: lua/init.lua receives the table and returns it, extended */
   for (const tlua_EmbeddedLua *e = tlua_embedded_lua; e->module; e++) {

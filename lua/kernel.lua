@@ -1,0 +1,575 @@
+-- kernel.lua - tl.kernel: parameters, hints, tracing a body into IR per specialization, launching
+-- on the CPU executor; plus the scalar functions (tl.lt, tl.select, tl.exp, ...) of kernel bodies.
+local tr = require "tilelua.trace"
+local win = require "tilelua.window"
+
+return function(tl)
+  win.bind(tl)
+  local Value, is_value = tr.Value, tr.is_value
+
+  ---------------------------------------------------------------------------------------------
+  -- scalar functions: symbolic inside a body, plain Lua arithmetic on numbers
+  local function any_value(...)
+    for i = 1, select("#", ...) do if is_value((select(i, ...))) then return true end end
+    return false
+  end
+  local function cmp(op, lua_fn)
+    return function(a, b)
+      if any_value(a, b) then return tr.compare(op, a, b) end
+      return lua_fn(a, b)
+    end
+  end
+  tl.lt = cmp("lt", function(a, b) return a < b end)
+  tl.le = cmp("le", function(a, b) return a <= b end)
+  tl.gt = cmp("gt", function(a, b) return a > b end)
+  tl.ge = cmp("ge", function(a, b) return a >= b end)
+  tl.eq = cmp("eq", function(a, b) return a == b end)
+  tl.ne = cmp("ne", function(a, b) return a ~= b end)
+  local function as_bool(x) return is_value(x) and (x.dtype == "bool" and x or tr.compare("ne", x, 0)) or tr.as(x, "bool") end
+  function tl.land(a, b)
+    if any_value(a, b) then return tr.emit("and", "bool", { as_bool(a), as_bool(b) }) end
+    return a and b
+  end
+  function tl.lor(a, b)
+    if any_value(a, b) then return tr.emit("or", "bool", { as_bool(a), as_bool(b) }) end
+    return a or b
+  end
+  function tl.lnot(a)
+    if is_value(a) then return tr.emit("not", "bool", { as_bool(a) }) end
+    return not a
+  end
+  function tl.select(c, a, b)
+    if any_value(c, a, b) then
+      local t, x, y = tr.unify(a, b)
+      return tr.emit("select", t, { as_bool(c), x, y })
+    end
+    if c then return a else return b end
+  end
+  local function math1(op, lua_fn)
+    return function(x)
+      if is_value(x) then return tr.unary(op, x, op ~= "abs" and op ~= "neg") end
+      return lua_fn(x)
+    end
+  end
+  tl.exp = math1("exp", math.exp)
+  tl.log = math1("log", math.log)
+  tl.exp2 = math1("exp2", function(x) return 2.0 ^ x end)
+  tl.log2 = math1("log2", function(x) return math.log(x, 2) end)
+  tl.sqrt = math1("sqrt", math.sqrt)
+  tl.rsqrt = math1("rsqrt", function(x) return 1 / math.sqrt(x) end)
+  tl.sin = math1("sin", math.sin)
+  tl.cos = math1("cos", math.cos)
+  tl.tanh = math1("tanh", function(x) local e = math.exp(2 * x); return (e - 1) / (e + 1) end)
+  tl.floor = math1("floor", math.floor)
+  tl.ceil = math1("ceil", math.ceil)
+  tl.abs = math1("abs", math.abs)
+  function tl.min(a, b)
+    if any_value(a, b) then local t, x, y = tr.unify(a, b); return tr.emit("min", t, { x, y }) end
+    return math.min(a, b)
+  end
+  function tl.max(a, b)
+    if any_value(a, b) then local t, x, y = tr.unify(a, b); return tr.emit("max", t, { x, y }) end
+    return math.max(a, b)
+  end
+  function tl.fma(a, b, c)
+    if any_value(a, b, c) then
+      local t = tr.unify(a, b)
+      t = tr.unify(tr.as(a, t), c)
+      return tr.emit("fma", t, { tr.as(a, t), tr.as(b, t), tr.as(c, t) })
+    end
+    return a * b + c
+  end
+  function tl.reduce(t, op, axis) return win.reduce(t, op, axis) end
+
+  ---------------------------------------------------------------------------------------------
+  -- parameter types and hints
+  local TensorType = {}
+  TensorType.__index = TensorType
+  TensorType.__tostring = function(t) return string.format("tensor(%s, %d)", t.dtype, t.rank) end
+  function tl.tensor(dtype, rank)
+    local name = tr.dtname(dtype)
+    if not name then error(string.format("tl.tensor: unknown dtype %s", tostring(dtype)), 2) end
+    if math.type(rank) ~= "integer" or rank < 0 or rank > 8 then
+      error(string.format("tl.tensor: rank must be an integer in 0..8 (got %s)", tostring(rank)), 2)
+    end
+    return setmetatable({ kind = "tensor", dtype = name, rank = rank }, TensorType)
+  end
+
+  local ByTarget = {}
+  ByTarget.__index = ByTarget
+  ByTarget.__tostring = function(b)
+    local parts = {}
+    for k, v in pairs(b.values) do parts[#parts + 1] = k .. "=" .. tostring(v) end
+    table.sort(parts)
+    return "by_target{" .. table.concat(parts, ", ") .. "}"
+  end
+  function tl.by_target(values)
+    if type(values) ~= "table" then error("tl.by_target: expected a table {default = v, sm_90 = v, ...}", 2) end
+    for k in pairs(values) do
+      if type(k) ~= "string" or not (k == "default" or k:match("^sm_%d+$") or k:match("^gfx%w+$")) then
+        error(string.format("tl.by_target: key %s is not 'default', sm_NN or gfxNNN", tostring(k)), 2)
+      end
+    end
+    local copy = {}
+    for k, v in pairs(values) do copy[k] = v end
+    return setmetatable({ values = copy }, ByTarget)
+  end
+  local function resolve(v, target)
+    if getmetatable(v) == ByTarget then
+      local x = v.values[target]
+      if x == nil then x = v.values.default end
+      return x
+    end
+    return v
+  end
+
+  local HINT_RULES = {
+    occupancy = function(v) return math.type(v) == "integer" and v >= 1 and v <= 32, "an integer in 1..32" end,
+    num_ctas = function(v) return v == 1 or v == 2 or v == 4 or v == 8 or v == 16, "1, 2, 4, 8 or 16" end,
+    latency = function(v) return math.type(v) == "integer" and v >= 1 and v <= 10, "an integer in 1..10" end,
+    allow_tma = function(v) return type(v) == "boolean", "a boolean" end,
+  }
+  local function check_hint(name, v, level)
+    local rule = HINT_RULES[name]
+    if not rule then
+      error(string.format("hints: unknown hint '%s' (expected occupancy, num_ctas, latency or allow_tma)", tostring(name)), level)
+    end
+    local values = getmetatable(v) == ByTarget and v.values or { default = v }
+    for target, x in pairs(values) do
+      local ok, want = rule(x)
+      if not ok then
+        error(string.format("hints: %s%s must be %s (got %s)", name,
+          getmetatable(v) == ByTarget and ("[" .. target .. "]") or "", want, tostring(x)), level)
+      end
+    end
+  end
+  tl._check_hint = check_hint
+
+  ---------------------------------------------------------------------------------------------
+  -- kernel parameters inside a body
+  local TensorParam = {}
+  TensorParam.__index = TensorParam
+  function TensorParam:shape(d)
+    if math.type(d) ~= "integer" or d < 0 or d >= self.rank then
+      tr.fail("%s:shape(d): dimension %s out of range 0..%d", self.name, tostring(d), self.rank - 1)
+    end
+    return self.shape_v[d]
+  end
+  function TensorParam:stride(d)
+    if math.type(d) ~= "integer" or d < 0 or d >= self.rank then
+      tr.fail("%s:stride(d): dimension %s out of range 0..%d", self.name, tostring(d), self.rank - 1)
+    end
+    return self.stride_v[d]
+  end
+  TensorParam.shape_value = TensorParam.shape
+  function TensorParam:stride_value(d)
+    if d == self.rank - 1 and self.contiguous then return 1 end
+    return self.stride_v[d]
+  end
+  function TensorParam:offset_of(idx)
+    if type(idx) ~= "table" or #idx ~= self.rank then
+      tr.fail("%s: an index needs %d coordinates, got %s", self.name, self.rank,
+              type(idx) == "table" and tostring(#idx) or type(idx))
+    end
+    local off = nil
+    for d = 1, self.rank do
+      local s = self:stride_value(d - 1)
+      local x = tr.as(idx[d], "i64")
+      local term = s == 1 and x or x * s
+      off = off and (off + term) or term
+    end
+    return off or tr.const(0, "i64")
+  end
+  -- p.x:load({i, j}, {mask = m, pad = 0}) / p.x:store({i, j}, v, {mask = m})
+  function TensorParam:load(idx, opts)
+    opts = opts or {}
+    local ops = { self:offset_of(idx) }
+    if opts.mask ~= nil then ops[2] = as_bool(opts.mask) end
+    local pad = opts.pad or 0
+    local fields = { imm = self.index }
+    if tr.FLOAT[self.dtype] then fields.fimm = pad else fields.imm2 = pad end
+    return tr.emit("load", self.dtype, ops, fields)
+  end
+  function TensorParam:store(idx, v, opts)
+    opts = opts or {}
+    local ops = { self:offset_of(idx), tr.as(v, self.dtype) }
+    if opts.mask ~= nil then ops[3] = as_bool(opts.mask) end
+    tr.emit("store", nil, ops, { imm = self.index })
+  end
+  function TensorParam:atomic(op, idx, v, opts)
+    opts = opts or {}
+    return win.atomic_at(self, self:offset_of(idx), opts.mask ~= nil and as_bool(opts.mask) or nil, op, v, opts)
+  end
+  for op in pairs(win.ATOMIC_OPS) do
+    TensorParam["atomic_" .. op] = function(self, idx, v, opts) return self:atomic(op, idx, v, opts) end
+    win.Window["atomic_" .. op] = function(self, t, opts) return self:atomic(op, t, opts) end
+    win.Lds["atomic_" .. op] = function(self, idx, v, opts) return self:atomic(op, idx, v, opts) end
+  end
+
+  ---------------------------------------------------------------------------------------------
+  -- the k object of a body
+  local K = {}
+  K.__index = K
+  function K.thread_id() return tr.current().tid end
+  function K.block_id(d)
+    d = d or 0
+    if d ~= 0 and d ~= 1 and d ~= 2 then tr.fail("k.block_id(d): d must be 0, 1 or 2 (got %s)", tostring(d)) end
+    return tr.current().bid[d]
+  end
+  function K.grid_dim(d)
+    d = d or 0
+    if d ~= 0 and d ~= 1 and d ~= 2 then tr.fail("k.grid_dim(d): d must be 0, 1 or 2 (got %s)", tostring(d)) end
+    return tr.current().gdim[d]
+  end
+  function K.lane_id() local c = tr.current(); return c.tid % tr.const(c.warp, "i32") end
+  function K.warp_id() local c = tr.current(); return c.tid // tr.const(c.warp, "i32") end
+  function K:window(src, origin, lengths, dist, curve) return win.window(self, src, origin, lengths, dist, curve) end
+  function K:sync() tr.emit("barrier", nil, {}) end
+  function K:lds(dtype, lengths, opts)
+    local c = tr.current()
+    local name = tr.dtname(dtype)
+    if not name then tr.fail("lds: unknown dtype %s", tostring(dtype)) end
+    if type(lengths) ~= "table" or #lengths < 1 then tr.fail("lds: lengths must be a non-empty sequence") end
+    local desc = opts and opts.swizzle
+    if c.region ~= 0 then tr.fail("lds: declare LDS buffers at the top level of the body, not inside k:range/k:when") end
+    return win.lds_buffer(c, name, lengths, desc)
+  end
+  function K:shfl_xor(v, mask)
+    if math.type(mask) ~= "integer" or mask < 1 or mask >= tr.current().warp then
+      tr.fail("shfl_xor: lane mask %s out of range 1..%d", tostring(mask), tr.current().warp - 1)
+    end
+    return tr.emit("shfl_xor", v.dtype, { v }, { imm = mask })
+  end
+  function K:shfl(v, lane) return tr.emit("shfl_idx", v.dtype, { v, tr.as(lane, "i32") }) end
+
+  -- flatten carried values (Values, numbers, distributed tensors) to a list of Values
+  local function flatten(list, n)
+    local flat, shape = {}, {}
+    for i = 1, n do
+      local x = list[i]
+      if win.is_dist_tensor(x) then
+        shape[i] = { dist = x, count = x.facts.elements }
+        for y = 0, x.facts.elements - 1 do flat[#flat + 1] = x.vals[y] end
+      elseif is_value(x) then shape[i] = { count = 1 }; flat[#flat + 1] = x
+      elseif type(x) == "number" then
+        shape[i] = { count = 1 }
+        flat[#flat + 1] = tr.const(x, math.type(x) == "float" and "f32" or "i32")
+      else
+        tr.fail("k:range: carried value #%d must be a number, a symbolic value or a distributed tensor (got %s)", i, type(x))
+      end
+    end
+    return flat, shape
+  end
+  local function rebuild(values, shape)
+    local out, pos = {}, 1
+    for i, s in ipairs(shape) do
+      if s.dist then
+        local vals = {}
+        for y = 0, s.count - 1 do vals[y] = values[pos]; pos = pos + 1 end
+        out[i] = win.new_dist_tensor(s.dist.dist, s.dist.facts, s.dist.dtype, vals)
+      else out[i] = values[pos]; pos = pos + 1 end
+    end
+    return out
+  end
+
+  -- k:range(lo, hi, step, fn[, init...]): a run-time loop; fn(i, carried...) returns the new
+  -- carried values; the call returns them after the last iteration.
+  function K:range(lo, hi, step, fn, ...)
+    local c = tr.current()
+    if type(fn) ~= "function" then tr.fail("k:range(lo, hi, step, fn): fn must be a function (got %s)", type(fn)) end
+    if type(step) == "number" and step <= 0 then tr.fail("k:range: step must be positive (got %s)", tostring(step)) end
+    local it = "i32"
+    for _, x in ipairs({ lo, hi, step }) do
+      if is_value(x) then
+        if tr.FLOAT[x.dtype] then tr.fail("k:range: bounds must be integers (got %s)", x.dtype) end
+        if x.dtype == "i64" or x.dtype == "u64" then it = "i64" end
+      elseif math.type(x) ~= "integer" then
+        tr.fail("k:range: bounds must be integers (got %s)", tostring(x))
+      end
+    end
+    local n = select("#", ...)
+    local flat, shape = flatten({ ... }, n)
+    local ops = { tr.as(lo, it), tr.as(hi, it), tr.as(step, it) }
+    for _, v in ipairs(flat) do ops[#ops + 1] = v end
+    local body = c.ir:region()
+    local for_id = tr.emit("for", nil, ops, { region0 = body })
+    local outer = c.region
+    c.parent[body] = outer
+    c.region = body
+    local iv = tr.emit("loop_iv", it, {})
+    local carried = {}
+    for k, v in ipairs(flat) do carried[k] = tr.emit("loop_carry", v.dtype, {}, { imm = k - 1 }) end
+    local results = table.pack(fn(iv, table.unpack(rebuild(carried, shape), 1, n)))
+    if results.n < n then
+      tr.fail("k:range: the body must return its %d carried value(s), it returned %d", n, results.n)
+    end
+    local next_flat = flatten(results, n)
+    if #next_flat ~= #flat then tr.fail("k:range: the body returned carried values of another shape") end
+    for k2 = 1, #next_flat do next_flat[k2] = tr.as(next_flat[k2], flat[k2].dtype) end
+    tr.emit("yield", nil, next_flat)
+    c.region = outer
+    local outs = {}
+    local for_value = setmetatable({ id = for_id, dtype = "i32" }, Value)
+    for k2, v in ipairs(flat) do outs[k2] = tr.emit("for_result", v.dtype, { for_value }, { imm = k2 - 1 }) end
+    return table.unpack(rebuild(outs, shape), 1, n)
+  end
+
+  -- k:when(cond, then_fn[, else_fn]): a run-time branch (per thread).
+  function K:when(cond, then_fn, else_fn)
+    local c = tr.current()
+    if type(then_fn) ~= "function" then tr.fail("k:when(cond, fn): fn must be a function") end
+    local cv = as_bool(cond)
+    local r_then, r_else = c.ir:region(), c.ir:region()
+    tr.emit("if", nil, { cv }, { region0 = r_then, region1 = r_else })
+    local outer = c.region
+    c.parent[r_then], c.parent[r_else] = outer, outer
+    c.region = r_then
+    then_fn()
+    c.region = r_else
+    if else_fn then else_fn() end
+    c.region = outer
+  end
+
+  ---------------------------------------------------------------------------------------------
+  -- kernels
+  local Kernel = {}
+  Kernel.__index = Kernel
+
+  local function ordered_params(params)
+    local list = {}
+    if params == nil then return list end
+    if type(params) ~= "table" then error("tl.kernel: params must be a table", 3) end
+    if #params > 0 then
+      for i, p in ipairs(params) do
+        if type(p) ~= "table" or type(p[1]) ~= "string" then
+          error(string.format("tl.kernel: params[%d] must be {name, type}", i), 3)
+        end
+        list[#list + 1] = { name = p[1], type = p[2] }
+      end
+    else
+      for name, ty in pairs(params) do list[#list + 1] = { name = name, type = ty } end
+      table.sort(list, function(a, b) return a.name < b.name end)
+    end
+    for _, p in ipairs(list) do
+      if getmetatable(p.type) == TensorType then p.kind = "tensor"; p.dtype = p.type.dtype; p.rank = p.type.rank
+      else
+        local dt = tr.dtname(p.type)
+        if not dt then
+          error(string.format("tl.kernel: parameter '%s' has type %s; expected tl.f32 etc. or tl.tensor(dtype, rank)", p.name, tostring(p.type)), 3)
+        end
+        p.kind = "scalar"; p.dtype = dt; p.rank = 0
+      end
+    end
+    return list
+  end
+
+  function tl.kernel(spec)
+    if type(spec) ~= "table" then error("tl.kernel: expected a table {name, block, params, body}", 2) end
+    local name = spec.name or "kernel"
+    if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
+      error(string.format("tl.kernel: name must be an identifier (got %s)", tostring(name)), 2)
+    end
+    local block = spec.block or 256
+    if math.type(block) ~= "integer" or block < 1 or block > 1024 then
+      error(string.format("tl.kernel '%s': block must be an integer in 1..1024 (got %s)", name, tostring(block)), 2)
+    end
+    if type(spec.body) ~= "function" then error(string.format("tl.kernel '%s': body must be a function(k, p)", name), 2) end
+    local hints = {}
+    for k, v in pairs(spec.hints or {}) do check_hint(k, v, 3); hints[k] = v end
+    local warp = spec.warp or tl.warp_size and tl.warp_size() or 64
+    if warp ~= 32 and warp ~= 64 then error(string.format("tl.kernel '%s': warp must be 32 or 64 (got %s)", name, tostring(warp)), 2) end
+    local info = debug.getinfo(2, "S")
+    return setmetatable({ name = name, block = block, params = ordered_params(spec.params), body = spec.body,
+                          hints = hints, warp = warp, specs = {}, traces = 0, launches = 0,
+                          source = info and info.short_src or "?", lds_limit = spec.lds_limit or 65536 }, Kernel)
+  end
+
+  function Kernel:replace_hints(new)
+    if type(new) ~= "table" then error("replace_hints: expected a table of hints", 2) end
+    local hints = {}
+    for k, v in pairs(self.hints) do hints[k] = v end
+    for k, v in pairs(new) do check_hint(k, v, 3); hints[k] = v end
+    local copy = {}
+    for k, v in pairs(self) do copy[k] = v end
+    copy.hints, copy.specs, copy.traces, copy.launches = hints, {}, 0, 0
+    return setmetatable(copy, Kernel)
+  end
+  function Kernel:get_hints(target)
+    local out = {}
+    for k, v in pairs(self.hints) do out[k] = resolve(v, target or "cpu") end
+    return out
+  end
+
+  -- specialization facts of the launch arguments (Triton-like: dtypes, ranks, divisibility by 16)
+  local function spec_key(self, args)
+    local parts = { "w" .. self.warp }
+    local facts = {}
+    for i, p in ipairs(self.params) do
+      local a = args[i]
+      if p.kind == "tensor" then
+        local shape, strides = a:shape(), a:strides()
+        local sdiv, tdiv = 0, 0
+        for d = 1, #shape do
+          if shape[d] % 16 == 0 then sdiv = sdiv | (1 << (d - 1)) end
+          if strides[d] % 16 == 0 then tdiv = tdiv | (1 << (d - 1)) end
+        end
+        local aligned = tl._tensor_aligned16(a)
+        local contiguous = #strides == 0 or strides[#strides] == 1
+        facts[i] = { sdiv = sdiv, tdiv = tdiv, aligned = aligned, contiguous = contiguous }
+        parts[#parts + 1] = string.format("%s:%s%d:%x:%x:%s%s", p.name, p.dtype, p.rank, sdiv, tdiv,
+                                          aligned and "a" or "-", contiguous and "c" or "-")
+      else
+        parts[#parts + 1] = p.name .. ":" .. p.dtype
+      end
+    end
+    return table.concat(parts, ";"), facts
+  end
+
+  local function trace(self, key, facts)
+    local ir = tl._ir_new(self.name, self.block, self.warp)
+    ir:set_source(self.source)
+    local c = tr.begin(ir, self.name, self.warp, self.block)
+    c.lds_limit = self.lds_limit
+    local ok, err = pcall(function()
+      local p = {}
+      for i, prm in ipairs(self.params) do
+        local index = ir:param(prm.name, prm.kind, prm.dtype, prm.rank)
+        if prm.kind == "tensor" then
+          local f = facts[i]
+          ir:specialize(index, f.sdiv, f.tdiv, f.aligned, f.contiguous)
+          p[prm.name] = setmetatable({ is_tensor = true, name = prm.name, index = index, dtype = prm.dtype,
+                                       rank = prm.rank, contiguous = f.contiguous }, TensorParam)
+        else
+          p[prm.name] = { index = index, dtype = prm.dtype }
+        end
+      end
+      c.tid = tr.emit("thread_id", "i32", {})
+      c.bid, c.gdim = {}, {}
+      for d = 0, 2 do c.bid[d] = tr.emit("block_id", "i32", {}, { imm = d }) end
+      for d = 0, 2 do c.gdim[d] = tr.emit("grid_dim", "i32", {}, { imm = d }) end
+      for i, prm in ipairs(self.params) do
+        local v = p[prm.name]
+        if prm.kind == "tensor" then
+          v.shape_v, v.stride_v = {}, {}
+          for d = 0, prm.rank - 1 do
+            v.shape_v[d] = tr.emit("shape", "i64", {}, { imm = v.index, imm2 = d })
+            v.stride_v[d] = tr.emit("stride", "i64", {}, { imm = v.index, imm2 = d })
+          end
+        else
+          p[prm.name] = tr.emit("param", prm.dtype, {}, { imm = v.index })
+        end
+      end
+      local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name }, K)
+      self.body(k, p)
+      ir:verify()
+    end)
+    tr.finish()
+    if not ok then error(err, 0) end
+    self.traces = self.traces + 1
+    return ir
+  end
+
+  function Kernel:launch(grid, args)
+    if type(grid) ~= "table" or #grid < 1 or #grid > 3 then
+      tr.fail("kernel '%s': grid must be a sequence of 1 to 3 block counts", self.name)
+    end
+    local g = { 1, 1, 1 }
+    for d = 1, #grid do
+      if math.type(grid[d]) ~= "integer" or grid[d] < 1 then
+        tr.fail("kernel '%s': grid[%d] must be a positive integer (got %s)", self.name, d, tostring(grid[d]))
+      end
+      g[d] = grid[d]
+    end
+    for i, p in ipairs(self.params) do
+      local a = args[i]
+      if p.kind == "tensor" then
+        local ok, dt = pcall(function() return a:dtype() end)
+        if not ok or type(a) ~= "userdata" then
+          tr.fail("kernel '%s': argument '%s' must be a tensor (got %s)", self.name, p.name, type(a))
+        end
+        local name = tr.dtname(dt)
+        if name ~= p.dtype then
+          tr.fail("kernel '%s': argument '%s' must be a %s tensor (got %s)", self.name, p.name, p.dtype, tostring(name))
+        end
+        if a:rank() ~= p.rank then
+          tr.fail("kernel '%s': argument '%s' must have rank %d (got %d)", self.name, p.name, p.rank, a:rank())
+        end
+      else
+        if type(a) ~= "number" and type(a) ~= "boolean" then
+          tr.fail("kernel '%s': argument '%s' must be a number (%s), got %s", self.name, p.name, p.dtype, type(a))
+        end
+        if not tr.FLOAT[p.dtype] and type(a) == "number" and math.type(a) ~= "integer" and a ~= math.floor(a) then
+          tr.fail("kernel '%s': argument '%s' is a %s and must be an integer (got %s)", self.name, p.name, p.dtype, tostring(a))
+        end
+      end
+    end
+    local key, facts = spec_key(self, args)
+    local ir = self.specs[key]
+    if not ir then
+      ir = trace(self, key, facts)
+      self.specs[key] = ir
+      self.last_key = key
+    end
+    self.last_ir = ir
+    self.launches = self.launches + 1
+    local ok, stats = pcall(tl._exec, ir, g, args)
+    if not ok then tr.fail("%s", (tostring(stats):gsub("^[^:]*:%d+: ", ""))) end
+    self.lane_ops = (self.lane_ops or 0) + stats
+    return self
+  end
+
+  Kernel.__call = function(self, a, ...)
+    if type(a) == "table" and a.grid ~= nil and select("#", ...) == 0 then
+      local args = {}
+      for i, p in ipairs(self.params) do
+        if a[p.name] == nil then
+          tr.fail("kernel '%s': missing argument '%s'", self.name, p.name)
+        end
+        args[i] = a[p.name]
+      end
+      for k2 in pairs(a) do
+        if k2 ~= "grid" then
+          local known = false
+          for _, p in ipairs(self.params) do if p.name == k2 then known = true end end
+          if not known then tr.fail("kernel '%s': unknown argument '%s'", self.name, tostring(k2)) end
+        end
+      end
+      return self:launch(a.grid, args)
+    end
+    local args = table.pack(...)
+    if args.n ~= #self.params then
+      tr.fail("kernel '%s': expected %d arguments after the grid, got %d", self.name, #self.params, args.n)
+    end
+    return self:launch(a, args)
+  end
+
+  -- the IR of the last specialization traced (or of the one for these args)
+  function Kernel:ir()
+    local ir = self.last_ir
+    if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
+    return ir:print()
+  end
+  function Kernel:report()
+    local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
+      self.name, self.block, self.warp, self:count_specs(), self.traces, self.launches) }
+    local hints = {}
+    for k in pairs(self.hints) do hints[#hints + 1] = k end
+    table.sort(hints)
+    for _, k in ipairs(hints) do
+      lines[#lines + 1] = string.format("  hint %s = %s: ignored on the cpu backend (hints never change results)",
+                                        k, tostring(self.hints[k]))
+    end
+    return table.concat(lines, "\n")
+  end
+  function Kernel:count_specs()
+    local n = 0
+    for _ in pairs(self.specs) do n = n + 1 end
+    return n
+  end
+  Kernel.__tostring = function(self)
+    local names = {}
+    for _, p in ipairs(self.params) do names[#names + 1] = p.name end
+    return string.format("Kernel{name=%s, block=%d, params={%s}}", self.name, self.block, table.concat(names, ", "))
+  end
+  return tl
+end

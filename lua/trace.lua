@@ -1,0 +1,233 @@
+-- trace.lua - the tracing context: the kernel being built, the current region, symbolic values,
+-- C-like typing and the IR emission every other part of the kernel language goes through.
+local M = {}
+
+local ctx = nil -- the trace in progress (one at a time; tracing is not re-entrant)
+
+-- dtype ranks for C-like promotion; f16/bf16 mixed promote to f32
+local RANK = { bool = 0, i8 = 1, u8 = 2, i16 = 3, u16 = 4, i32 = 5, u32 = 6, i64 = 7, u64 = 8,
+               f16 = 9, bf16 = 10, f32 = 11, f64 = 12 }
+local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true }
+local SIGNED = { i8 = true, i16 = true, i32 = true, i64 = true }
+M.RANK, M.FLOAT, M.SIGNED = RANK, FLOAT, SIGNED
+M.SIZE = { bool = 1, i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, i64 = 8, u64 = 8,
+           f16 = 2, bf16 = 2, f32 = 4, f64 = 8 }
+
+-- Accepts "f32", tl.f32 (userdata with .name) or a table with .name; returns the name or nil.
+function M.dtname(x)
+  local tx = type(x)
+  if tx == "string" then return RANK[x] and x or nil end
+  if tx == "userdata" or tx == "table" then
+    local ok, n = pcall(function() return x.name end)
+    if ok and type(n) == "string" and RANK[n] then return n end
+  end
+  return nil
+end
+
+-- The line of the user's script that is running (the first frame outside tilelua's own files).
+function M.user_line()
+  for level = 3, 40 do
+    local info = debug.getinfo(level, "Sl")
+    if not info then break end
+    if info.currentline and info.currentline > 0 and not info.source:find("^@tilelua/") then
+      return info.currentline, info.short_src
+    end
+  end
+  return 0, "?"
+end
+
+-- Raises an error at the user's script line (not inside tilelua's Lua files).
+function M.fail(fmt, ...)
+  local msg = string.format(fmt, ...)
+  for level = 2, 40 do
+    local info = debug.getinfo(level, "S")
+    if not info then break end
+    if not info.source:find("^@tilelua/") and info.what ~= "C" then
+      error(msg, level)
+    end
+  end
+  error(msg, 2)
+end
+
+function M.current()
+  if not ctx then M.fail("this operation is only available while a kernel body is being traced") end
+  return ctx
+end
+function M.active() return ctx end
+
+-- Starts a trace: ir is a tilelua.IR; kernel_name for messages.
+function M.begin(ir, kernel_name, warp, block)
+  if ctx then M.fail("kernel '%s': a kernel cannot be traced inside another kernel's body", kernel_name) end
+  ctx = { ir = ir, name = kernel_name, region = 0, parent = { [0] = -1 }, consts = {},
+          region_of = {}, warp = warp, block = block, lds_bytes = 0 }
+  return ctx
+end
+function M.finish() ctx = nil end
+
+local Value = {}
+M.Value = Value
+
+local function is_value(x) return getmetatable(x) == Value end
+M.is_value = is_value
+
+-- true when region r is `anc` or nested inside it
+local function visible(c, def_region, use_region)
+  local r = use_region
+  while r and r >= 0 do
+    if r == def_region then return true end
+    r = c.parent[r]
+  end
+  return false
+end
+
+-- Emits an instruction in the current region; operands are Values. Returns the new Value
+-- (dtype given) or the id (dtype nil).
+function M.emit(op, dtype, operands, fields)
+  local c = M.current()
+  local ids = {}
+  for i, v in ipairs(operands or {}) do
+    if not visible(c, c.region_of[v.id], c.region) then
+      M.fail("kernel '%s': a value computed inside a k:range/k:when body is used outside it; " ..
+             "return it from the body to carry it out of a loop, or use tl.select", c.name)
+    end
+    ids[i] = v.id
+  end
+  local line = M.user_line()
+  local id = c.ir:emit(c.region, op, dtype, ids, line, fields)
+  c.region_of[id] = c.region
+  if dtype then return setmetatable({ id = id, dtype = dtype }, Value) end
+  return id
+end
+
+-- A constant of dtype in the current region (cached per region).
+function M.const(v, dtype)
+  local c = M.current()
+  if type(v) == "boolean" then v, dtype = v and 1 or 0, "bool" end
+  if type(v) ~= "number" then M.fail("kernel '%s': expected a number, got %s", c.name, type(v)) end
+  if not FLOAT[dtype] then
+    if v ~= math.floor(v) then
+      M.fail("kernel '%s': %s is not an integer and cannot be a %s constant", c.name, tostring(v), dtype)
+    end
+    v = math.tointeger(v) or v
+  end
+  local key = c.region .. ":" .. dtype .. ":" .. string.format("%.17g", v)
+  local hit = c.consts[key]
+  if hit then return hit end
+  local fields = FLOAT[dtype] and { fimm = v } or { imm = v }
+  local val = M.emit("const", dtype, {}, fields)
+  c.consts[key] = val
+  return val
+end
+
+-- Converts a Lua number / boolean / Value to a Value of dtype `want` (casting Values).
+function M.as(x, want)
+  if is_value(x) then
+    if x.dtype == want then return x end
+    return M.emit("cast", want, { x })
+  end
+  return M.const(x, want)
+end
+
+-- The dtype a Lua literal takes next to a Value of dtype t.
+local function literal_type(lit, t)
+  if type(lit) == "boolean" then return "bool" end
+  if FLOAT[t] then return t end
+  if math.type(lit) == "float" then return "f32" end
+  return t == "bool" and "i32" or t
+end
+
+-- C-like usual arithmetic conversions between two dtypes.
+function M.promote(a, b)
+  if a == b then return a end
+  if (a == "f16" and b == "bf16") or (a == "bf16" and b == "f16") then return "f32" end
+  return RANK[a] >= RANK[b] and a or b
+end
+
+-- Result dtype and converted operands for a binary op on (x, y), either a Value or a Lua number.
+function M.unify(x, y)
+  local tx = is_value(x) and x.dtype or nil
+  local ty = is_value(y) and y.dtype or nil
+  local t
+  if tx and ty then t = M.promote(tx, ty)
+  elseif tx then t = literal_type(y, tx)
+  elseif ty then t = literal_type(x, ty)
+  else t = (math.type(x) == "float" or math.type(y) == "float") and "f32" or "i32" end
+  if tx and not ty then t = M.promote(tx, t) end
+  if ty and not tx then t = M.promote(ty, t) end
+  return t, M.as(x, t), M.as(y, t)
+end
+
+function M.binary(op, x, y, int_only)
+  local t, a, b = M.unify(x, y)
+  if int_only and FLOAT[t] then
+    M.fail("kernel '%s': '%s' needs integer operands, got %s", M.current().name, op, t)
+  end
+  if t == "bool" and (op == "add" or op == "sub" or op == "mul" or op == "div" or op == "rem") then
+    t, a, b = "i32", M.as(a, "i32"), M.as(b, "i32")
+  end
+  return M.emit(op, t, { a, b })
+end
+
+function M.compare(op, x, y)
+  local _, a, b = M.unify(x, y)
+  return M.emit(op, "bool", { a, b })
+end
+
+function M.unary(op, x, float_only)
+  if not is_value(x) then x = M.const(x, math.type(x) == "float" and "f32" or "i32") end
+  if float_only and not FLOAT[x.dtype] then x = M.as(x, "f32") end
+  return M.emit(op, x.dtype, { x })
+end
+
+local function no_lua_compare(op)
+  return function()
+    M.fail("kernel '%s': cannot use '%s' on symbolic values: Lua's if/while/comparisons run once at " ..
+           "trace time, not per thread. Write tl.%s(a, b) to get a symbolic condition, then " ..
+           "k:when(cond, fn) for a branch or tl.select(cond, a, b) for a value",
+           (M.active() or { name = "?" }).name, op, op == "<" and "lt" or op == "<=" and "le" or "eq")
+  end
+end
+
+Value.__add = function(a, b) return M.binary("add", a, b) end
+Value.__sub = function(a, b) return M.binary("sub", a, b) end
+Value.__mul = function(a, b) return M.binary("mul", a, b) end
+Value.__div = function(a, b) return M.binary("div", a, b) end
+Value.__mod = function(a, b) return M.binary("rem", a, b) end
+Value.__idiv = function(a, b) return M.binary("div", a, b, true) end
+Value.__pow = function(a, b)
+  local t, x, y = M.unify(a, b)
+  if not FLOAT[t] then t, x, y = "f32", M.as(x, "f32"), M.as(y, "f32") end
+  return M.emit("pow", t, { x, y })
+end
+Value.__unm = function(a) return M.emit("neg", a.dtype, { a }) end
+Value.__band = function(a, b) return M.binary("and", a, b, true) end
+Value.__bor = function(a, b) return M.binary("or", a, b, true) end
+Value.__bxor = function(a, b) return M.binary("xor", a, b, true) end
+Value.__shl = function(a, b) return M.binary("shl", a, b, true) end
+Value.__shr = function(a, b) return M.binary("shr", a, b, true) end
+Value.__bnot = function(a) return M.emit("not", a.dtype, { a }) end
+Value.__lt = no_lua_compare("<")
+Value.__le = no_lua_compare("<=")
+Value.__eq = no_lua_compare("==")
+Value.__concat = function()
+  M.fail("kernel '%s': a symbolic value has no text at trace time (use print outside the body)",
+         (M.active() or { name = "?" }).name)
+end
+Value.__tostring = function(v) return string.format("Value{%%%d:%s}", v.id, v.dtype) end
+Value.__close = nil
+
+local methods = {}
+function methods.cast(v, dt)
+  local name = M.dtname(dt)
+  if not name then M.fail("cast: unknown dtype %s", tostring(dt)) end
+  return M.as(v, name)
+end
+Value.__index = function(v, k)
+  if k == "dtype" or k == "id" then return rawget(v, k) end
+  local m = methods[k]
+  if m then return m end
+  M.fail("kernel '%s': a symbolic value has no field '%s'", (M.active() or { name = "?" }).name, tostring(k))
+end
+M.value_methods = methods
+
+return M

@@ -1,0 +1,601 @@
+-- window.lua - windows on tensors and LDS buffers, distributed tensors (the thread's elements of a
+-- tile), sweeps, and cross-thread reductions, all lowered to IR at trace time.
+local tr = require "tilelua.trace"
+local M = {}
+local tl -- the module table, bound by M.bind
+
+function M.bind(module) tl = module end
+
+local DistTensor = {}
+DistTensor.__index = DistTensor
+M.DistTensor = DistTensor
+
+local function is_dist_tensor(x) return getmetatable(x) == DistTensor end
+M.is_dist_tensor = is_dist_tensor
+
+-- facts of a distribution (cached per distribution object for the trace)
+local function facts_of(c, dist)
+  c.dist_facts = c.dist_facts or setmetatable({}, { __mode = "k" })
+  local f = c.dist_facts[dist]
+  if not f then
+    local ok, res = pcall(tl._dist_facts, dist)
+    if not ok then tr.fail("window: %s", tostring(res)) end
+    f = res
+    if f.threads > c.block then
+      tr.fail("kernel '%s': the distribution needs %d threads but the block has %d", c.name, f.threads, c.block)
+    end
+    c.dist_facts[dist] = f
+  end
+  return f
+end
+
+-- Symbolic tile coordinates of the calling thread: origin[d] (0-based, within the tile), cached.
+local function thread_origin(c, f, dist)
+  c.origins = c.origins or setmetatable({}, { __mode = "k" })
+  local key = dist
+  local cached = c.origins[key]
+  if cached and cached.region == c.region then return cached.o end
+  local tid = c.tid
+  local o = {}
+  for d = 0, f.ndim - 1 do o[d] = nil end
+  for _, t in ipairs(f.tterms) do
+    if t.dim >= 0 and t.len > 1 then
+      local digit = tid
+      if t.div > 1 then digit = digit // tr.const(t.div, "i32") end
+      if t.div * t.len < c.block then digit = digit % tr.const(t.len, "i32") end
+      local term = t.stride ~= 1 and digit * tr.const(t.stride, "i32") or digit
+      o[t.dim] = o[t.dim] and (o[t.dim] + term) or term
+    end
+  end
+  for d = 0, f.ndim - 1 do o[d] = o[d] or tr.const(0, "i32") end
+  c.origins[key] = { region = c.region, o = o }
+  return o
+end
+M.thread_origin = thread_origin
+
+-- The dimension of the thread's element grid: for access ordering by a curve.
+local function access_groups(f, curve)
+  local vec = f.vector
+  local n = f.elements // vec
+  local order = {}
+  if curve then
+    local na = curve:num_access()
+    if na ~= n then
+      tr.fail("window: the curve has %d accesses but each thread makes %d vector accesses " ..
+              "(%d elements / vector %d)", na, n, f.elements, vec)
+    end
+    local lengths = curve.lengths
+    for i = 0, na - 1 do
+      local idx = curve:index(i)
+      -- the access's flat position in the curve's row-major element space, in units of accesses
+      local flat, mul = 0, 1
+      for d = #lengths, 1, -1 do
+        local vd = curve.vector[d]
+        flat = flat + (idx[d] // vd) * mul
+        mul = mul * ((lengths[d] + vd - 1) // vd)
+      end
+      order[#order + 1] = flat
+    end
+  else
+    for i = 0, n - 1 do order[#order + 1] = i end
+  end
+  return order, vec
+end
+
+-- window object --------------------------------------------------------------------------------
+local Window = {}
+Window.__index = Window
+M.Window = Window
+
+-- src: a kernel tensor parameter (tr.TensorParam) or an LDS buffer
+function M.window(k, src, origin, lengths, dist, curve)
+  local c = tr.current()
+  if type(src) ~= "table" or not (src.is_tensor or src.is_lds) then
+    tr.fail("window: the first argument must be a tensor parameter or an LDS buffer, got %s", type(src))
+  end
+  if type(origin) ~= "table" or type(lengths) ~= "table" then
+    tr.fail("window: origin and lengths must be sequences, e.g. k:window(p.x, {r0, c0}, {64, 64}, dist)")
+  end
+  local f = facts_of(c, dist)
+  local rank = src.rank
+  if #origin ~= rank or #lengths ~= rank or f.ndim ~= rank then
+    tr.fail("window: rank mismatch: the %s has rank %d, origin has %d entries, lengths %d, " ..
+            "the distribution %d dimensions", src.is_lds and "LDS buffer" or "tensor", rank, #origin,
+            #lengths, f.ndim)
+  end
+  for d = 1, rank do
+    if lengths[d] ~= f.lengths[d] then
+      tr.fail("window: lengths[%d] = %s but the distribution's tile is %d along that dimension",
+              d, tostring(lengths[d]), f.lengths[d])
+    end
+  end
+  if src.is_lds then
+    for d = 1, rank do
+      if type(origin[d]) == "number" and (origin[d] < 0 or origin[d] + lengths[d] > src.lengths[d]) then
+        tr.fail("window: the window [%d, %d) along dimension %d leaves the LDS buffer (length %d)",
+                origin[d], origin[d] + lengths[d], d - 1, src.lengths[d])
+      end
+    end
+  end
+  return setmetatable({ src = src, origin = origin, lengths = lengths, dist = dist, facts = f,
+                        curve = curve }, Window)
+end
+
+-- Per element y: absolute coordinates (Values), offset (Value) and in-bounds mask (Value or nil).
+local function element_addresses(w)
+  local c = tr.current()
+  local f, src = w.facts, w.src
+  local o = thread_origin(c, f, w.dist)
+  local rank = src.rank
+  local base = {}
+  for d = 1, rank do base[d] = tr.as(w.origin[d], "i64") + tr.as(o[d - 1], "i64") end
+  local out = {}
+  if src.is_lds then
+    for y = 0, f.elements - 1 do
+      local off = f.offsets[y + 1]
+      local coord = {}
+      for d = 1, rank do coord[d] = off[d] ~= 0 and (base[d] + off[d]) or base[d] end
+      out[y] = { offset = src:offset(coord) }
+    end
+    return out
+  end
+  -- global tensor: offset = sum coord_d * stride_d; mask = 0 <= coord_d < shape_d
+  local thr = nil
+  for d = 1, rank do
+    local s = src:stride_value(d - 1)
+    local term = s == 1 and base[d] or base[d] * s
+    thr = thr and (thr + term) or term
+  end
+  local in_dim = {}
+  for y = 0, f.elements - 1 do
+    local off = f.offsets[y + 1]
+    local ec, ev = 0, nil -- the element's offset from the thread's: constant part, symbolic part
+    local mask
+    for d = 1, rank do
+      if off[d] ~= 0 then
+        local s = src:stride_value(d - 1)
+        if s == 1 then ec = ec + off[d]
+        else
+          local term = s * off[d]
+          ev = ev and (ev + term) or term
+        end
+      end
+      local key = d .. ":" .. off[d]
+      local m = in_dim[key]
+      if not m then
+        local coord = off[d] ~= 0 and (base[d] + off[d]) or base[d]
+        m = tl.land(tl.ge(coord, 0), tl.lt(coord, src:shape_value(d - 1)))
+        in_dim[key] = m
+      end
+      mask = mask and tl.land(mask, m) or m
+    end
+    local eoff = ev
+    if ec ~= 0 then eoff = eoff and (eoff + ec) or ec end
+    local offset = eoff and (thr + eoff) or thr
+    out[y] = { offset = offset, mask = mask }
+  end
+  return out
+end
+
+-- w:load{pad = 0} -> DistTensor
+function Window:load(opts)
+  local c = tr.current()
+  local pad = opts and opts.pad or 0
+  local f, src = self.facts, self.src
+  local addrs = element_addresses(self)
+  local order, vec = access_groups(f, self.curve)
+  local vals = {}
+  local contiguous = src.is_lds or src:stride_value(src.rank - 1) == 1
+  for _, g in ipairs(order) do
+    for lane = 0, vec - 1 do
+      local y = g * vec + lane
+      local a = addrs[y]
+      local fields = { imm = src.index, vec = contiguous and vec or 1, vec_lane = contiguous and lane or 0 }
+      if tr.FLOAT[src.dtype] then fields.fimm = pad else fields.imm2 = math.tointeger(pad) or 0 end
+      local ops = { a.offset }
+      if a.mask then ops[2] = a.mask end
+      vals[y] = tr.emit(src.is_lds and "lds_load" or "load", src.dtype, ops, fields)
+    end
+  end
+  return M.new_dist_tensor(self.dist, f, src.dtype, vals)
+end
+
+-- w:store(t): t a DistTensor of the same distribution (converted to the target dtype)
+function Window:store(t)
+  if not is_dist_tensor(t) then tr.fail("window:store: expected a distributed tensor, got %s", type(t)) end
+  if t.facts.elements ~= self.facts.elements or t.dist ~= self.dist then
+    tr.fail("window:store: the tensor's distribution differs from the window's")
+  end
+  local f, src = self.facts, self.src
+  local addrs = element_addresses(self)
+  local order, vec = access_groups(f, self.curve)
+  local contiguous = src.is_lds or src:stride_value(src.rank - 1) == 1
+  for _, g in ipairs(order) do
+    for lane = 0, vec - 1 do
+      local y = g * vec + lane
+      local a = addrs[y]
+      local v = tr.as(t.vals[y], src.dtype)
+      local ops = { a.offset, v }
+      if a.mask then ops[3] = a.mask end
+      tr.emit(src.is_lds and "lds_store" or "store", nil, ops,
+              { imm = src.index, vec = contiguous and vec or 1, vec_lane = contiguous and lane or 0 })
+    end
+  end
+end
+
+-- w:atomic(op, t, opts): element-wise atomics of a distributed tensor into the window.
+function Window:atomic(op, t, opts)
+  if not is_dist_tensor(t) then tr.fail("window:atomic: expected a distributed tensor, got %s", type(t)) end
+  local addrs = element_addresses(self)
+  local olds = {}
+  for y = 0, self.facts.elements - 1 do
+    olds[y] = M.atomic_at(self.src, addrs[y].offset, addrs[y].mask, op, t.vals[y], opts)
+  end
+  if opts and opts.old then return M.new_dist_tensor(self.dist, self.facts, self.src.dtype, olds) end
+end
+
+local ATOMIC_OPS = { add = 0, ["and"] = 1, ["or"] = 2, xor = 3, max = 4, min = 5, xchg = 6, cas = 7 }
+local ORDERS = { relaxed = 0, acquire = 1, release = 2, acq_rel = 3 }
+local SCOPES = { block = 0, device = 1, system = 2 }
+M.ATOMIC_OPS = ATOMIC_OPS
+
+-- One atomic per lane at `offset` (Value) of src (tensor param or LDS buffer).
+function M.atomic_at(src, offset, mask, op, value, opts)
+  opts = opts or {}
+  local code = ATOMIC_OPS[op]
+  if not code then
+    tr.fail("atomic: unknown op '%s' (expected add, and, or, xor, max, min, xchg or cas)", tostring(op))
+  end
+  local order = ORDERS[opts.order or "acq_rel"]
+  if not order then tr.fail("atomic: order must be relaxed, acquire, release or acq_rel (got %s)", tostring(opts.order)) end
+  local scope = SCOPES[opts.scope or "device"]
+  if not scope then tr.fail("atomic: scope must be block, device or system (got %s)", tostring(opts.scope)) end
+  if (op == "and" or op == "or" or op == "xor") and tr.FLOAT[src.dtype] then
+    tr.fail("atomic: '%s' needs an integer tensor, got %s", op, src.dtype)
+  end
+  local v = tr.as(value, src.dtype)
+  local ops = { offset, v }
+  if op == "cas" then
+    if opts.cmp == nil then tr.fail("atomic: cas needs opts.cmp, the value to compare with") end
+    ops[3] = tr.as(opts.cmp, src.dtype)
+  else
+    ops[3] = nil
+  end
+  local fields = { imm = src.index, atomic_op = code, order = order, scope = scope,
+                   space = src.is_lds and 1 or 0, want_old = opts.old and 1 or 0 }
+  -- operands: offset, value, cmp (cas), mask (always last when present); imm2 says which are there
+  fields.imm2 = (op == "cas" and 1 or 0) + (mask and 2 or 0)
+  if mask then ops[#ops + 1] = mask end
+  local res = tr.emit("atomic", opts.old and src.dtype or nil, ops, fields)
+  if opts.old then return res end
+  return nil
+end
+
+-- distributed tensors --------------------------------------------------------------------------
+function M.new_dist_tensor(dist, facts, dtype, vals)
+  return setmetatable({ dist = dist, facts = facts, dtype = dtype, vals = vals }, DistTensor)
+end
+
+function DistTensor:elements() return self.facts.elements end
+
+-- y is 0-based
+function DistTensor:get(y)
+  if math.type(y) ~= "integer" or y < 0 or y >= self.facts.elements then
+    tr.fail("get: element index %s out of range 0..%d", tostring(y), self.facts.elements - 1)
+  end
+  return self.vals[y]
+end
+function DistTensor:set(y, v)
+  if math.type(y) ~= "integer" or y < 0 or y >= self.facts.elements then
+    tr.fail("set: element index %s out of range 0..%d", tostring(y), self.facts.elements - 1)
+  end
+  self.vals[y] = tr.as(v, self.dtype)
+end
+
+local function wrap(v)
+  if tr.is_value(v) then return v end
+  if type(v) == "number" or type(v) == "boolean" then
+    return tr.const(v, type(v) == "boolean" and "bool" or (math.type(v) == "float" and "f32" or "i32"))
+  end
+  tr.fail("sweep: the function must return a number or a symbolic value, got %s", type(v))
+end
+
+-- t:map(fn(v)) -> new DistTensor
+function DistTensor:map(fn)
+  local vals, dtype = {}, nil
+  for y = 0, self.facts.elements - 1 do
+    vals[y] = wrap(fn(self.vals[y]))
+    dtype = dtype and tr.promote(dtype, vals[y].dtype) or vals[y].dtype
+  end
+  for y = 0, self.facts.elements - 1 do vals[y] = tr.as(vals[y], dtype) end
+  return M.new_dist_tensor(self.dist, self.facts, dtype, vals)
+end
+
+-- idx: tile coordinates of element y of this thread (Values, 0-based, within the tile)
+local function tile_coords(self, y)
+  local c = tr.current()
+  local o = thread_origin(c, self.facts, self.dist)
+  local off = self.facts.offsets[y + 1]
+  local idx = {}
+  for d = 1, self.facts.ndim do idx[d] = off[d] ~= 0 and (o[d - 1] + off[d]) or o[d - 1] end
+  return idx
+end
+DistTensor.coords = tile_coords
+
+-- t:foreach(fn(v, idx, y)): idx = {row, col} tile coordinates (symbolic). A returned value
+-- replaces the element (so accumulations can be written in place).
+function DistTensor:foreach(fn)
+  for y = 0, self.facts.elements - 1 do
+    local r = fn(self.vals[y], tile_coords(self, y), y)
+    if r ~= nil then self.vals[y] = tr.as(wrap(r), self.dtype) end
+  end
+  return self
+end
+
+local function combiner(op)
+  if type(op) == "function" then return op, nil end
+  if op == "sum" or op == "add" then return function(a, b) return a + b end, 0 end
+  if op == "prod" or op == "mul" then return function(a, b) return a * b end, 1 end
+  if op == "max" then return function(a, b) return tr.emit("max", tr.promote(a.dtype, b.dtype), { tr.as(a, tr.promote(a.dtype, b.dtype)), tr.as(b, tr.promote(a.dtype, b.dtype)) }) end, "-inf" end
+  if op == "min" then return function(a, b) return tr.emit("min", tr.promote(a.dtype, b.dtype), { tr.as(a, tr.promote(a.dtype, b.dtype)), tr.as(b, tr.promote(a.dtype, b.dtype)) }) end, "inf" end
+  tr.fail("reduce: unknown op '%s' (expected sum, prod, max, min or a function(a, b))", tostring(op))
+end
+M.combiner = combiner
+
+-- t:reduce(op) -> Value: all the thread's elements combined
+function DistTensor:reduce(op)
+  local f = combiner(op)
+  local acc = self.vals[0]
+  for y = 1, self.facts.elements - 1 do acc = wrap(f(acc, self.vals[y])) end
+  return acc
+end
+
+function DistTensor:cast(dt)
+  local name = tr.dtname(dt)
+  if not name then tr.fail("cast: unknown dtype %s", tostring(dt)) end
+  return self:map(function(v) return tr.as(v, name) end)
+end
+
+-- element-wise arithmetic between distributed tensors (same distribution) and scalars
+local function elementwise(op)
+  return function(a, b)
+    local da, db = is_dist_tensor(a) and a or nil, is_dist_tensor(b) and b or nil
+    local ref = da or db
+    if da and db and da.dist ~= db.dist then tr.fail("distributed tensors of different distributions cannot be combined") end
+    local vals = {}
+    for y = 0, ref.facts.elements - 1 do
+      local x = da and da.vals[y] or a
+      local z = db and db.vals[y] or b
+      vals[y] = op(x, z)
+    end
+    return M.new_dist_tensor(ref.dist, ref.facts, vals[0].dtype, vals)
+  end
+end
+DistTensor.__add = elementwise(function(a, b) return tr.binary("add", a, b) end)
+DistTensor.__sub = elementwise(function(a, b) return tr.binary("sub", a, b) end)
+DistTensor.__mul = elementwise(function(a, b) return tr.binary("mul", a, b) end)
+DistTensor.__div = elementwise(function(a, b) return tr.binary("div", a, b) end)
+DistTensor.__unm = function(a) return a:map(function(v) return -v end) end
+DistTensor.__len = function(a) return a.facts.elements end
+DistTensor.__tostring = function(a)
+  return string.format("DistTensor{dtype=%s, elements per thread=%d}", a.dtype, a.facts.elements)
+end
+
+-- Cross-thread reduction along `axis` (0-based tensor dimension): every element receives the
+-- combination of all elements of the tile that share its other coordinates.
+function M.reduce(t, op, axis)
+  local c = tr.current()
+  if not is_dist_tensor(t) then tr.fail("tl.reduce: expected a distributed tensor, got %s", type(t)) end
+  local f = t.facts
+  if math.type(axis) ~= "integer" or axis < 0 or axis >= f.ndim then
+    tr.fail("tl.reduce: axis %s out of range 0..%d", tostring(axis), f.ndim - 1)
+  end
+  local comb = combiner(op)
+  local function key_of(off)
+    local parts = {}
+    for d = 1, f.ndim do if d - 1 ~= axis then parts[#parts + 1] = off[d] end end
+    return table.concat(parts, ",")
+  end
+  -- 1. within the thread: one partial per line (elements sharing the non-axis coordinates)
+  local groups, order = {}, {}
+  for y = 0, f.elements - 1 do
+    local key = key_of(f.offsets[y + 1])
+    local g = groups[key]
+    if not g then
+      g = { ys = {}, first = y }
+      groups[key] = g
+      order[#order + 1] = key
+    end
+    g.ys[#g.ys + 1] = y
+    g.acc = g.acc and wrap(comb(g.acc, t.vals[y])) or t.vals[y]
+  end
+  -- 2. across threads: the digits of the thread id that move along the axis
+  local shfl_masks, lds_terms = {}, {}
+  local warp = c.warp
+  for _, term in ipairs(f.tterms) do
+    if term.dim == axis and term.len > 1 then
+      local pow2 = (term.div & (term.div - 1)) == 0 and (term.len & (term.len - 1)) == 0
+      if pow2 and term.div * term.len <= warp then
+        local m = term.div
+        while m < term.div * term.len do
+          shfl_masks[#shfl_masks + 1] = m
+          m = m * 2
+        end
+      else
+        lds_terms[#lds_terms + 1] = term
+      end
+    end
+  end
+  for _, key in ipairs(order) do
+    local g = groups[key]
+    for _, m in ipairs(shfl_masks) do
+      local other = tr.emit("shfl_xor", g.acc.dtype, { g.acc }, { imm = m })
+      g.acc = wrap(comb(g.acc, other))
+    end
+  end
+  if #lds_terms > 0 then
+    -- partials of the threads that differ only in the remaining digits meet in LDS:
+    -- slot [line][j], line = the tile coordinates except the axis, j = those digits
+    local G = 1
+    for _, term in ipairs(lds_terms) do G = G * term.len end
+    local lines = 1
+    for d = 1, f.ndim do if d - 1 ~= axis then lines = lines * f.lengths[d] end end
+    local dtype = groups[order[1]].acc.dtype
+    local buf = M.lds_buffer(c, dtype, { lines * G }, nil)
+    local j = nil
+    local tid = c.tid
+    for _, term in ipairs(lds_terms) do
+      local digit = tid
+      if term.div > 1 then digit = digit // tr.const(term.div, "i32") end
+      digit = digit % tr.const(term.len, "i32")
+      j = j and (j * term.len + digit) or digit
+    end
+    local function line_index(y)
+      local coords = tile_coords(t, y)
+      local li = nil
+      for d = 1, f.ndim do
+        if d - 1 ~= axis then
+          li = li and (li * f.lengths[d] + coords[d]) or coords[d]
+        end
+      end
+      return li or tr.const(0, "i32")
+    end
+    for _, key in ipairs(order) do
+      local g = groups[key]
+      g.line = line_index(g.first)
+      tr.emit("lds_store", nil, { tr.as(g.line * G + j, "i64"), g.acc }, { imm = buf.index })
+    end
+    tr.emit("barrier", nil, {})
+    for _, key in ipairs(order) do
+      local g = groups[key]
+      local base = g.line * G
+      local acc = nil
+      for jj = 0, G - 1 do
+        local v = tr.emit("lds_load", dtype, { tr.as(base + jj, "i64") }, { imm = buf.index })
+        acc = acc and wrap(comb(acc, v)) or v
+      end
+      g.acc = acc
+    end
+  end
+  local vals = {}
+  for _, key in ipairs(order) do
+    local g = groups[key]
+    for _, y in ipairs(g.ys) do vals[y] = g.acc end
+  end
+  return M.new_dist_tensor(t.dist, f, vals[0].dtype, vals)
+end
+
+-- LDS buffers ------------------------------------------------------------------------------------
+local Lds = {}
+Lds.__index = Lds
+M.Lds = Lds
+
+function M.lds_buffer(c, dtype, lengths, desc)
+  local count = 1
+  for _, n in ipairs(lengths) do
+    if math.type(n) ~= "integer" or n < 1 then tr.fail("lds: lengths must be positive integers (got %s)", tostring(n)) end
+    count = count * n
+  end
+  local size = tr.SIZE[dtype]
+  local space = count
+  if desc then
+    local facts = tl._desc_facts(desc)
+    if #facts.top ~= #lengths then
+      tr.fail("lds: the swizzle descriptor has %d dimensions but the buffer %d", #facts.top, #lengths)
+    end
+    for d = 1, #lengths do
+      if facts.top[d] ~= lengths[d] then
+        tr.fail("lds: the swizzle descriptor's lengths[%d] = %d but the buffer's is %d", d, facts.top[d], lengths[d])
+      end
+    end
+    space = math.max(count, facts.element_space)
+    desc = facts
+  end
+  local bytes = space * size
+  if c.lds_bytes + bytes > c.lds_limit then
+    tr.fail("lds: %d bytes requested, %d already used, over the limit of %d bytes per block",
+            bytes, c.lds_bytes, c.lds_limit)
+  end
+  c.lds_bytes = c.lds_bytes + bytes
+  local index = c.ir:lds(dtype, space)
+  return setmetatable({ is_lds = true, index = index, dtype = dtype, rank = #lengths,
+                        lengths = lengths, desc = desc, count = space }, Lds)
+end
+
+-- Symbolic offset of an index through the buffer's descriptor (row-major when none).
+function Lds:offset(coord)
+  if not self.desc then
+    local off = nil
+    for d = 1, self.rank do
+      local x = tr.as(coord[d], "i64")
+      off = off and (off * self.lengths[d] + x) or x
+    end
+    return off
+  end
+  -- walk the stages from the top down (seed 003's transform chain), then dot with the strides
+  local f = self.desc
+  local idx = {}
+  for d = 1, #coord do idx[d - 1] = tr.as(coord[d], "i64") end
+  for s = #f.stages, 1, -1 do
+    local lower = {}
+    for _, u in ipairs(f.stages[s]) do
+      local up = {}
+      for i, id in ipairs(u.upper) do up[i] = idx[id] end
+      local k = u.kind
+      if k == "pass_through" then
+        lower[u.lower[1]] = up[1]
+      elseif k == "pad" then
+        lower[u.lower[1]] = up[1] - u.coefficients[1]
+      elseif k == "merge" then
+        -- one upper dim -> digits, the first lower length most significant
+        local rest = up[1]
+        for i = #u.lower, 1, -1 do
+          local len = u.lengths[i]
+          if i == 1 then lower[u.lower[i]] = rest
+          else
+            lower[u.lower[i]] = rest % len
+            rest = rest // len
+          end
+        end
+      elseif k == "unmerge" then
+        local acc = nil
+        for i = 1, #u.upper do acc = acc and (acc * u.lengths[i] + up[i]) or up[i] end
+        lower[u.lower[1]] = acc
+      elseif k == "embed" then
+        local acc = nil
+        for i = 1, #u.upper do
+          local term = up[i] * u.coefficients[i]
+          acc = acc and (acc + term) or term
+        end
+        lower[u.lower[1]] = acc
+      elseif k == "xor" then
+        lower[u.lower[1]] = up[1]
+        lower[u.lower[2]] = up[2] ~ (up[1] % u.lengths[2])
+      else
+        tr.fail("lds: transform '%s' is not supported in kernels", tostring(k))
+      end
+    end
+    idx = lower
+  end
+  local off = nil
+  for d = 1, #f.strides do
+    local s = f.strides[d]
+    if s ~= 0 then
+      local term = s == 1 and idx[d - 1] or idx[d - 1] * s
+      off = off and (off + term) or term
+    end
+  end
+  return off or tr.const(0, "i64")
+end
+
+function Lds:load(idx, opts)
+  return tr.emit("lds_load", self.dtype, { self:offset(idx) }, { imm = self.index })
+end
+function Lds:store(idx, v)
+  tr.emit("lds_store", nil, { self:offset(idx), tr.as(v, self.dtype) }, { imm = self.index })
+end
+function Lds:atomic(op, idx, v, opts)
+  return M.atomic_at(self, self:offset(idx), nil, op, v, opts)
+end
+
+return M

@@ -1,0 +1,595 @@
+/* exec.c - the CPU executor: runs a verified IR one block at a time, every value a vector over the
+ * block's lanes, with an active-lane list per region for divergent control flow (see exec.h).
+ *
+ * Semantics worth knowing:
+ * - Blocks run in order, x fastest; within a block each instruction runs over all active lanes
+ *   before the next one starts. So every store of an instruction is visible to every load of a
+ *   later one, which is why a barrier (reached by the whole block) needs no further action.
+ * - Lanes run in increasing order within an instruction: stores of several lanes to one element
+ *   leave the highest lane's value; atomics apply in lane order (one valid order of many).
+ * - Values computed inside a branch or loop exist only for the lanes that were active there. A
+ *   shuffle that reads an inactive lane gets that lane's last value of the shuffled SSA value:
+ *   from an earlier loop iteration or block, or 0 when the lane never computed it.
+ * - A masked-off lane of an atomic with want_old gets 0 as its old value. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec.h"
+#include "exec_ops.h"
+
+#define DEFAULT_LDS_BYTES 65536
+
+typedef struct Exec {
+  const tlua_IR *ir;
+  const tlua_ExecArg *args;
+  int B;                      /* lanes = threads per block */
+  tlua_Slot *vals;            /* value slot arrays, B slots each */
+  int32_t *slot;              /* per instruction: its value's index in vals, or -1 */
+  tlua_LaneMask *masks;       /* per region: the lanes active in it while it runs */
+  const int32_t **ydst;       /* per region: the ids its YIELD writes (loop carries / if results) */
+  uint8_t *ydirect;           /* per region: YIELD may write them in place (no read-after-write) */
+  tlua_Slot *scratch;         /* staging for YIELDs that are not direct */
+  uint8_t *lds[TLUA_IR_MAX_LDS];
+  uint8_t *lds_mem;
+  size_t lds_bytes;
+  int64_t bid[3], grid[3];
+  uint64_t lane_ops;
+  char *err;
+  size_t errsz;
+} Exec;
+
+#define VAL(ex, id) ((ex)->vals + (size_t)(ex)->slot[id] * (size_t)(ex)->B)
+#define OPS(ex, in) ((ex)->ir->operands + (in)->ops)
+
+static int dt_size(int dt) {
+  switch (dt) {
+  case TLUA_F64: case TLUA_I64: case TLUA_U64: return 8;
+  case TLUA_F32: case TLUA_I32: case TLUA_U32: return 4;
+  case TLUA_F16: case TLUA_BF16: case TLUA_I16: case TLUA_U16: return 2;
+  default: return 1;
+  }
+}
+static int is_signed_int(int dt) {
+  return dt == TLUA_I8 || dt == TLUA_I16 || dt == TLUA_I32 || dt == TLUA_I64;
+}
+static const char *dtn(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->name : "?";
+}
+
+/* --- errors --------------------------------------------------------------------------------------- */
+
+/* "kernel K: <what> at line L (thread t, block (x, y, z))"; lane < 0 leaves the thread out,
+ * in == NULL the line (errors of the launch as a whole). */
+static int rt_error(Exec *ex, const tlua_Instr *in, int lane, const char *fmt, ...) {
+  if (!ex->err || !ex->errsz) return -1;
+  size_t n = 0;
+  int k = snprintf(ex->err, ex->errsz, "kernel %s: ", ex->ir->name);
+  if (k > 0) n = (size_t)k < ex->errsz ? (size_t)k : ex->errsz - 1;
+  va_list ap;
+  va_start(ap, fmt);
+  k = vsnprintf(ex->err + n, ex->errsz - n, fmt, ap);
+  va_end(ap);
+  if (k > 0) n += (size_t)k < ex->errsz - n ? (size_t)k : ex->errsz - n - 1;
+  k = 0;
+  if (in && in->line > 0) k = snprintf(ex->err + n, ex->errsz - n, " at line %d", (int)in->line);
+  else if (in) k = snprintf(ex->err + n, ex->errsz - n, " (script line unknown)");
+  if (k > 0) n += (size_t)k < ex->errsz - n ? (size_t)k : ex->errsz - n - 1;
+  if (lane >= 0)
+    snprintf(ex->err + n, ex->errsz - n, " (thread %d, block (%" PRId64 ", %" PRId64 ", %" PRId64 "))",
+             lane, ex->bid[0], ex->bid[1], ex->bid[2]);
+  return -1;
+}
+
+/* --- memory ------------------------------------------------------------------------------------- */
+
+/* Element access in the memory format of dt; memcpy because tensor views need not be aligned. */
+static inline tlua_Slot mem_get(int dt, const uint8_t *p) {
+  tlua_Slot s;
+  s.u = 0;
+  switch (dt) {
+  case TLUA_F32: memcpy(&s.f, p, 4); break;
+  case TLUA_F64: memcpy(&s.d, p, 8); break;
+  case TLUA_F16: { uint16_t h; memcpy(&h, p, 2); s.f = tlua_half_to_float(h); break; }
+  case TLUA_BF16: { uint16_t h; memcpy(&h, p, 2); s.f = tlua_bf16_to_float(h); break; }
+  case TLUA_I8: { int8_t v; memcpy(&v, p, 1); s.i = v; break; }
+  case TLUA_U8: { uint8_t v; memcpy(&v, p, 1); s.u = v; break; }
+  case TLUA_I16: { int16_t v; memcpy(&v, p, 2); s.i = v; break; }
+  case TLUA_U16: { uint16_t v; memcpy(&v, p, 2); s.u = v; break; }
+  case TLUA_I32: { int32_t v; memcpy(&v, p, 4); s.i = v; break; }
+  case TLUA_U32: { uint32_t v; memcpy(&v, p, 4); s.u = v; break; }
+  case TLUA_I64: case TLUA_U64: memcpy(&s.u, p, 8); break;
+  case TLUA_BOOL: s.u = *p != 0; break;
+  default: break;
+  }
+  return s;
+}
+
+static inline void mem_put(int dt, uint8_t *p, tlua_Slot s) {
+  switch (dt) {
+  case TLUA_F32: memcpy(p, &s.f, 4); break;
+  case TLUA_F64: memcpy(p, &s.d, 8); break;
+  case TLUA_F16: { uint16_t h = tlua_float_to_half(s.f); memcpy(p, &h, 2); break; }
+  case TLUA_BF16: { uint16_t h = tlua_float_to_bf16(s.f); memcpy(p, &h, 2); break; }
+  case TLUA_I8: case TLUA_U8: { uint8_t v = (uint8_t)s.u; memcpy(p, &v, 1); break; }
+  case TLUA_I16: case TLUA_U16: { uint16_t v = (uint16_t)s.u; memcpy(p, &v, 2); break; }
+  case TLUA_I32: case TLUA_U32: { uint32_t v = (uint32_t)s.u; memcpy(p, &v, 4); break; }
+  case TLUA_I64: case TLUA_U64: memcpy(p, &s.u, 8); break;
+  case TLUA_BOOL: *p = s.u != 0; break;
+  default: break;
+  }
+}
+
+/* A tensor parameter or an LDS buffer, as the memory instructions see it. */
+typedef struct Target { uint8_t *base; uint64_t extent; int dt, size, lds; int64_t index; } Target;
+
+static Target target_of(const Exec *ex, int lds, int64_t index) {
+  Target t;
+  t.lds = lds;
+  t.index = index;
+  if (lds) {
+    t.base = ex->lds[index];
+    t.dt = ex->ir->lds[index].dtype;
+    t.extent = (uint64_t)ex->ir->lds[index].count;
+  } else {
+    const tlua_ExecArg *a = &ex->args[index];
+    t.base = a->data;
+    t.dt = ex->ir->params[index].dtype;
+    t.extent = a->data && a->extent > 0 ? (uint64_t)a->extent : 0;
+  }
+  t.size = dt_size(t.dt);
+  return t;
+}
+
+static int oob_error(Exec *ex, const tlua_Instr *in, const Target *t, int off_dt, tlua_Slot off, int lane) {
+  char what[96], offs[32];
+  if (t->lds)
+    snprintf(what, sizeof what, "LDS buffer %" PRId64 " (%s[%" PRIu64 "])", t->index, dtn(t->dt), t->extent);
+  else
+    snprintf(what, sizeof what, "%s", ex->ir->params[t->index].name);
+  if (is_signed_int(off_dt)) snprintf(offs, sizeof offs, "%" PRId64, off.i);
+  else snprintf(offs, sizeof offs, "%" PRIu64, off.u);
+  const char *verb = in->op == TLUA_OP_ATOMIC ? "atomic on" :
+                     in->op == TLUA_OP_LOAD || in->op == TLUA_OP_LDS_LOAD ? "load from" : "store to";
+  return rt_error(ex, in, lane, "%s %s: offset %s is outside [0, %" PRIu64 ")", verb, what, offs, t->extent);
+}
+
+/* Checks the offsets of the active, unmasked lanes against the target's extent. Negative signed
+ * offsets are huge as uint64_t, so one unsigned comparison covers both ends. */
+static int check_bounds(Exec *ex, const tlua_Instr *in, const Target *t, int32_t off_id, int32_t mask_id,
+                        const tlua_LaneMask *m) {
+  const tlua_Slot *off = VAL(ex, off_id), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
+  const uint64_t ext = t->extent;
+  const int B = ex->B;
+  int bad = -1;
+  if (msk) TLUA_LANES(m, B, if (msk[i].u && off[i].u >= ext && bad < 0) bad = i);
+  else TLUA_LANES(m, B, if (off[i].u >= ext && bad < 0) bad = i);
+  if (bad >= 0) return oob_error(ex, in, t, ex->ir->instrs[off_id].dtype, off[bad], bad);
+  return 0;
+}
+
+/* One lane loop per element type, so the conversion is resolved outside the loop. */
+#define EACH_DTYPE(dt, CASE) switch (dt) {                                                    \
+  case TLUA_F32: CASE(TLUA_F32); break; case TLUA_F64: CASE(TLUA_F64); break;                 \
+  case TLUA_F16: CASE(TLUA_F16); break; case TLUA_BF16: CASE(TLUA_BF16); break;              \
+  case TLUA_I8: CASE(TLUA_I8); break; case TLUA_U8: CASE(TLUA_U8); break;                     \
+  case TLUA_I16: CASE(TLUA_I16); break; case TLUA_U16: CASE(TLUA_U16); break;                 \
+  case TLUA_I32: CASE(TLUA_I32); break; case TLUA_U32: CASE(TLUA_U32); break;                 \
+  case TLUA_I64: CASE(TLUA_I64); break; case TLUA_U64: CASE(TLUA_U64); break;                 \
+  default: CASE(TLUA_BOOL); break; }
+
+/* The padding value of a masked load: fimm for float dtypes, imm2 for integers and bool (imm names
+ * the tensor or buffer; see ir.h). */
+static tlua_Slot pad_value(int dt, int64_t imm2, double fimm) {
+  return tlua_exec_scalar(dt, imm2, fimm);
+}
+
+static int do_load(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
+  tlua_MemOperands mo;
+  tlua_ir_mem_operands(ex->ir, in, &mo);
+  Target t = target_of(ex, in->op == TLUA_OP_LDS_LOAD, in->imm);
+  if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
+  tlua_Slot *restrict d = VAL(ex, id);
+  const tlua_Slot *restrict off = VAL(ex, mo.offset);
+  const tlua_Slot *restrict msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
+  const uint8_t *base = t.base;
+  const int B = ex->B;
+  if (msk) {
+    const tlua_Slot pad = pad_value(t.dt, in->imm2, in->fimm);
+#define LOAD_MASKED(DT) TLUA_LANES(m, B, d[i] = msk[i].u ? mem_get(DT, base + off[i].u * (size_t)dt_size(DT)) : pad)
+    EACH_DTYPE(t.dt, LOAD_MASKED)
+#undef LOAD_MASKED
+  } else {
+#define LOAD_ALL(DT) TLUA_LANES(m, B, d[i] = mem_get(DT, base + off[i].u * (size_t)dt_size(DT)))
+    EACH_DTYPE(t.dt, LOAD_ALL)
+#undef LOAD_ALL
+  }
+  return 0;
+}
+
+static int do_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  tlua_MemOperands mo;
+  tlua_ir_mem_operands(ex->ir, in, &mo);
+  Target t = target_of(ex, in->op == TLUA_OP_LDS_STORE, in->imm);
+  if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
+  const tlua_Slot *off = VAL(ex, mo.offset), *val = VAL(ex, mo.value);
+  const tlua_Slot *msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
+  uint8_t *base = t.base;
+  const int B = ex->B;
+  if (msk) {
+#define STORE_MASKED(DT) TLUA_LANES(m, B, if (msk[i].u) mem_put(DT, base + off[i].u * (size_t)dt_size(DT), val[i]))
+    EACH_DTYPE(t.dt, STORE_MASKED)
+#undef STORE_MASKED
+  } else {
+#define STORE_ALL(DT) TLUA_LANES(m, B, mem_put(DT, base + off[i].u * (size_t)dt_size(DT), val[i]))
+    EACH_DTYPE(t.dt, STORE_ALL)
+#undef STORE_ALL
+  }
+  return 0;
+}
+
+/* New memory value of one atomic element; cas compares bit patterns, as the hardware does. */
+static tlua_Slot atomic_apply(int aop, int dt, const uint8_t *p, tlua_Slot old, tlua_Slot v, tlua_Slot cmp) {
+  int fl = dt == TLUA_F32 || dt == TLUA_F16 || dt == TLUA_BF16;
+  tlua_Slot r = old;
+  switch (aop) {
+  case TLUA_ATOMIC_ADD:
+    if (fl) r.f = tlua_exec_round(dt, old.f + v.f);
+    else if (dt == TLUA_F64) r.d = old.d + v.d;
+    else r.u = tlua_exec_wrap(dt, old.u + v.u);
+    break;
+  case TLUA_ATOMIC_MAX: case TLUA_ATOMIC_MIN: {
+    int mx = aop == TLUA_ATOMIC_MAX;
+    if (fl) r.f = mx ? fmaxf(old.f, v.f) : fminf(old.f, v.f);
+    else if (dt == TLUA_F64) r.d = mx ? fmax(old.d, v.d) : fmin(old.d, v.d);
+    else if (is_signed_int(dt)) r = (mx ? v.i > old.i : v.i < old.i) ? v : old;
+    else r = (mx ? v.u > old.u : v.u < old.u) ? v : old;
+    break;
+  }
+  case TLUA_ATOMIC_AND: r.u = old.u & v.u; break;
+  case TLUA_ATOMIC_OR: r.u = old.u | v.u; break;
+  case TLUA_ATOMIC_XOR: r.u = old.u ^ v.u; break;
+  case TLUA_ATOMIC_XCHG: r = v; break;
+  case TLUA_ATOMIC_CAS: {
+    uint8_t bits[8];
+    mem_put(dt, bits, cmp);
+    if (memcmp(bits, p, (size_t)dt_size(dt)) == 0) r = v;
+    break;
+  }
+  default: break;
+  }
+  return r;
+}
+
+static int do_atomic(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
+  tlua_MemOperands mo;
+  tlua_ir_mem_operands(ex->ir, in, &mo);
+  Target t = target_of(ex, in->space == TLUA_SPACE_LDS, in->imm);
+  if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
+  const tlua_Slot *off = VAL(ex, mo.offset), *val = VAL(ex, mo.value);
+  const tlua_Slot *cmp = mo.cmp >= 0 ? VAL(ex, mo.cmp) : NULL, *msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
+  tlua_Slot *d = in->want_old ? VAL(ex, id) : NULL;
+  tlua_Slot zero;
+  zero.u = 0;
+  const int B = ex->B, aop = in->atomic_op, dt = t.dt;
+  TLUA_LANES(m, B,
+    if (msk && !msk[i].u) { if (d) d[i] = zero; continue; }
+    uint8_t *p = t.base + off[i].u * (size_t)t.size;
+    tlua_Slot old = mem_get(dt, p);
+    mem_put(dt, p, atomic_apply(aop, dt, p, old, val[i], cmp ? cmp[i] : zero));
+    if (d) d[i] = old);
+  return 0;
+}
+
+/* --- control flow --------------------------------------------------------------------------------- */
+
+static int run_region(Exec *ex, int r, const tlua_LaneMask *m);
+
+static void copy_lanes(tlua_Slot *restrict d, const tlua_Slot *restrict s, const tlua_LaneMask *m, int B) {
+  if (m->n == B) memcpy(d, s, (size_t)B * sizeof *d);
+  else TLUA_LANES(m, B, d[i] = s[i]);
+}
+
+static void do_yield(Exec *ex, int r, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int32_t *o = OPS(ex, in), *dst = ex->ydst[r];
+  const int B = ex->B;
+  if (ex->ydirect[r]) {
+    for (int k = 0; k < in->nops; k++)
+      if (o[k] != dst[k]) copy_lanes(VAL(ex, dst[k]), VAL(ex, o[k]), m, B);
+    return;
+  }
+  for (int k = 0; k < in->nops; k++) copy_lanes(ex->scratch + (size_t)k * B, VAL(ex, o[k]), m, B);
+  for (int k = 0; k < in->nops; k++) copy_lanes(VAL(ex, dst[k]), ex->scratch + (size_t)k * B, m, B);
+}
+
+/* iv += step for one lane; 0 when the lane leaves the loop (iv >= hi, or the sum would overflow
+ * the induction variable's type: the loop then ends instead of wrapping around forever). */
+static inline int loop_advance(int dt, tlua_Slot *iv, tlua_Slot step, tlua_Slot hi) {
+  if (is_signed_int(dt)) {
+    if (iv->i > INT64_MAX - step.i) return 0;
+    int64_t next = iv->i + step.i;
+    if ((int64_t)tlua_exec_wrap(dt, (uint64_t)next) != next) return 0;
+    iv->i = next;
+    return next < hi.i;
+  }
+  uint64_t next = iv->u + step.u;
+  if (next < iv->u || tlua_exec_wrap(dt, next) != next) return 0;
+  iv->u = next;
+  return next < hi.u;
+}
+
+static int run_for(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const tlua_IR *ir = ex->ir;
+  const int32_t *o = OPS(ex, in);
+  const int B = ex->B, body = in->region[0], n = in->nops - 3;
+  const int32_t *bi = ir->regions[body].instrs;
+  const int dt = ir->instrs[o[0]].dtype, sgn = is_signed_int(dt);
+  const tlua_Slot *lo = VAL(ex, o[0]), *hi = VAL(ex, o[1]), *st = VAL(ex, o[2]);
+  tlua_Slot *iv = VAL(ex, bi[0]);
+  int bad = -1;
+  TLUA_LANES(m, B, if ((sgn ? st[i].i <= 0 : st[i].u == 0) && bad < 0) bad = i);
+  if (bad >= 0)
+    return rt_error(ex, in, bad, "loop step must be positive, got %" PRId64, sgn ? st[bad].i : (int64_t)st[bad].u);
+  for (int k = 0; k < n; k++) copy_lanes(VAL(ex, bi[1 + k]), VAL(ex, o[3 + k]), m, B);
+  copy_lanes(iv, lo, m, B);
+  tlua_LaneMask *bm = &ex->masks[body];
+  bm->n = 0;
+  if (sgn) TLUA_LANES(m, B, if (lo[i].i < hi[i].i) bm->idx[bm->n++] = i);
+  else TLUA_LANES(m, B, if (lo[i].u < hi[i].u) bm->idx[bm->n++] = i);
+  while (bm->n > 0) {
+    if (run_region(ex, body, bm)) return -1;
+    int32_t kept = 0;
+    for (int32_t j = 0; j < bm->n; j++) {
+      int i = bm->idx[j];
+      if (loop_advance(dt, &iv[i], st[i], hi[i])) bm->idx[kept++] = i;
+    }
+    bm->n = kept;
+  }
+  return 0;
+}
+
+static int run_if(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m) {
+  const tlua_IR *ir = ex->ir;
+  const int32_t *o = OPS(ex, in);
+  const int B = ex->B, n = in->nops - 1;
+  const tlua_Slot *cond = VAL(ex, o[0]);
+  int rt = in->region[0], re = in->region[1];
+  int has_t = rt >= 0 && ir->regions[rt].n > 0, has_e = re >= 0 && ir->regions[re].n > 0;
+  if (!has_t || !has_e) {  /* lanes taking an empty branch keep the inits */
+    const int32_t *res = &ir->regions[r].instrs[p + 1];
+    for (int k = 0; k < n; k++) copy_lanes(VAL(ex, res[k]), VAL(ex, o[1 + k]), m, B);
+  }
+  tlua_LaneMask *tm = has_t ? &ex->masks[rt] : NULL, *em = has_e ? &ex->masks[re] : NULL;
+  if (tm) tm->n = 0;
+  if (em) em->n = 0;
+  TLUA_LANES(m, B,
+    if (cond[i].u) { if (tm) tm->idx[tm->n++] = i; }
+    else if (em) em->idx[em->n++] = i);
+  if (tm && tm->n > 0 && run_region(ex, rt, tm)) return -1;
+  if (em && em->n > 0 && run_region(ex, re, em)) return -1;
+  return 0;
+}
+
+/* --- instructions ------------------------------------------------------------------------------ */
+
+static void fill(tlua_Slot *d, tlua_Slot v, const tlua_LaneMask *m, int B) { TLUA_LANES(m, B, d[i] = v); }
+
+static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m) {
+  const tlua_IR *ir = ex->ir;
+  const int B = ex->B;
+  const int32_t *o = OPS(ex, in);
+  tlua_Slot v;
+  switch ((tlua_Op)in->op) {
+  case TLUA_OP_CONST:
+    fill(VAL(ex, id), tlua_exec_scalar(in->dtype, in->imm, in->fimm), m, B);
+    return 0;
+  case TLUA_OP_PARAM: {
+    const tlua_ExecArg *a = &ex->args[in->imm];
+    fill(VAL(ex, id), tlua_exec_scalar(in->dtype, a->i, a->f), m, B);
+    return 0;
+  }
+  case TLUA_OP_SHAPE: case TLUA_OP_STRIDE: {
+    const tlua_ExecArg *a = &ex->args[in->imm];
+    v.i = in->op == TLUA_OP_SHAPE ? a->shape[in->imm2] : a->strides[in->imm2];
+    fill(VAL(ex, id), v, m, B);
+    return 0;
+  }
+  case TLUA_OP_THREAD_ID: {
+    tlua_Slot *d = VAL(ex, id);
+    TLUA_LANES(m, B, d[i].i = i);
+    return 0;
+  }
+  case TLUA_OP_BLOCK_ID: case TLUA_OP_GRID_DIM:
+    v.i = in->op == TLUA_OP_BLOCK_ID ? ex->bid[in->imm] : ex->grid[in->imm];
+    fill(VAL(ex, id), v, m, B);
+    return 0;
+  case TLUA_OP_LOAD: case TLUA_OP_LDS_LOAD:
+    return do_load(ex, id, in, m);
+  case TLUA_OP_STORE: case TLUA_OP_LDS_STORE:
+    return do_store(ex, in, m);
+  case TLUA_OP_ATOMIC:
+    return do_atomic(ex, id, in, m);
+  case TLUA_OP_BARRIER:
+    if (m->n != B)
+      return rt_error(ex, in, -1, "barrier reached by %d of %d threads (divergent control flow)", (int)m->n, B);
+    return 0;
+  case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: {
+    tlua_Slot *restrict d = VAL(ex, id);
+    const tlua_Slot *restrict s = VAL(ex, o[0]);
+    const int w = ir->warp;
+    if (in->op == TLUA_OP_SHFL_XOR) {
+      const int x = (int)in->imm;
+      TLUA_LANES(m, B, int src = i ^ x; d[i] = src < B ? s[src] : s[i]);
+    } else {
+      const tlua_Slot *restrict sl = VAL(ex, o[1]);
+      TLUA_LANES(m, B, int src = (i & ~(w - 1)) | (int)(sl[i].u & (uint64_t)(w - 1));
+                 d[i] = src < B ? s[src] : s[i]);
+    }
+    return 0;
+  }
+  case TLUA_OP_FOR:
+    return run_for(ex, in, m);
+  case TLUA_OP_IF:
+    return run_if(ex, in, r, p, m);
+  case TLUA_OP_FOR_RESULT: {
+    const int32_t *bi = ir->regions[ir->instrs[o[0]].region[0]].instrs;
+    copy_lanes(VAL(ex, id), VAL(ex, bi[1 + in->imm]), m, B);
+    return 0;
+  }
+  case TLUA_OP_YIELD:
+    do_yield(ex, r, in, m);
+    return 0;
+  case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT:
+    return 0;  /* their slots are written by the for/if (state and results live there) */
+  default: {
+    const tlua_Slot *src[3] = {NULL, NULL, NULL};
+    for (int k = 0; k < in->nops && k < 3; k++) src[k] = VAL(ex, o[k]);
+    int bad;
+    if (tlua_exec_compute(in, ir->instrs[o[0]].dtype, VAL(ex, id), src, m, B, &bad))
+      return rt_error(ex, in, bad, "integer %s by zero", in->op == TLUA_OP_DIV ? "division" : "remainder");
+    return 0;
+  }
+  }
+}
+
+static int run_region(Exec *ex, int r, const tlua_LaneMask *m) {
+  const tlua_Region *rg = &ex->ir->regions[r];
+  for (int32_t p = 0; p < rg->n; p++) {
+    int id = rg->instrs[p];
+    ex->lane_ops += (uint64_t)m->n;
+    if (exec_instr(ex, id, &ex->ir->instrs[id], r, p, m)) return -1;
+  }
+  return 0;
+}
+
+/* --- setup ------------------------------------------------------------------------------------- */
+
+/* Slots, masks, yield destinations, LDS; 0 or -1 (out of memory). */
+static int prepare(Exec *ex) {
+  const tlua_IR *ir = ex->ir;
+  const size_t B = (size_t)ex->B;
+  int32_t nvals = 0, max_carry = 0;
+  ex->slot = malloc(((size_t)ir->ninstrs + 1) * sizeof *ex->slot);
+  ex->masks = calloc((size_t)ir->nregions, sizeof *ex->masks);
+  ex->ydst = calloc((size_t)ir->nregions, sizeof *ex->ydst);
+  ex->ydirect = calloc((size_t)ir->nregions, 1);
+  if (!ex->slot || !ex->masks || !ex->ydst || !ex->ydirect) return -1;
+  for (int32_t i = 0; i < ir->ninstrs; i++) ex->slot[i] = ir->instrs[i].has_value ? nvals++ : -1;
+  ex->vals = calloc((size_t)(nvals ? nvals : 1) * B, sizeof *ex->vals);
+  if (!ex->vals) return -1;
+  for (int32_t r = 0; r < ir->nregions; r++) {
+    ex->masks[r].idx = malloc(B * sizeof(int32_t));
+    if (!ex->masks[r].idx) return -1;
+  }
+  for (int32_t i = 0; i < (int32_t)B; i++) ex->masks[0].idx[i] = i;
+  ex->masks[0].n = ex->B;
+  for (int32_t r = 0; r < ir->nregions; r++) {
+    const tlua_Region *rg = &ir->regions[r];
+    for (int32_t p = 0; p < rg->n; p++) {
+      const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
+      if (in->op == TLUA_OP_IF) {
+        for (int s = 0; s < 2; s++)
+          if (in->region[s] >= 0) {
+            ex->ydst[in->region[s]] = &rg->instrs[p + 1];  /* the IF_RESULTs that follow */
+            ex->ydirect[in->region[s]] = 1;                /* they are not visible inside */
+          }
+      } else if (in->op == TLUA_OP_FOR) {
+        const tlua_Region *body = &ir->regions[in->region[0]];
+        int n = in->nops - 3;
+        const int32_t *y = ir->operands + ir->instrs[body->instrs[body->n - 1]].ops;
+        /* writing carry k in place is safe unless a later next value reads an earlier carry */
+        int direct = 1;
+        for (int k = 0; k < n && direct; k++)
+          for (int j = 0; j < k; j++)
+            if (y[k] == body->instrs[1 + j]) direct = 0;
+        ex->ydst[in->region[0]] = &body->instrs[1];
+        ex->ydirect[in->region[0]] = (uint8_t)direct;
+        if (!direct && n > max_carry) max_carry = n;
+      }
+    }
+  }
+  if (max_carry > 0 && !(ex->scratch = malloc((size_t)max_carry * B * sizeof *ex->scratch))) return -1;
+  size_t off = 0;
+  for (int i = 0; i < ir->nlds; i++) off += ((size_t)ir->lds[i].count * (size_t)dt_size(ir->lds[i].dtype) + 15) & ~(size_t)15;
+  ex->lds_bytes = off;
+  if (off && !(ex->lds_mem = malloc(off))) return -1;
+  off = 0;
+  for (int i = 0; i < ir->nlds; i++) {
+    ex->lds[i] = ex->lds_mem + off;
+    off += ((size_t)ir->lds[i].count * (size_t)dt_size(ir->lds[i].dtype) + 15) & ~(size_t)15;
+  }
+  return 0;
+}
+
+static void release(Exec *ex) {
+  if (ex->masks)
+    for (int32_t r = 0; r < ex->ir->nregions; r++) free(ex->masks[r].idx);
+  free(ex->masks);
+  free(ex->slot);
+  free(ex->vals);
+  free(ex->ydst);
+  free(ex->ydirect);
+  free(ex->scratch);
+  free(ex->lds_mem);
+}
+
+int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t grid[3],
+                  const tlua_ExecLimits *limits, tlua_ExecStats *stats, char *err, size_t errsz) {
+  if (err && errsz) err[0] = '\0';
+  if (stats) memset(stats, 0, sizeof *stats);
+  if (!ir) {
+    if (err && errsz) snprintf(err, errsz, "exec: no kernel");
+    return -1;
+  }
+  Exec ex;
+  memset(&ex, 0, sizeof ex);
+  ex.ir = ir;
+  ex.args = args;
+  ex.err = err;
+  ex.errsz = errsz;
+  char verr[256];
+  if (tlua_ir_verify(ir, verr, sizeof verr)) return rt_error(&ex, NULL, -1, "invalid IR: %s", verr);
+  ex.B = ir->block;
+  if (!grid) return rt_error(&ex, NULL, -1, "no grid given");
+  for (int d = 0; d < 3; d++) {
+    if (grid[d] < 1 || grid[d] > INT32_MAX)
+      return rt_error(&ex, NULL, -1, "grid dimension %d is %" PRId64 " (must be in [1, 2^31))", d, grid[d]);
+    ex.grid[d] = grid[d];
+  }
+  if (ir->nparams > 0 && !args) return rt_error(&ex, NULL, -1, "no arguments for %d parameters", (int)ir->nparams);
+  for (int i = 0; i < ir->nparams; i++)
+    if (ir->params[i].kind == TLUA_PARAM_TENSOR && args[i].extent < 0)
+      return rt_error(&ex, NULL, -1, "tensor %s has a negative extent %" PRId64 "", ir->params[i].name, args[i].extent);
+  int64_t limit = limits && limits->lds_bytes > 0 ? limits->lds_bytes : DEFAULT_LDS_BYTES, lds = 0;
+  for (int i = 0; i < ir->nlds; i++) {
+    int64_t sz = dt_size(ir->lds[i].dtype);
+    if (ir->lds[i].count > (INT64_MAX - lds) / sz) { lds = INT64_MAX; break; }
+    lds += ir->lds[i].count * sz;
+  }
+  if (lds > limit)
+    return rt_error(&ex, NULL, -1, "LDS use of %" PRId64 " bytes is over the limit of %" PRId64 " bytes", lds, limit);
+  int rc = 0;
+  if (prepare(&ex)) {
+    rc = rt_error(&ex, NULL, -1, "out of memory preparing %d values x %d lanes", (int)ir->ninstrs, ex.B);
+  } else {
+    uint64_t blocks = 0;
+    for (int64_t z = 0; z < grid[2] && !rc; z++)
+      for (int64_t y = 0; y < grid[1] && !rc; y++)
+        for (int64_t x = 0; x < grid[0] && !rc; x++) {
+          ex.bid[0] = x, ex.bid[1] = y, ex.bid[2] = z;
+          if (ex.lds_bytes) memset(ex.lds_mem, 0, ex.lds_bytes);
+          rc = run_region(&ex, 0, &ex.masks[0]);
+          blocks++;
+        }
+    if (stats) {
+      stats->lane_ops = ex.lane_ops;
+      stats->blocks = blocks;
+    }
+  }
+  release(&ex);
+  return rc;
+}

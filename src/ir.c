@@ -1,0 +1,365 @@
+/* ir.c - the kernel IR: building (growable arrays), op names and the readable printer. */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir.h"
+
+/* --- lifetime and building ---------------------------------------------------------------------- */
+
+static void copy_name(char *dst, size_t cap, const char *src) {
+  if (!src) src = "";
+  size_t n = strlen(src);
+  if (n >= cap) n = cap - 1;
+  memcpy(dst, src, n);
+  dst[n] = '\0';
+}
+
+/* Grows *arr (elements of `size` bytes) so that it holds at least need elements. */
+static int grow(void **arr, int32_t *cap, int64_t need, size_t size) {
+  if (need <= *cap) return 0;
+  if (need > INT32_MAX / 2) return -1;
+  int64_t ncap = *cap ? *cap : 16;
+  while (ncap < need) ncap *= 2;
+  void *p = realloc(*arr, (size_t)ncap * size);
+  if (!p) return -1;
+  *arr = p;
+  *cap = (int32_t)ncap;
+  return 0;
+}
+
+tlua_IR *tlua_ir_new(const char *name, int block, int warp) {
+  tlua_IR *ir = calloc(1, sizeof *ir);
+  if (!ir) return NULL;
+  copy_name(ir->name, sizeof ir->name, name);
+  ir->block = block;
+  ir->warp = warp;
+  if (tlua_ir_new_region(ir) != 0) {
+    tlua_ir_free(ir);
+    return NULL;
+  }
+  return ir;
+}
+
+void tlua_ir_free(tlua_IR *ir) {
+  if (!ir) return;
+  for (int32_t r = 0; r < ir->nregions; r++) free(ir->regions[r].instrs);
+  free(ir->regions);
+  free(ir->instrs);
+  free(ir->operands);
+  free(ir);
+}
+
+int tlua_ir_add_param(tlua_IR *ir, const char *name, tlua_ParamKind kind, tlua_DType dt, int rank) {
+  if (!ir || ir->nparams >= TLUA_IR_MAX_PARAMS || rank < 0 || rank > TLUA_IR_MAX_RANK) return -1;
+  tlua_Param *p = &ir->params[ir->nparams];
+  memset(p, 0, sizeof *p);
+  copy_name(p->name, sizeof p->name, name);
+  p->kind = (uint8_t)kind;
+  p->dtype = (uint8_t)dt;
+  p->rank = (uint8_t)rank;
+  return ir->nparams++;
+}
+
+int tlua_ir_add_lds(tlua_IR *ir, tlua_DType dt, int64_t count) {
+  if (!ir || ir->nlds >= TLUA_IR_MAX_LDS) return -1;
+  ir->lds[ir->nlds].dtype = (uint8_t)dt;
+  ir->lds[ir->nlds].count = count;
+  return ir->nlds++;
+}
+
+int tlua_ir_new_region(tlua_IR *ir) {
+  if (!ir || grow((void **)&ir->regions, &ir->cap_regions, (int64_t)ir->nregions + 1,
+                  sizeof *ir->regions) != 0)
+    return -1;
+  ir->regions[ir->nregions] = (tlua_Region){NULL, 0, 0};
+  return ir->nregions++;
+}
+
+int tlua_ir_emit(tlua_IR *ir, int region, tlua_Op op, tlua_DType dt, int has_value,
+                 const int32_t *ops, int nops, int line) {
+  if (!ir || region < 0 || region >= ir->nregions || nops < 0 || (nops > 0 && !ops)) return -1;
+  tlua_Region *rg = &ir->regions[region];
+  if (grow((void **)&ir->instrs, &ir->cap_instrs, (int64_t)ir->ninstrs + 1, sizeof *ir->instrs) ||
+      grow((void **)&ir->operands, &ir->cap_operands, (int64_t)ir->noperands + nops,
+           sizeof *ir->operands) ||
+      grow((void **)&rg->instrs, &rg->cap, (int64_t)rg->n + 1, sizeof *rg->instrs))
+    return -1;
+  int id = ir->ninstrs++;
+  tlua_Instr *in = &ir->instrs[id];
+  memset(in, 0, sizeof *in);
+  in->op = (uint16_t)op;
+  in->dtype = (uint8_t)dt;
+  in->has_value = has_value ? 1 : 0;
+  in->nops = nops;
+  in->ops = ir->noperands;
+  in->region[0] = in->region[1] = -1;
+  in->line = line;
+  if (nops > 0) memcpy(ir->operands + ir->noperands, ops, (size_t)nops * sizeof *ops);
+  ir->noperands += nops;
+  rg->instrs[rg->n++] = id;
+  return id;
+}
+
+int tlua_ir_mem_operands(const tlua_IR *ir, const tlua_Instr *in, tlua_MemOperands *mo) {
+  int n = in->nops, pos[4] = {-1, -1, -1, -1};  /* offset, value, cmp, mask */
+  switch (in->op) {
+  case TLUA_OP_LOAD: case TLUA_OP_LDS_LOAD:
+    if (n < 1 || n > 2) return -1;
+    pos[0] = 0;
+    if (n == 2) pos[3] = 1;
+    break;
+  case TLUA_OP_STORE: case TLUA_OP_LDS_STORE:
+    if (n < 2 || n > 3) return -1;
+    pos[0] = 0, pos[1] = 1;
+    if (n == 3) pos[3] = 2;
+    break;
+  case TLUA_OP_ATOMIC: {
+    if (n < 2 || n > 4) return -1;
+    pos[0] = 0, pos[1] = 1;
+    if (n == 4) {
+      pos[2] = 2, pos[3] = 3;
+    } else {
+      int k = 2;
+      if (in->atomic_op == TLUA_ATOMIC_CAS && k < n) pos[2] = k++;
+      if (k < n) pos[3] = k++;
+      if (k != n) return -1;
+    }
+    break;
+  }
+  default:
+    return -1;
+  }
+  const int32_t *o = ir->operands + in->ops;
+  int32_t *ids[4] = {&mo->offset, &mo->value, &mo->cmp, &mo->mask};
+  for (int k = 0; k < 4; k++) {
+    mo->at[k] = (int8_t)pos[k];
+    *ids[k] = pos[k] >= 0 ? o[pos[k]] : -1;
+  }
+  return 0;
+}
+
+/* --- names --------------------------------------------------------------------------------------- */
+
+static const char *const op_names[TLUA_NOPS] = {
+  [TLUA_OP_CONST] = "const", [TLUA_OP_PARAM] = "param", [TLUA_OP_SHAPE] = "shape",
+  [TLUA_OP_STRIDE] = "stride", [TLUA_OP_THREAD_ID] = "thread_id", [TLUA_OP_BLOCK_ID] = "block_id",
+  [TLUA_OP_GRID_DIM] = "grid_dim",
+  [TLUA_OP_ADD] = "add", [TLUA_OP_SUB] = "sub", [TLUA_OP_MUL] = "mul", [TLUA_OP_DIV] = "div",
+  [TLUA_OP_REM] = "rem", [TLUA_OP_MIN] = "min", [TLUA_OP_MAX] = "max",
+  [TLUA_OP_AND] = "and", [TLUA_OP_OR] = "or", [TLUA_OP_XOR] = "xor", [TLUA_OP_SHL] = "shl",
+  [TLUA_OP_SHR] = "shr", [TLUA_OP_NEG] = "neg", [TLUA_OP_NOT] = "not", [TLUA_OP_ABS] = "abs",
+  [TLUA_OP_EXP] = "exp", [TLUA_OP_LOG] = "log", [TLUA_OP_EXP2] = "exp2", [TLUA_OP_LOG2] = "log2",
+  [TLUA_OP_SQRT] = "sqrt", [TLUA_OP_RSQRT] = "rsqrt", [TLUA_OP_SIN] = "sin", [TLUA_OP_COS] = "cos",
+  [TLUA_OP_TANH] = "tanh", [TLUA_OP_FLOOR] = "floor", [TLUA_OP_CEIL] = "ceil", [TLUA_OP_POW] = "pow",
+  [TLUA_OP_FMA] = "fma",
+  [TLUA_OP_LT] = "lt", [TLUA_OP_LE] = "le", [TLUA_OP_GT] = "gt", [TLUA_OP_GE] = "ge",
+  [TLUA_OP_EQ] = "eq", [TLUA_OP_NE] = "ne", [TLUA_OP_SELECT] = "select", [TLUA_OP_CAST] = "cast",
+  [TLUA_OP_LOAD] = "load", [TLUA_OP_STORE] = "store", [TLUA_OP_LDS_LOAD] = "lds_load",
+  [TLUA_OP_LDS_STORE] = "lds_store", [TLUA_OP_ATOMIC] = "atomic", [TLUA_OP_BARRIER] = "barrier",
+  [TLUA_OP_SHFL_XOR] = "shfl_xor", [TLUA_OP_SHFL_IDX] = "shfl_idx",
+  [TLUA_OP_FOR] = "for", [TLUA_OP_LOOP_IV] = "loop_iv", [TLUA_OP_LOOP_CARRY] = "loop_carry",
+  [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
+  [TLUA_OP_YIELD] = "yield",
+};
+
+const char *tlua_op_name(tlua_Op op) {
+  return (int)op >= 0 && op < TLUA_NOPS && op_names[op] ? op_names[op] : "?";
+}
+
+/* --- printer ------------------------------------------------------------------------------------- */
+
+typedef struct Buf { char *s; size_t n, cap; int oom; } Buf;
+
+static void put(Buf *b, const char *fmt, ...) {
+  if (b->oom) return;
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->s + b->n, b->cap - b->n, fmt, ap);
+    va_end(ap);
+    if (k < 0) { b->oom = 1; return; }
+    if ((size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
+    size_t ncap = b->cap * 2 + (size_t)k + 64;
+    char *p = realloc(b->s, ncap);
+    if (!p) { b->oom = 1; return; }
+    b->s = p;
+    b->cap = ncap;
+  }
+}
+
+static const char *dt_name(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->name : "?";
+}
+
+static int dt_is_float(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di && di->is_float;
+}
+
+/* A constant or padding value in the notation of its dtype. */
+static void put_scalar(Buf *b, int dt, int64_t imm, double fimm) {
+  if (dt_is_float(dt)) put(b, dt == TLUA_F64 ? "%.17g" : "%.9g", fimm);
+  else if (dt == TLUA_BOOL) put(b, "%s", imm ? "true" : "false");
+  else if (dt == TLUA_U64) put(b, "%" PRIu64, (uint64_t)imm);
+  else put(b, "%" PRId64, imm);
+}
+
+static void put_operand(Buf *b, int32_t v) {
+  if (v < 0) put(b, "none");
+  else put(b, "%%%d", (int)v);
+}
+
+static const char *param_name(const tlua_IR *ir, int64_t p) {
+  return p >= 0 && p < ir->nparams ? ir->params[p].name : "?";
+}
+
+static const char *const atomic_names[] = {"add", "and", "or", "xor", "max", "min", "xchg", "cas"};
+static const char *const order_names[] = {"relaxed", "acquire", "release", "acq_rel"};
+static const char *const scope_names[] = {"block", "device", "system"};
+
+#define NAME_OF(tab, i) ((i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
+
+static void put_region(Buf *b, const tlua_IR *ir, int r, int depth);
+
+/* Memory target: x[%3] for tensors, lds1[%3] for LDS buffers. */
+static void put_target(Buf *b, const tlua_IR *ir, int lds, int64_t t, int32_t off) {
+  if (lds) put(b, "lds%" PRId64 "[", t);
+  else put(b, "%s[", param_name(ir, t));
+  put_operand(b, off);
+  put(b, "]");
+}
+
+static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
+  const tlua_Instr *in = &ir->instrs[id];
+  const int32_t *o = ir->operands + in->ops;
+  int n = in->nops;
+  put(b, "%*s", 2 * depth, "");
+  if (in->has_value) put(b, "%%%d:%s = ", id, dt_name(in->dtype));
+  put(b, "%s", tlua_op_name((tlua_Op)in->op));
+  switch (in->op) {
+  case TLUA_OP_CONST: put(b, " "); put_scalar(b, in->dtype, in->imm, in->fimm); break;
+  case TLUA_OP_PARAM: put(b, " %s", param_name(ir, in->imm)); break;
+  case TLUA_OP_SHAPE: case TLUA_OP_STRIDE:
+    put(b, " %s, %" PRId64, param_name(ir, in->imm), in->imm2);
+    break;
+  case TLUA_OP_BLOCK_ID: case TLUA_OP_GRID_DIM: put(b, " %c", in->imm >= 0 && in->imm <= 2 ? "xyz"[in->imm] : '?');
+    break;
+  case TLUA_OP_LOAD: case TLUA_OP_LDS_LOAD: case TLUA_OP_STORE: case TLUA_OP_LDS_STORE:
+  case TLUA_OP_ATOMIC: {
+    tlua_MemOperands mo;
+    if (tlua_ir_mem_operands(ir, in, &mo)) {
+      put(b, " <%d operands>", n);
+      break;
+    }
+    int lds = in->op == TLUA_OP_LDS_LOAD || in->op == TLUA_OP_LDS_STORE ||
+              (in->op == TLUA_OP_ATOMIC && in->space == TLUA_SPACE_LDS);
+    if (in->op == TLUA_OP_ATOMIC) put(b, " %s", NAME_OF(atomic_names, in->atomic_op));
+    put(b, " ");
+    put_target(b, ir, lds, in->imm, mo.offset);
+    if (in->op == TLUA_OP_STORE || in->op == TLUA_OP_LDS_STORE) { put(b, " = "); put_operand(b, mo.value); }
+    if (in->op == TLUA_OP_ATOMIC) { put(b, ", "); put_operand(b, mo.value); }
+    if (mo.cmp >= 0) { put(b, " cmp "); put_operand(b, mo.cmp); }
+    if (mo.mask >= 0) {
+      put(b, " mask ");
+      put_operand(b, mo.mask);
+      if (in->op == TLUA_OP_LOAD || in->op == TLUA_OP_LDS_LOAD) {
+        put(b, " pad ");
+        put_scalar(b, in->dtype, in->imm2, in->fimm);
+      }
+    }
+    if (in->op == TLUA_OP_ATOMIC) put(b, " %s %s", NAME_OF(order_names, in->order), NAME_OF(scope_names, in->scope));
+    break;
+  }
+  case TLUA_OP_SHFL_XOR:
+    put(b, " ");
+    put_operand(b, n > 0 ? o[0] : -1);
+    put(b, ", %" PRId64, in->imm);
+    break;
+  case TLUA_OP_LOOP_CARRY: case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT:
+    for (int i = 0; i < n; i++) { put(b, i ? ", " : " "); put_operand(b, o[i]); }
+    put(b, " #%" PRId64, in->imm);
+    break;
+  case TLUA_OP_FOR:
+    put(b, " ");
+    for (int i = 0; i < n && i < 3; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
+    if (n > 3) {
+      put(b, " iter(");
+      for (int i = 3; i < n; i++) { put(b, i > 3 ? ", " : ""); put_operand(b, o[i]); }
+      put(b, ")");
+    }
+    break;
+  case TLUA_OP_IF:
+    put(b, " ");
+    put_operand(b, n > 0 ? o[0] : -1);
+    if (n > 1) {
+      put(b, " init(");
+      for (int i = 1; i < n; i++) { put(b, i > 1 ? ", " : ""); put_operand(b, o[i]); }
+      put(b, ")");
+    }
+    break;
+  default:
+    for (int i = 0; i < n; i++) { put(b, i ? ", " : " "); put_operand(b, o[i]); }
+    break;
+  }
+  if ((in->op == TLUA_OP_LOAD || in->op == TLUA_OP_STORE || in->op == TLUA_OP_LDS_LOAD ||
+       in->op == TLUA_OP_LDS_STORE) && in->vec > 1)
+    put(b, " vec %d.%d", in->vec, in->vec_lane);
+  if (in->op == TLUA_OP_FOR || in->op == TLUA_OP_IF) put(b, " {");
+  if (in->line > 0) put(b, "    ; line %d", (int)in->line);
+  put(b, "\n");
+  if (in->op == TLUA_OP_FOR || in->op == TLUA_OP_IF) {
+    if (in->region[0] >= 0) put_region(b, ir, in->region[0], depth + 1);
+    if (in->op == TLUA_OP_IF && in->region[1] >= 0 && ir->regions[in->region[1]].n > 0) {
+      put(b, "%*s} else {\n", 2 * depth, "");
+      put_region(b, ir, in->region[1], depth + 1);
+    }
+    put(b, "%*s}\n", 2 * depth, "");
+  }
+}
+
+static void put_region(Buf *b, const tlua_IR *ir, int r, int depth) {
+  /* depth bounds malformed (cyclic) region trees; the verifier rejects those anyway */
+  if (r < 0 || r >= ir->nregions || depth > 200) { put(b, "%*s<bad region %d>\n", 2 * depth, "", r); return; }
+  const tlua_Region *rg = &ir->regions[r];
+  for (int32_t i = 0; i < rg->n; i++) {
+    int id = rg->instrs[i];
+    if (id < 0 || id >= ir->ninstrs) { put(b, "%*s<bad instruction %d>\n", 2 * depth, "", id); continue; }
+    put_instr(b, ir, id, depth);
+  }
+}
+
+char *tlua_ir_print(const tlua_IR *ir) {
+  Buf b = {malloc(1024), 0, 1024, 0};
+  if (!b.s) return NULL;
+  b.s[0] = '\0';
+  put(&b, "kernel %s (block %d, warp %d)\n", ir->name, (int)ir->block, (int)ir->warp);
+  for (int i = 0; i < ir->nparams; i++) {
+    const tlua_Param *p = &ir->params[i];
+    if (p->kind == TLUA_PARAM_TENSOR) {
+      put(&b, "  param %d %s: tensor(%s, %d)", i, p->name, dt_name(p->dtype), (int)p->rank);
+      if (p->shape_div16 || p->stride_div16 || p->aligned16 || p->last_contiguous) {
+        put(&b, " [");
+        const char *sep = "";
+        if (p->shape_div16) { put(&b, "%sshape%%16=0x%x", sep, (unsigned)p->shape_div16); sep = " "; }
+        if (p->stride_div16) { put(&b, "%sstride%%16=0x%x", sep, (unsigned)p->stride_div16); sep = " "; }
+        if (p->aligned16) { put(&b, "%saligned16", sep); sep = " "; }
+        if (p->last_contiguous) put(&b, "%scontiguous", sep);
+        put(&b, "]");
+      }
+      put(&b, "\n");
+    } else {
+      put(&b, "  param %d %s: %s\n", i, p->name, dt_name(p->dtype));
+    }
+  }
+  for (int i = 0; i < ir->nlds; i++)
+    put(&b, "  lds%d: %s[%" PRId64 "]\n", i, dt_name(ir->lds[i].dtype), ir->lds[i].count);
+  put(&b, "body {\n");
+  if (ir->nregions > 0) put_region(&b, ir, 0, 1);
+  put(&b, "}\n");
+  if (b.oom) { free(b.s); return NULL; }
+  return b.s;
+}

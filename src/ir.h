@@ -1,0 +1,176 @@
+/* ir.h - the kernel IR: typed SSA values in structured regions (for/if), memory ops, barriers,
+ * shuffles and atomics. Built by the tracer, checked by the verifier, walked by the HIP emitter and
+ * by the CPU executor. Pure C.
+ *
+ * Shape. A tlua_IR is one traced kernel specialization. Every instruction lives in exactly one
+ * region and defines at most one value; the value's id is the instruction's index. Region 0 is the
+ * kernel body. Structured control flow:
+ *   FOR   operands (lo, hi, step, init_0..init_{n-1}); region[0] = body. The body starts with
+ *         LOOP_IV (the induction variable, i32/i64 as lo) and n LOOP_CARRY k instructions (the
+ *         carried values, typed as init_k), and ends with YIELD (next_0..next_{n-1}). After the
+ *         FOR instruction come n FOR_RESULT instructions (operand: the FOR, imm k): the carried
+ *         values after the last iteration (= init when the loop runs zero times).
+ *         Semantics: for (iv = lo; iv < hi; iv += step) (step > 0). Per thread.
+ *   IF    operands (cond, init_0..init_{n-1}); region[0] = then, region[1] = else (may be empty,
+ *         then the results are the inits). Each non-empty region ends with YIELD (v_0..v_{n-1}).
+ *         After the IF come n IF_RESULT instructions (operand: the IF, imm k).
+ * Values are per-thread scalars of a dtype (tlua_DType); booleans are TLUA_BOOL.
+ *
+ * Memory. Tensor parameters are addressed by (param index, element offset); the offset is an i64 or
+ * i32 value in elements, already including strides. LDS buffers are declared on the IR (dtype,
+ * count) and addressed by (buffer index, element offset). Masked loads give `pad` where the mask is
+ * false; masked stores/atomics do nothing there. A LOAD/STORE may carry a vector group: `vec` > 1
+ * and `vec_lane` in 0..vec-1 on vec consecutive instructions with consecutive offsets; the HIP
+ * emitter may fuse them into one vector access, the executor ignores the grouping.
+ */
+#ifndef TLUA_IR_H
+#define TLUA_IR_H
+
+#include <stdint.h>
+#include "dtype.h"
+#include "tlua.h"
+
+#define TLUA_IR_MAX_PARAMS 64
+#define TLUA_IR_MAX_LDS 16
+#define TLUA_IR_MAX_RANK 8
+
+typedef enum tlua_Op {
+  /* leaves */
+  TLUA_OP_CONST,        /* imm (integers, bool) or fimm (floats) */
+  TLUA_OP_PARAM,        /* scalar parameter imm */
+  TLUA_OP_SHAPE,        /* tensor parameter imm: shape[imm2] (i64) */
+  TLUA_OP_STRIDE,       /* tensor parameter imm: stride[imm2] in elements (i64) */
+  TLUA_OP_THREAD_ID,    /* flat thread id in the block, 0..block-1 (i32) */
+  TLUA_OP_BLOCK_ID,     /* block id along grid dim imm (0 = x) (i32) */
+  TLUA_OP_GRID_DIM,     /* number of blocks along grid dim imm (i32) */
+  /* arithmetic: C semantics on the result dtype (operands already of that dtype) */
+  TLUA_OP_ADD, TLUA_OP_SUB, TLUA_OP_MUL, TLUA_OP_DIV, TLUA_OP_REM,
+  TLUA_OP_MIN, TLUA_OP_MAX,
+  TLUA_OP_AND, TLUA_OP_OR, TLUA_OP_XOR, TLUA_OP_SHL, TLUA_OP_SHR,  /* integers and bool */
+  TLUA_OP_NEG, TLUA_OP_NOT, TLUA_OP_ABS,
+  TLUA_OP_EXP, TLUA_OP_LOG, TLUA_OP_EXP2, TLUA_OP_LOG2, TLUA_OP_SQRT, TLUA_OP_RSQRT,
+  TLUA_OP_SIN, TLUA_OP_COS, TLUA_OP_TANH, TLUA_OP_FLOOR, TLUA_OP_CEIL, TLUA_OP_POW,
+  TLUA_OP_FMA,          /* a * b + c */
+  TLUA_OP_LT, TLUA_OP_LE, TLUA_OP_GT, TLUA_OP_GE, TLUA_OP_EQ, TLUA_OP_NE,  /* -> bool */
+  TLUA_OP_SELECT,       /* (cond, a, b) */
+  TLUA_OP_CAST,         /* (a) converted to the instruction's dtype (C conversion rules) */
+  /* memory */
+  TLUA_OP_LOAD,         /* (offset, mask|-1) from tensor param imm; pad in fimm/imm */
+  TLUA_OP_STORE,        /* (offset, value, mask|-1) into tensor param imm; no value */
+  TLUA_OP_LDS_LOAD,     /* (offset, mask|-1) from LDS buffer imm */
+  TLUA_OP_LDS_STORE,    /* (offset, value, mask|-1) into LDS buffer imm */
+  TLUA_OP_ATOMIC,       /* (offset, value, cmp|-1, mask|-1); space/target/op/order/scope in
+                           the atomic fields; defines the old value when want_old */
+  TLUA_OP_BARRIER,      /* block-wide barrier (LDS and global visibility within the block) */
+  /* warp collectives (warp size from the IR) */
+  TLUA_OP_SHFL_XOR,     /* (value): the value of lane (lane ^ imm) of the same warp */
+  TLUA_OP_SHFL_IDX,     /* (value, src_lane): the value of lane src_lane (mod warp) of the warp */
+  /* structure */
+  TLUA_OP_FOR, TLUA_OP_LOOP_IV, TLUA_OP_LOOP_CARRY, TLUA_OP_FOR_RESULT,
+  TLUA_OP_IF, TLUA_OP_IF_RESULT,
+  TLUA_OP_YIELD,
+  TLUA_NOPS
+} tlua_Op;
+
+typedef enum tlua_AtomicOp {
+  TLUA_ATOMIC_ADD, TLUA_ATOMIC_AND, TLUA_ATOMIC_OR, TLUA_ATOMIC_XOR, TLUA_ATOMIC_MAX,
+  TLUA_ATOMIC_MIN, TLUA_ATOMIC_XCHG, TLUA_ATOMIC_CAS
+} tlua_AtomicOp;
+typedef enum tlua_MemOrder {
+  TLUA_ORDER_RELAXED, TLUA_ORDER_ACQUIRE, TLUA_ORDER_RELEASE, TLUA_ORDER_ACQ_REL
+} tlua_MemOrder;
+typedef enum tlua_MemScope { TLUA_SCOPE_BLOCK, TLUA_SCOPE_DEVICE, TLUA_SCOPE_SYSTEM } tlua_MemScope;
+typedef enum tlua_Space { TLUA_SPACE_GLOBAL, TLUA_SPACE_LDS } tlua_Space;
+
+typedef struct tlua_Instr {
+  uint16_t op;          /* tlua_Op */
+  uint8_t dtype;        /* tlua_DType of the value defined (unused when none) */
+  uint8_t has_value;    /* 1 when the instruction defines a value */
+  int32_t nops;         /* operand count */
+  int32_t ops;          /* index of the first operand in tlua_IR.operands */
+  int32_t region[2];    /* FOR: body; IF: then, else; -1 otherwise */
+  int64_t imm;          /* integer immediate (see each op) */
+  int64_t imm2;
+  double fimm;          /* float immediate (CONST of a float dtype, float pad) */
+  /* vector grouping of LOAD/STORE/LDS_* (vec 0 or 1 = none) */
+  uint8_t vec, vec_lane;
+  /* ATOMIC */
+  uint8_t atomic_op, order, scope, space, want_old;
+  int32_t line;         /* script line that created it (0 = unknown), for #line and errors */
+} tlua_Instr;
+
+typedef struct tlua_Region { int32_t *instrs; int32_t n, cap; } tlua_Region;
+
+typedef enum tlua_ParamKind { TLUA_PARAM_SCALAR, TLUA_PARAM_TENSOR } tlua_ParamKind;
+typedef struct tlua_Param {
+  char name[64];
+  uint8_t kind, dtype, rank;
+  /* specialization facts (tensors): bit d set = shape[d] % 16 == 0 / stride[d] % 16 == 0;
+     aligned16 = base pointer 16-byte aligned; contiguous = last stride is 1 */
+  uint32_t shape_div16, stride_div16;
+  uint8_t aligned16, last_contiguous;
+} tlua_Param;
+
+typedef struct tlua_LdsBuffer { uint8_t dtype; int64_t count; } tlua_LdsBuffer;
+
+typedef struct tlua_IR {
+  char name[64];
+  int32_t block;        /* threads per block */
+  int32_t warp;         /* warp size of the target this was traced for */
+  int32_t nparams;
+  tlua_Param params[TLUA_IR_MAX_PARAMS];
+  int32_t nlds;
+  tlua_LdsBuffer lds[TLUA_IR_MAX_LDS];
+  tlua_Instr *instrs; int32_t ninstrs, cap_instrs;
+  int32_t *operands; int32_t noperands, cap_operands;
+  tlua_Region *regions; int32_t nregions, cap_regions;   /* region 0 = body */
+  char source_name[256];  /* the script file, for #line */
+} tlua_IR;
+
+/* Lifetime. tlua_ir_new returns NULL when out of memory. tlua_ir_free(NULL) is a no-op. */
+TLUA_HIDDEN tlua_IR *tlua_ir_new(const char *name, int block, int warp);
+TLUA_HIDDEN void tlua_ir_free(tlua_IR *ir);
+
+/* Building. Each returns the new id (>= 0), or -1 when out of memory. */
+TLUA_HIDDEN int tlua_ir_add_param(tlua_IR *ir, const char *name, tlua_ParamKind kind, tlua_DType dt, int rank);
+TLUA_HIDDEN int tlua_ir_add_lds(tlua_IR *ir, tlua_DType dt, int64_t count);
+TLUA_HIDDEN int tlua_ir_new_region(tlua_IR *ir);
+/* Appends an instruction to `region` with the given operands; the caller fills the remaining
+ * fields (imm, fimm, vec, atomic fields, region[]) through tlua_ir_instr afterwards. */
+TLUA_HIDDEN int tlua_ir_emit(tlua_IR *ir, int region, tlua_Op op, tlua_DType dt, int has_value,
+                             const int32_t *ops, int nops, int line);
+static inline tlua_Instr *tlua_ir_instr(tlua_IR *ir, int id) { return &ir->instrs[id]; }
+static inline const int32_t *tlua_ir_ops(const tlua_IR *ir, const tlua_Instr *in) {
+  return ir->operands + in->ops;
+}
+
+/* Checks every structural and typing rule (operands defined before use and visible from the use's
+ * region, operand dtypes match the op, regions well-formed, param/LDS indices in range, FOR/IF
+ * carry and yield counts and types agree, barriers not inside IF regions or FORs whose bounds vary
+ * per thread is NOT checked here — that is the executor's run-time check). Returns 0, or -1 with a
+ * message naming the instruction (index, op name, script line) in err. */
+TLUA_HIDDEN int tlua_ir_verify(const tlua_IR *ir, char *err, size_t errsz);
+
+/* Readable text of the IR (kernel:ir()): malloc'd, caller frees; NULL when out of memory. */
+TLUA_HIDDEN char *tlua_ir_print(const tlua_IR *ir);
+TLUA_HIDDEN const char *tlua_op_name(tlua_Op op);
+
+/* --- added with the executor (declarations above unchanged) ------------------------------------ */
+
+/* Operand roles of LOAD/LDS_LOAD, STORE/LDS_STORE and ATOMIC. Two encodings are accepted: the full
+ * one documented above (optional operands present as -1) and a compact one that leaves absent
+ * optional operands out: loads (offset[, mask]), stores (offset, value[, mask]), atomics with fewer
+ * than 4 operands (offset, value[, cmp when the op is cas][, mask]). An atomic with 4 operands is
+ * always the full form. Ids are -1 when absent (value for loads); at[] gives the positions of
+ * (offset, value, cmp, mask) in the instruction's operand list, -1 when not there. Returns 0, or -1
+ * when the operand count fits neither encoding (or the op is not one of these). */
+typedef struct tlua_MemOperands {
+  int32_t offset, value, cmp, mask;
+  int8_t at[4];
+} tlua_MemOperands;
+TLUA_HIDDEN int tlua_ir_mem_operands(const tlua_IR *ir, const tlua_Instr *in, tlua_MemOperands *mo);
+
+/* The padding value of a masked LOAD/LDS_LOAD is fimm for float dtypes and imm2 for integer and
+ * bool dtypes (imm names the tensor / LDS buffer). */
+
+#endif
