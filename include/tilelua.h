@@ -59,6 +59,13 @@ typedef struct tlua_Config {
   int define_tl;        /* nonzero: the global `tl` is require "tilelua". Default 1. */
   const char *backend;  /* "auto", "cpu", "cuda" or "hip"; NULL = $TILELUA_BACKEND, else "auto".
                            The string is copied. */
+  size_t mem_limit;     /* bytes of Lua memory the state may hold; 0 = no limit. Over it, the
+                           allocation fails: the script gets a "not enough memory" error, the
+                           call returns TLUA_ERRMEM with a message naming the limit, and the state
+                           stays usable. Default 0. */
+  long long instr_limit;/* Lua VM instructions one tlua_dofile/tlua_dostring call may execute
+                           (counted in steps of 1000); 0 = no limit. Over it, the script raises
+                           "instruction limit of N exceeded" (TLUA_ERRRUN). Default 0. */
 } tlua_Config;
 
 /* Version of the library you are linked with, e.g. "0.1.0", and as a number (see above). */

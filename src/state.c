@@ -1,4 +1,5 @@
 /* state.c - tlua_State: open/close, running scripts, errors, the sandbox. The public C API. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +13,50 @@
 struct tlua_State {
   lua_State *L;
   int sandbox;
-  char *errmsg;   /* malloc'd message of the last failure, NULL if none */
+  char *errmsg;        /* malloc'd message of the last failure, NULL if none */
+  size_t mem_used;     /* bytes the Lua allocator holds */
+  size_t mem_limit;    /* 0 = none */
+  int mem_refused;     /* an allocation was refused for the limit since the last call began */
+  long long instr_limit, instr_count;
 };
+
+#define INSTR_STEP 1000
+
+/* The Lua allocator: realloc with accounting, refusing growth past the memory limit. */
+static void *limited_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  tlua_State *T = (tlua_State *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    T->mem_used -= old;
+    return NULL;
+  }
+  if (T->mem_limit && nsize > old && T->mem_used - old + nsize > T->mem_limit) {
+    T->mem_refused = 1;
+    return NULL;
+  }
+  void *p = realloc(ptr, nsize);
+  if (p) T->mem_used = T->mem_used - old + nsize;
+  return p;
+}
+
+/* Count hook: raises once the call has run more than its instruction budget. */
+static void instr_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  void *ud = NULL;
+  lua_getallocf(L, &ud);
+  tlua_State *T = (tlua_State *)ud;
+  T->instr_count += INSTR_STEP;
+  if (T->instr_limit && T->instr_count > T->instr_limit)
+    luaL_error(L, "instruction limit of %I exceeded", (lua_Integer)T->instr_limit);
+}
+
+/* Called before each run: fresh instruction budget, fresh memory-refusal flag. */
+static void begin_call(tlua_State *T) {
+  T->instr_count = 0;
+  T->mem_refused = 0;
+  if (T->instr_limit) lua_sethook(T->L, instr_hook, LUA_MASKCOUNT, INSTR_STEP);
+}
 
 const char *tlua_version(void) { return TILELUA_VERSION; }
 int tlua_version_number(void) { return TILELUA_VERSION_NUMBER; }
@@ -56,6 +99,15 @@ static int status_of(int lua_status) {
 
 /* Records the error on top of the stack (if any), pops it, returns the tlua status. */
 static int finish(tlua_State *T, int lua_status) {
+  if (lua_status == LUA_ERRMEM && T->mem_refused) {
+    lua_pop(T->L, 1);
+    char msg[128];
+    snprintf(msg, sizeof msg, "not enough memory: the script went over its memory limit of %zu bytes",
+             T->mem_limit);
+    set_errmsg(T, msg);
+    lua_gc(T->L, LUA_GCCOLLECT);
+    return TLUA_ERRMEM;
+  }
   if (lua_status == LUA_OK) {
     set_errmsg(T, NULL);
     return TLUA_OK;
@@ -169,7 +221,8 @@ int tlua_open(const tlua_Config *cfg, tlua_State **out) {
   tlua_State *T = calloc(1, sizeof *T);
   if (!T) return TLUA_ERRMEM;
   T->sandbox = cfg->sandbox;
-  T->L = luaL_newstate();
+  T->instr_limit = cfg->instr_limit > 0 ? cfg->instr_limit : 0;
+  T->L = lua_newstate(limited_alloc, T);
   if (!T->L) {
     free(T);
     return TLUA_ERRMEM;
@@ -181,6 +234,10 @@ int tlua_open(const tlua_Config *cfg, tlua_State **out) {
     tlua_close(T);
     return status_of(status);
   }
+  /* the limits apply to scripts, not to loading the library itself; a host that runs code
+     through tlua_lua() directly shares one instruction budget for the state's life */
+  T->mem_limit = cfg->mem_limit;
+  begin_call(T);
   *out = T;
   return TLUA_OK;
 }
@@ -197,6 +254,7 @@ void tlua_close(tlua_State *T) {
 int tlua_dofile(tlua_State *T, const char *path) {
   if (!T) return TLUA_ERRARG;
   if (path && strcmp(path, "-") == 0) path = NULL;
+  begin_call(T);
   int status = luaL_loadfilex(T->L, path, T->sandbox ? "t" : "bt");
   if (status == LUA_OK) status = docall(T->L, 0);
   return finish(T, status);
@@ -204,6 +262,7 @@ int tlua_dofile(tlua_State *T, const char *path) {
 
 int tlua_dostring(tlua_State *T, const char *code, const char *chunkname) {
   if (!T || !code) return TLUA_ERRARG;
+  begin_call(T);
   int status = luaL_loadbufferx(T->L, code, strlen(code), chunkname ? chunkname : "=(string)",
                                 T->sandbox ? "t" : "bt");
   if (status == LUA_OK) status = docall(T->L, 0);

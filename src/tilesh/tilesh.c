@@ -33,6 +33,8 @@ static void print_usage(FILE *f) {
           "  -h, --help         show this help\n"
           "  --backend=NAME     cpu, cuda, hip or auto (default: $TILELUA_BACKEND, else auto)\n"
           "  --sandbox          run untrusted scripts: no io/os/debug, no files, no C modules\n"
+          "  --max-memory=N     limit Lua memory to N bytes (suffixes k, M, G)\n"
+          "  --max-instructions=N  stop after about N Lua VM instructions\n"
           "  --                 stop handling options\n"
           "  -                  run standard input as the script and stop handling options\n"
           "With no script and no -e, an interactive REPL (the global 'tl' is require \"tilelua\").\n",
@@ -278,7 +280,22 @@ static void repl(lua_State *L, int sandbox) {
 typedef struct Options {
   int interactive, version, help, sandbox, has_e, script;
   const char *backend;
+  size_t max_memory;
+  long long max_instructions;
 } Options;
+
+/* "123", "64k", "8M", "1G" -> value; -1 when malformed. */
+static long long parse_size(const char *s) {
+  char *end = NULL;
+  long long v = strtoll(s, &end, 10);
+  if (end == s || v <= 0) return -1;
+  long long mul = 1;
+  if (*end == 'k' || *end == 'K') mul = 1LL << 10, end++;
+  else if (*end == 'M') mul = 1LL << 20, end++;
+  else if (*end == 'G') mul = 1LL << 30, end++;
+  if (*end != '\0' || v > (1LL << 50) / mul) return -1;
+  return v * mul;
+}
 
 /* Returns 0 on success, or prints the problem and returns 1. Sets o->script to argv index of the
  * script (0 if none). */
@@ -297,7 +314,15 @@ static int parse_args(int argc, char **argv, Options *o) {
     else if (strcmp(a, "-v") == 0 || strcmp(a, "--version") == 0) o->version = 1;
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) o->help = 1;
     else if (strcmp(a, "--sandbox") == 0) o->sandbox = 1;
-    else if (strncmp(a, "--backend=", 10) == 0) {
+    else if (strncmp(a, "--max-memory=", 13) == 0 || strncmp(a, "--max-instructions=", 19) == 0) {
+      int mem = a[6] == 'm';
+      long long v = parse_size(strchr(a, '=') + 1);
+      if (v < 0) {
+        fprintf(stderr, "%s: '%s' needs a positive number (optionally with k, M or G)\n", progname, a);
+        return 1;
+      }
+      if (mem) o->max_memory = (size_t)v; else o->max_instructions = v;
+    } else if (strncmp(a, "--backend=", 10) == 0) {
       o->backend = a + 10;
       if (strcmp(o->backend, "cpu") && strcmp(o->backend, "cuda") && strcmp(o->backend, "hip") &&
           strcmp(o->backend, "auto")) {
@@ -353,6 +378,8 @@ int main(int argc, char **argv) {
   tlua_config_init(&cfg);
   cfg.sandbox = o.sandbox;
   cfg.backend = o.backend;
+  cfg.mem_limit = o.max_memory;
+  cfg.instr_limit = o.max_instructions;
   tlua_State *T = NULL;
   int status = tlua_open(&cfg, &T);
   if (status != TLUA_OK) {

@@ -129,7 +129,44 @@ TU_TEST(states_are_independent) {
   tlua_close(B);
 }
 
-TU_MAIN(TU_ENTRY(version_matches_header), TU_ENTRY(open_close_defaults),
+TU_TEST(memory_limit_is_a_clean_error) {
+  tlua_Config cfg;
+  tlua_config_init(&cfg);
+  cfg.sandbox = 1;
+  cfg.mem_limit = 8u << 20;
+  tlua_State *T = NULL;
+  ASSERT_EQ(tlua_open(&cfg, &T), TLUA_OK);
+  /* a memory bomb: doubling strings until something gives */
+  ASSERT_EQ(tlua_dostring(T, "local t = {} local s = 'x' for i = 1, 64 do s = s .. s; t[i] = s end", NULL),
+            TLUA_ERRMEM);
+  ASSERT_CONTAINS(tlua_errmsg(T), "memory limit of 8388608 bytes");
+  /* the state stays usable */
+  ASSERT_EQ(tlua_dostring(T, "ok = 1 + 1", NULL), TLUA_OK);
+  double ok = 0;
+  ASSERT_EQ(tlua_get_number(T, "ok", &ok), TLUA_OK);
+  ASSERT_EQ(ok, 2);
+  tlua_close(T);
+}
+
+TU_TEST(instruction_limit_stops_an_infinite_loop) {
+  tlua_Config cfg;
+  tlua_config_init(&cfg);
+  cfg.sandbox = 1;
+  cfg.instr_limit = 5000000;
+  tlua_State *T = NULL;
+  ASSERT_EQ(tlua_open(&cfg, &T), TLUA_OK);
+  ASSERT_EQ(tlua_dostring(T, "while true do end", "=bomb"), TLUA_ERRRUN);
+  ASSERT_CONTAINS(tlua_errmsg(T), "instruction limit of 5000000 exceeded");
+  /* each call gets a fresh budget, so ordinary work still runs */
+  ASSERT_EQ(tlua_dostring(T, "n = 0 for i = 1, 1000 do n = n + i end", NULL), TLUA_OK);
+  double n = 0;
+  ASSERT_EQ(tlua_get_number(T, "n", &n), TLUA_OK);
+  ASSERT_EQ(n, 500500);
+  tlua_close(T);
+}
+
+TU_MAIN(TU_ENTRY(memory_limit_is_a_clean_error), TU_ENTRY(instruction_limit_stops_an_infinite_loop),
+        TU_ENTRY(version_matches_header), TU_ENTRY(open_close_defaults),
         TU_ENTRY(open_bad_arguments), TU_ENTRY(define_tl_off), TU_ENTRY(errors_are_statuses),
         TU_ENTRY(dofile_runs_a_file), TU_ENTRY(sandbox_refuses_files_and_commands),
         TU_ENTRY(states_are_independent))
