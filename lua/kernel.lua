@@ -381,7 +381,7 @@ return function(tl)
     local info = debug.getinfo(2, "S")
     return setmetatable({ name = name, block = block, params = ordered_params(spec.params), body = spec.body,
                           hints = hints, warp = warp, specs = {}, traces = 0, launches = 0,
-                          source = info and info.short_src or "?", lds_limit = spec.lds_limit or 65536 }, Kernel)
+                          script = info and info.short_src or "?", lds_limit = spec.lds_limit or 65536 }, Kernel)
   end
 
   function Kernel:replace_hints(new)
@@ -427,7 +427,7 @@ return function(tl)
 
   local function trace(self, key, facts)
     local ir = tl._ir_new(self.name, self.block, self.warp)
-    ir:set_source(self.source)
+    ir:set_source(self.script)
     local c = tr.begin(ir, self.name, self.warp, self.block)
     c.lds_limit = self.lds_limit
     local ok, err = pcall(function()
@@ -548,6 +548,14 @@ return function(tl)
     local ir = self.last_ir
     if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
     return ir:print()
+  end
+  -- the HIP source of the last traced specialization for target (an arch: "sm_90", "gfx90a")
+  function Kernel:source(target)
+    local ir = self.last_ir
+    if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
+    target = target or "sm_90"
+    if type(target) ~= "string" then error("source: target must be an arch name such as \"sm_90\" or \"gfx90a\"", 2) end
+    return tl._hip_source(ir, { arch = target, occupancy = self:get_hints(target).occupancy })
   end
   function Kernel:report()
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",

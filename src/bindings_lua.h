@@ -15,6 +15,7 @@ TLUA_HIDDEN void tlua_open_bank(lua_State *L);
 TLUA_HIDDEN void tlua_open_ir(lua_State *L);
 TLUA_HIDDEN void tlua_open_exec(lua_State *L);
 TLUA_HIDDEN void tlua_open_tensor(lua_State *L);
+TLUA_HIDDEN void tlua_open_codegen(lua_State *L);
 
 /* True when the state was opened with the sandbox option: bindings that touch the file system
  * (e.g. :svg(path)) must refuse with an error in that case. */

@@ -89,6 +89,7 @@ int luaopen_tilelua(lua_State *L) {
   tlua_open_exec(L);
   tlua_open_ir(L);
   tlua_open_tensor(L);
+  tlua_open_codegen(L);
   /* the Lua half of the module: lua/init.lua receives the table and returns it, extended */
   for (const tlua_EmbeddedLua *e = tlua_embedded_lua; e->module; e++) {
     if (strcmp(e->module, "tilelua.init") != 0) continue;

@@ -1,0 +1,1005 @@
+/* codegen_hip.c - the HIP code generator: walks a verified tlua_IR and prints one extern "C"
+ * __global__ function (HIP dialect, a small per-vendor prelude so NVRTC and hiprtc both accept it).
+ *
+ * Mapping (the CPU executor, exec.c, is the reference; where the GPU differs it is said here):
+ * - Every SSA value is a C variable v<id>; regions are C blocks, so visibility matches the IR's.
+ *   FOR: carried variables declared before a C for loop, YIELD assigns them (through temporaries
+ *   when one next value reads another carry); FOR_RESULT copies them. IF: result variables
+ *   initialised with the inits, each branch's YIELD assigns them.
+ * - Integer + - * neg shl are computed in the unsigned type of at least 32 bits and converted back,
+ *   so they wrap as in the executor with no signed-overflow UB. Shift counts are masked to the width.
+ * - Integer division / remainder by zero: the executor reports an error; the generated code calls
+ *   tl_div/tl_rem, which give 0 instead (one select, no UB, no trap); x / -1 wraps like the executor.
+ * - f16/bf16 arithmetic is done in float and rounded back after every op (as the executor does);
+ *   fma, int->f16 and f64->f16 round twice (through float) where the executor rounds once.
+ * - Float->integer casts: 32/64-bit targets use the hardware conversion (saturating, NaN -> 0 on
+ *   both vendors); 8/16-bit targets clamp first. rsqrt uses the fast rsqrtf/rsqrt intrinsics.
+ * - LDS is not zeroed at block start (the executor zeroes it; kernels must not read before writing).
+ * - Shuffles: lanes beyond the block read their own value in the executor; on the GPU the block is a
+ *   whole number of warps when it matters. A kernel traced for a warp wider than the target's is
+ *   refused when it shuffles (a xor mask >= 32 would cross hardware warps).
+ * - Atomics: AMD uses HIP's __hip_atomic_* builtins with the exact order and scope. NVIDIA uses
+ *   inline PTX: atom.<sem>.<scope>.<op>.<type> (sem relaxed/acquire/release/acq_rel; scope
+ *   block -> .cta, device -> .gpu, system -> .sys), red.<sem>.<scope> when the old value is unused and
+ *   the order is relaxed or release (red has no acquire form); add/and/or/xor/min/max/exch/cas on
+ *   32/64-bit integers, add/exch/cas on f32/f64 (bit patterns for exch/cas), f32/f64 min/max through
+ *   an atom.cas loop. 8/16-bit and f16/bf16 atomics are refused with an error (not generated yet).
+ * - Vector groups (vec > 1, lanes 0..vec-1 adjacent, same target, offsets base+c..base+c+vec-1) become
+ *   one tl_vec<T,vec> access when the target is proven aligned to vec*size bytes (param aligned16 or
+ *   an LDS buffer, which is declared 16-byte aligned, and the offset's known power-of-two divisor);
+ *   with masks: all lanes' masks true -> vector path, else per-element masked path. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen_hip.h"
+
+typedef struct Buf { char *s; size_t n, cap; int oom; } Buf;
+
+static void put(Buf *b, const char *fmt, ...) {
+  if (b->oom) return;
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(b->s ? b->s + b->n : NULL, b->s ? b->cap - b->n : 0, fmt, ap);
+    va_end(ap);
+    if (k < 0) { b->oom = 1; return; }
+    if (b->s && (size_t)k < b->cap - b->n) { b->n += (size_t)k; return; }
+    size_t ncap = b->cap * 2 + (size_t)k + 256;
+    char *p = realloc(b->s, ncap);
+    if (!p) { b->oom = 1; return; }
+    b->s = p;
+    b->cap = ncap;
+  }
+}
+
+typedef struct Gen {
+  const tlua_IR *ir;
+  const tlua_Target *t;
+  Buf b;
+  int nv;                   /* NVIDIA */
+  int depth;
+  int presumed;             /* the line the compiler presumes for the next output line (0: none) */
+  const int32_t **ydst;     /* per region: ids its YIELD assigns */
+  int *div;                 /* per value: known power-of-two divisor (1..16) */
+  int uses_f16, uses_bf16;
+  char *err;
+  size_t errsz;
+  int failed;
+} Gen;
+
+static int fail(Gen *g, const tlua_Instr *in, const char *fmt, ...) {
+  if (g->failed) return -1;
+  g->failed = 1;
+  if (!g->err || !g->errsz) return -1;
+  int k = snprintf(g->err, g->errsz, "hip codegen: kernel %s: ", g->ir->name);
+  size_t n = k > 0 && (size_t)k < g->errsz ? (size_t)k : 0;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g->err + n, g->errsz - n, fmt, ap);
+  va_end(ap);
+  n = strlen(g->err);
+  if (in && in->line > 0 && n < g->errsz) snprintf(g->err + n, g->errsz - n, " (script line %d)", (int)in->line);
+  return -1;
+}
+
+/* --- types ---------------------------------------------------------------------------------------- */
+
+static int dsize(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->size : 1;
+}
+static int is_small_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16; }
+static int is_float(int dt) { return dt == TLUA_F32 || dt == TLUA_F64 || is_small_float(dt); }
+static int is_signed_int(int dt) { return dt == TLUA_I8 || dt == TLUA_I16 || dt == TLUA_I32 || dt == TLUA_I64; }
+static int is_int(int dt) { return !is_float(dt) && dt != TLUA_BOOL; }
+
+static const char *ctype(const Gen *g, int dt) {
+  switch (dt) {
+  case TLUA_F16: return "__half";
+  case TLUA_BF16: return g->nv ? "__nv_bfloat16" : "__hip_bfloat16";
+  case TLUA_F32: return "float";
+  case TLUA_F64: return "double";
+  case TLUA_I8: return "signed char";
+  case TLUA_U8: return "unsigned char";
+  case TLUA_I16: return "short";
+  case TLUA_U16: return "unsigned short";
+  case TLUA_I32: return "int";
+  case TLUA_U32: return "unsigned int";
+  case TLUA_I64: return "long long";
+  case TLUA_U64: return "unsigned long long";
+  default: return "bool";
+  }
+}
+/* The unsigned type integer arithmetic of dt is done in (at least 32 bits: C promotes anyway). */
+static const char *utype(int dt) {
+  return dt == TLUA_I64 || dt == TLUA_U64 ? "unsigned long long" : "unsigned int";
+}
+static int width(int dt) { return dsize(dt) * 8; }
+
+/* --- output helpers ------------------------------------------------------------------------------- */
+
+static void indent(Gen *g) { put(&g->b, "%*s", 2 * g->depth, ""); }
+
+/* Counts output newlines in the text just written so #line bookkeeping stays exact. */
+static void line_text(Gen *g, const char *fmt, ...) {
+  char tmp[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  int k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (k < 0) { g->b.oom = 1; return; }
+  if ((size_t)k >= sizeof tmp) {
+    char *big = malloc((size_t)k + 1);
+    if (!big) { g->b.oom = 1; return; }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)k + 1, fmt, ap);
+    va_end(ap);
+    put(&g->b, "%s", big);
+    for (char *p = big; *p; p++) if (*p == '\n' && g->presumed) g->presumed++;
+    free(big);
+    return;
+  }
+  put(&g->b, "%s", tmp);
+  for (char *p = tmp; *p; p++) if (*p == '\n' && g->presumed) g->presumed++;
+}
+
+/* Emits `#line L "file"` unless the compiler already presumes line L for the next output line. */
+static void line_dir(Gen *g, const tlua_Instr *in) {
+  if (in->line <= 0 || !g->ir->source_name[0] || g->presumed == in->line) return;
+  put(&g->b, "#line %d \"", (int)in->line);
+  const char *s = g->ir->source_name;
+  if (*s == '@') s++;
+  for (; *s; s++) {
+    if (*s == '"' || *s == '\\') put(&g->b, "\\%c", *s);
+    else if ((unsigned char)*s < 32) put(&g->b, "?");
+    else put(&g->b, "%c", *s);
+  }
+  put(&g->b, "\"\n");
+  g->presumed = (int)in->line;
+}
+
+/* A statement of instruction `in` (one or more lines, each indented by the caller's format). */
+#define STMT(g, in, ...) do { line_dir(g, in); indent(g); line_text(g, __VA_ARGS__); } while (0)
+
+
+/* A constant in C notation for dt. */
+static void const_text(const Gen *g, int dt, int64_t imm, double f, char *out, size_t n) {
+  switch (dt) {
+  case TLUA_BOOL: snprintf(out, n, "%s", imm ? "true" : "false"); return;
+  case TLUA_I64:
+    if (imm == INT64_MIN) snprintf(out, n, "(-9223372036854775807LL - 1)");
+    else snprintf(out, n, "%" PRId64 "LL", imm);
+    return;
+  case TLUA_U64: snprintf(out, n, "%" PRIu64 "ULL", (uint64_t)imm); return;
+  case TLUA_I32:
+    if ((int32_t)imm == INT32_MIN) snprintf(out, n, "(-2147483647 - 1)");
+    else snprintf(out, n, "%" PRId32, (int32_t)imm);
+    return;
+  case TLUA_U32: snprintf(out, n, "%" PRIu32 "u", (uint32_t)imm); return;
+  case TLUA_I8: case TLUA_U8: case TLUA_I16: case TLUA_U16:
+    snprintf(out, n, "(%s)%" PRId64, ctype(g, dt), imm);
+    return;
+  default: break;
+  }
+  char num[64];
+  int dbl = dt == TLUA_F64;
+  if (isnan(f)) snprintf(num, sizeof num, dbl ? "__longlong_as_double(0x7ff8000000000000LL)" : "__int_as_float(0x7fc00000)");
+  else if (isinf(f))
+    snprintf(num, sizeof num, dbl ? "__longlong_as_double(%s)" : "__int_as_float(%s)",
+             dbl ? (f > 0 ? "0x7ff0000000000000LL" : "(long long)0xfff0000000000000ULL") : (f > 0 ? "0x7f800000" : "(int)0xff800000u"));
+  else {
+    snprintf(num, sizeof num, dbl ? "%.17g" : "%.9g", f);
+    if (!strpbrk(num, ".e")) strcat(num, ".0");
+    if (!dbl) strcat(num, "f");
+  }
+  if (dt == TLUA_F16) snprintf(out, n, "tl_h(%s)", num);
+  else if (dt == TLUA_BF16) snprintf(out, n, "tl_bf(%s)", num);
+  else snprintf(out, n, "%s", num);
+}
+
+/* --- analysis ------------------------------------------------------------------------------------- */
+
+/* (base, c): value == v<base> + c (base -1: the constant c). Returns 0 when not of that form. */
+static int affine(const tlua_IR *ir, int id, int *base, int64_t *c) {
+  const tlua_Instr *in = &ir->instrs[id];
+  const int32_t *o = tlua_ir_ops(ir, in);
+  if (in->op == TLUA_OP_CONST && is_int(in->dtype)) { *base = -1; *c = in->imm; return 1; }
+  if ((in->op == TLUA_OP_ADD || in->op == TLUA_OP_SUB) && is_int(in->dtype)) {
+    const tlua_Instr *b = &ir->instrs[o[1]], *a = &ir->instrs[o[0]];
+    if (b->op == TLUA_OP_CONST) { *base = o[0]; *c = in->op == TLUA_OP_ADD ? b->imm : -b->imm; return 1; }
+    if (a->op == TLUA_OP_CONST && in->op == TLUA_OP_ADD) { *base = o[1]; *c = a->imm; return 1; }
+  }
+  *base = id;
+  *c = 0;
+  return 1;
+}
+
+static int ctz16(uint64_t x) {
+  int d = 1;
+  while (d < 16 && x % (uint64_t)(2 * d) == 0) d *= 2;
+  return x == 0 ? 16 : d;
+}
+
+/* Known power-of-two divisor (capped at 16) of every value, from constants, the shape/stride
+ * specialization facts and + - * << (ids are in definition order, so one pass suffices). */
+static void divisors(Gen *g) {
+  const tlua_IR *ir = g->ir;
+  for (int id = 0; id < ir->ninstrs; id++) {
+    const tlua_Instr *in = &ir->instrs[id];
+    const int32_t *o = tlua_ir_ops(ir, in);
+    int d = 1;
+    switch (in->op) {
+    case TLUA_OP_CONST: if (is_int(in->dtype)) d = ctz16((uint64_t)in->imm); break;
+    case TLUA_OP_SHAPE: case TLUA_OP_STRIDE: {
+      const tlua_Param *p = &ir->params[in->imm];
+      uint32_t bits = in->op == TLUA_OP_SHAPE ? p->shape_div16 : p->stride_div16;
+      if (in->imm2 >= 0 && in->imm2 < 32 && (bits >> in->imm2) & 1) d = 16;
+      break;
+    }
+    case TLUA_OP_ADD: case TLUA_OP_SUB:
+      if (is_int(in->dtype)) d = g->div[o[0]] < g->div[o[1]] ? g->div[o[0]] : g->div[o[1]];
+      break;
+    case TLUA_OP_MUL:
+      if (is_int(in->dtype)) { d = g->div[o[0]] * g->div[o[1]]; if (d > 16) d = 16; }
+      break;
+    case TLUA_OP_SHL:
+      if (is_int(in->dtype) && ir->instrs[o[1]].op == TLUA_OP_CONST) {
+        int64_t s = ir->instrs[o[1]].imm & (width(in->dtype) - 1);
+        d = g->div[o[0]];
+        while (s-- > 0 && d < 16) d *= 2;
+      }
+      break;
+    case TLUA_OP_CAST:
+      if (is_int(in->dtype) && is_int(ir->instrs[o[0]].dtype) && width(in->dtype) >= 8) d = g->div[o[0]];
+      break;
+    default: break;
+    }
+    g->div[id] = d;
+  }
+}
+
+/* --- expressions ---------------------------------------------------------------------------------- */
+
+static const char *float_fn(int op, int dbl) {
+  static const struct { int op; const char *f, *d; } fns[] = {
+    {TLUA_OP_REM, "fmodf", "fmod"}, {TLUA_OP_MIN, "fminf", "fmin"}, {TLUA_OP_MAX, "fmaxf", "fmax"},
+    {TLUA_OP_POW, "powf", "pow"}, {TLUA_OP_ABS, "fabsf", "fabs"}, {TLUA_OP_EXP, "expf", "exp"},
+    {TLUA_OP_LOG, "logf", "log"}, {TLUA_OP_EXP2, "exp2f", "exp2"}, {TLUA_OP_LOG2, "log2f", "log2"},
+    {TLUA_OP_SQRT, "sqrtf", "sqrt"}, {TLUA_OP_RSQRT, "rsqrtf", "rsqrt"}, {TLUA_OP_SIN, "sinf", "sin"},
+    {TLUA_OP_COS, "cosf", "cos"}, {TLUA_OP_TANH, "tanhf", "tanh"}, {TLUA_OP_FLOOR, "floorf", "floor"},
+    {TLUA_OP_CEIL, "ceilf", "ceil"}, {TLUA_OP_FMA, "fmaf", "fma"},
+  };
+  for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++)
+    if (fns[i].op == op) return dbl ? fns[i].d : fns[i].f;
+  return NULL;
+}
+
+static const char *bin_sym(int op) {
+  switch (op) {
+  case TLUA_OP_ADD: return "+"; case TLUA_OP_SUB: return "-"; case TLUA_OP_MUL: return "*";
+  case TLUA_OP_DIV: return "/"; case TLUA_OP_AND: return "&"; case TLUA_OP_OR: return "|";
+  case TLUA_OP_XOR: return "^"; case TLUA_OP_LT: return "<"; case TLUA_OP_LE: return "<=";
+  case TLUA_OP_GT: return ">"; case TLUA_OP_GE: return ">="; case TLUA_OP_EQ: return "==";
+  case TLUA_OP_NE: return "!=";
+  default: return NULL;
+  }
+}
+
+/* The right-hand side of an arithmetic / comparison / select / cast instruction into out. */
+static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
+  const tlua_IR *ir = g->ir;
+  const int32_t *o = tlua_ir_ops(ir, in);
+  const int dt = in->dtype, op = in->op;
+  const int sdt = in->nops > 0 ? ir->instrs[o[0]].dtype : dt;
+  char a[48] = "", b[48] = "", c[48] = "";
+  const int small = is_small_float(sdt);
+  /* operands as C expressions: small floats are viewed as float */
+  char *ops[3] = {a, b, c};
+  for (int k = 0; k < in->nops && k < 3; k++) {
+    const int kdt = ir->instrs[o[k]].dtype;
+    if (is_small_float(kdt)) snprintf(ops[k], 48, "tl_f(v%d)", o[k]);
+    else snprintf(ops[k], 48, "v%d", o[k]);
+  }
+  const char *sym = bin_sym(op);
+  if (op == TLUA_OP_SELECT) {
+    snprintf(n ? out : out, n, "%s ? v%d : v%d", a, o[1], o[2]);
+    return 0;
+  }
+  if (op >= TLUA_OP_LT && op <= TLUA_OP_NE) {
+    snprintf(out, n, "%s %s %s", a, sym, b);
+    return 0;
+  }
+  if (op == TLUA_OP_CAST) {
+    const char *T = ctype(g, dt);
+    if (dt == TLUA_BOOL) snprintf(out, n, is_float(sdt) ? "%s != 0.0f" : "%s != 0", a);
+    else if (dt == TLUA_F16 || dt == TLUA_BF16)
+      snprintf(out, n, "%s((float)%s)", dt == TLUA_F16 ? "tl_h" : "tl_bf", a);
+    else if (is_int(dt) && is_float(sdt) && width(dt) < 32) {
+      const int64_t lo = is_signed_int(dt) ? -((int64_t)1 << (width(dt) - 1)) : 0;
+      const int64_t hi = is_signed_int(dt) ? ((int64_t)1 << (width(dt) - 1)) - 1 : ((int64_t)1 << width(dt)) - 1;
+      snprintf(out, n, "(%s)(int)fminf(fmaxf((float)%s, %" PRId64 ".0f), %" PRId64 ".0f)", T, a, lo, hi);
+    } else snprintf(out, n, "(%s)%s", T, a);
+    return 0;
+  }
+  if (is_float(dt)) {
+    const int dbl = dt == TLUA_F64;
+    char e[160];
+    const char *fn = float_fn(op, dbl);
+    if (op == TLUA_OP_NEG) snprintf(e, sizeof e, "-%s", a);
+    else if (sym && op <= TLUA_OP_DIV) snprintf(e, sizeof e, "%s %s %s", a, sym, b);
+    else if (fn && op == TLUA_OP_FMA) snprintf(e, sizeof e, "%s(%s, %s, %s)", fn, a, b, c);
+    else if (fn && (op == TLUA_OP_REM || op == TLUA_OP_MIN || op == TLUA_OP_MAX || op == TLUA_OP_POW))
+      snprintf(e, sizeof e, "%s(%s, %s)", fn, a, b);
+    else if (fn) snprintf(e, sizeof e, "%s(%s)", fn, a);
+    else return fail(g, in, "op %s is not defined on %s", tlua_op_name((tlua_Op)op), ctype(g, dt));
+    if (small) snprintf(out, n, "%s(%s)", dt == TLUA_F16 ? "tl_h" : "tl_bf", e);
+    else snprintf(out, n, "%s", e);
+    return 0;
+  }
+  if (dt == TLUA_BOOL) {
+    switch (op) {
+    case TLUA_OP_AND: snprintf(out, n, "%s && %s", a, b); return 0;
+    case TLUA_OP_OR: snprintf(out, n, "%s || %s", a, b); return 0;
+    case TLUA_OP_XOR: snprintf(out, n, "%s != %s", a, b); return 0;
+    case TLUA_OP_NOT: snprintf(out, n, "!%s", a); return 0;
+    case TLUA_OP_SHL: case TLUA_OP_SHR: snprintf(out, n, "%s", a); return 0;
+    default: return fail(g, in, "op %s is not defined on bool", tlua_op_name((tlua_Op)op));
+    }
+  }
+  /* integers */
+  const char *T = ctype(g, dt), *U = utype(dt);
+  const int W = width(dt), sgn = is_signed_int(dt);
+  switch (op) {
+  case TLUA_OP_ADD: case TLUA_OP_SUB: case TLUA_OP_MUL:
+    snprintf(out, n, "(%s)((%s)%s %s (%s)%s)", T, U, a, sym, U, b);
+    return 0;
+  case TLUA_OP_FMA:
+    snprintf(out, n, "(%s)((%s)%s * (%s)%s + (%s)%s)", T, U, a, U, b, U, c);
+    return 0;
+  case TLUA_OP_NEG: snprintf(out, n, "(%s)(0u - (%s)%s)", T, U, a); return 0;
+  case TLUA_OP_NOT: snprintf(out, n, "(%s)~%s", T, a); return 0;
+  case TLUA_OP_ABS:
+    if (sgn) snprintf(out, n, "(%s)(%s < 0 ? 0u - (%s)%s : (%s)%s)", T, a, U, a, U, a);
+    else snprintf(out, n, "%s", a);
+    return 0;
+  case TLUA_OP_DIV: case TLUA_OP_REM: {
+    const char *fn = op == TLUA_OP_DIV ? "tl_div" : "tl_rem";
+    if (W < 32) snprintf(out, n, "(%s)%s((int)%s, (int)%s)", T, fn, a, b);
+    else snprintf(out, n, "%s(%s, %s)", fn, a, b);
+    return 0;
+  }
+  case TLUA_OP_MIN: snprintf(out, n, "%s < %s ? %s : %s", a, b, a, b); return 0;
+  case TLUA_OP_MAX: snprintf(out, n, "%s > %s ? %s : %s", a, b, a, b); return 0;
+  case TLUA_OP_AND: case TLUA_OP_OR: case TLUA_OP_XOR:
+    snprintf(out, n, "(%s)(%s %s %s)", T, a, sym, b);
+    return 0;
+  case TLUA_OP_SHL: snprintf(out, n, "(%s)((%s)%s << (int)(%s & %d))", T, U, a, b, W - 1); return 0;
+  case TLUA_OP_SHR: snprintf(out, n, "(%s)(%s >> (int)(%s & %d))", T, a, b, W - 1); return 0;
+  default: return fail(g, in, "op %s is not defined on %s", tlua_op_name((tlua_Op)op), T);
+  }
+}
+
+/* --- memory --------------------------------------------------------------------------------------- */
+
+/* "x" for a tensor parameter, "lds1" for an LDS buffer. */
+static void target_name(const Gen *g, int lds, int64_t idx, char *out, size_t n) {
+  if (lds) snprintf(out, n, "lds%d", (int)idx);
+  else snprintf(out, n, "%s", g->ir->params[idx].name);
+}
+
+static int mem_dtype(const Gen *g, int lds, int64_t idx) {
+  return lds ? g->ir->lds[idx].dtype : g->ir->params[idx].dtype;
+}
+
+/* Length of the vector group starting at region position p (0 when it cannot be fused). */
+static int vector_group(Gen *g, const tlua_Region *rg, int p) {
+  const tlua_IR *ir = g->ir;
+  const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
+  const int v = in0->vec;
+  if (v < 2 || in0->vec_lane != 0 || p + v > rg->n || (v & (v - 1))) return 0;
+  const int lds = in0->op == TLUA_OP_LDS_LOAD || in0->op == TLUA_OP_LDS_STORE;
+  const int dt = mem_dtype(g, lds, in0->imm);
+  const int bytes = v * dsize(dt);
+  if (bytes > 16 || bytes < 2) return 0;
+  if (!lds && !ir->params[in0->imm].aligned16) return 0;
+  tlua_MemOperands m0;
+  if (tlua_ir_mem_operands(ir, in0, &m0)) return 0;
+  int base0;
+  int64_t c0;
+  affine(ir, m0.offset, &base0, &c0);
+  for (int k = 1; k < v; k++) {
+    const tlua_Instr *in = &ir->instrs[rg->instrs[p + k]];
+    tlua_MemOperands mk;
+    if (in->op != in0->op || in->imm != in0->imm || in->vec != v || in->vec_lane != k ||
+        tlua_ir_mem_operands(ir, in, &mk) || (mk.mask < 0) != (m0.mask < 0))
+      return 0;
+    int bk;
+    int64_t ck;
+    affine(ir, mk.offset, &bk, &ck);
+    if (bk != base0 || ck != c0 + k) return 0;
+  }
+  /* alignment of element offset: base divisor and the constant part */
+  int d = base0 < 0 ? 16 : g->div[base0];
+  int dc = ctz16((uint64_t)c0);
+  if (dc < d) d = dc;
+  if ((int64_t)d * dsize(dt) % bytes != 0) return 0;
+  return v;
+}
+
+static void emit_vector(Gen *g, const tlua_Region *rg, int p, int v) {
+  const tlua_IR *ir = g->ir;
+  const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
+  const int load = in0->op == TLUA_OP_LOAD || in0->op == TLUA_OP_LDS_LOAD;
+  const int lds = in0->op == TLUA_OP_LDS_LOAD || in0->op == TLUA_OP_LDS_STORE;
+  const int dt = mem_dtype(g, lds, in0->imm);
+  const char *T = ctype(g, dt);
+  char tn[80], pad[96];
+  target_name(g, lds, in0->imm, tn, sizeof tn);
+  tlua_MemOperands mo[16];
+  for (int k = 0; k < v; k++) tlua_ir_mem_operands(ir, &ir->instrs[rg->instrs[p + k]], &mo[k]);
+  const int masked = mo[0].mask >= 0;
+  const int id0 = rg->instrs[p];
+  if (load) {
+    STMT(g, in0, "%s", "");
+    for (int k = 0; k < v; k++) line_text(g, "%s v%d;%s", T, rg->instrs[p + k], k + 1 < v ? " " : "\n");
+  }
+  if (masked) {
+    indent(g);
+    line_text(g, "if (");
+    for (int k = 0; k < v; k++) line_text(g, "%sv%d", k ? " && " : "", mo[k].mask);
+    line_text(g, ") {\n");
+    g->depth++;
+  }
+  indent(g);
+  if (load) {
+    line_text(g, "const tl_vec<%s, %d> t%d = *reinterpret_cast<const tl_vec<%s, %d>*>(%s + v%d);\n",
+              T, v, id0, T, v, tn, mo[0].offset);
+    indent(g);
+    for (int k = 0; k < v; k++) line_text(g, "v%d = t%d.v[%d];%s", rg->instrs[p + k], id0, k, k + 1 < v ? " " : "\n");
+  } else {
+    line_text(g, "tl_vec<%s, %d> t%d;", T, v, id0);
+    for (int k = 0; k < v; k++) line_text(g, " t%d.v[%d] = v%d;", id0, k, mo[k].value);
+    line_text(g, "\n");
+    indent(g);
+    line_text(g, "*reinterpret_cast<tl_vec<%s, %d>*>(%s + v%d) = t%d;\n", T, v, tn, mo[0].offset, id0);
+  }
+  if (!masked) return;
+  g->depth--;
+  indent(g);
+  line_text(g, "} else {\n");
+  g->depth++;
+  for (int k = 0; k < v; k++) {
+    const tlua_Instr *in = &ir->instrs[rg->instrs[p + k]];
+    indent(g);
+    if (load) {
+      const_text(g, dt, in->imm2, in->fimm, pad, sizeof pad);
+      line_text(g, "v%d = v%d ? %s[v%d] : %s;\n", rg->instrs[p + k], mo[k].mask, tn, mo[k].offset, pad);
+    } else {
+      line_text(g, "if (v%d) %s[v%d] = v%d;\n", mo[k].mask, tn, mo[k].offset, mo[k].value);
+    }
+  }
+  g->depth--;
+  indent(g);
+  line_text(g, "}\n");
+}
+
+/* --- atomics -------------------------------------------------------------------------------------- */
+
+static const char *const ptx_sem[] = {"relaxed", "acquire", "release", "acq_rel"};
+static const char *const ptx_scope[] = {"cta", "gpu", "sys"};
+static const char *const hip_order[] = {"__ATOMIC_RELAXED", "__ATOMIC_ACQUIRE", "__ATOMIC_RELEASE", "__ATOMIC_ACQ_REL"};
+static const char *const hip_scope[] = {"__HIP_MEMORY_SCOPE_WORKGROUP", "__HIP_MEMORY_SCOPE_AGENT", "__HIP_MEMORY_SCOPE_SYSTEM"};
+
+/* The statement body (no declaration) of atomic `in` for NVIDIA; `old` names the result variable or
+ * is NULL when unused. ptr is the element's address expression. */
+static int atomic_nv(Gen *g, const tlua_Instr *in, int dt, const char *ptr, const char *v, const char *cmp,
+                     const char *old, char *out, size_t n) {
+  const int w = dsize(dt), aop = in->atomic_op;
+  const char *sem = ptx_sem[in->order], *scope = ptx_scope[in->scope];
+  const int fl = dt == TLUA_F32 || dt == TLUA_F64;
+  const char *rc = w == 8 ? "l" : "r";                     /* integer / bit-pattern constraint */
+  const char *bits = w == 8 ? "unsigned long long" : "unsigned int";
+  const char *to_bits = dt == TLUA_F64 ? "__double_as_longlong" : "__float_as_uint";
+  const char *from_bits = dt == TLUA_F64 ? "__longlong_as_double" : "__uint_as_float";
+  if (fl && (aop == TLUA_ATOMIC_MIN || aop == TLUA_ATOMIC_MAX)) {
+    /* no atom.min/max on floats before PTX 8.1: a compare-and-swap loop on the bit pattern */
+    snprintf(out, n,
+             "%s* p_ = (%s*)%s; %s e_ = *(volatile %s*)p_, g_;\n"
+             "for (;;) { const %s n_ = (%s)%s(%s(%s(e_), %s)); "
+             "asm volatile(\"atom.cas.%s.%s.b%d %%0, [%%1], %%2, %%3;\" : \"=%s\"(g_) : \"l\"(p_), \"%s\"(e_), \"%s\"(n_) : \"memory\"); "
+             "if (g_ == e_) break; e_ = g_; }%s%s%s%s%s",
+             bits, bits, ptr, bits, bits, bits, bits, to_bits,
+             aop == TLUA_ATOMIC_MAX ? (dt == TLUA_F64 ? "fmax" : "fmaxf") : (dt == TLUA_F64 ? "fmin" : "fminf"),
+             from_bits, v, sem, scope, w * 8, rc, rc, rc,
+             old ? "\n" : "", old ? old : "", old ? " = " : "", old ? from_bits : "", old ? "(e_);" : "");
+    return 0;
+  }
+  const char *opn, *ty;
+  char tyb[8];
+  switch (aop) {
+  case TLUA_ATOMIC_ADD: opn = "add"; break;
+  case TLUA_ATOMIC_AND: opn = "and"; break;
+  case TLUA_ATOMIC_OR: opn = "or"; break;
+  case TLUA_ATOMIC_XOR: opn = "xor"; break;
+  case TLUA_ATOMIC_MAX: opn = "max"; break;
+  case TLUA_ATOMIC_MIN: opn = "min"; break;
+  case TLUA_ATOMIC_XCHG: opn = "exch"; break;
+  default: opn = "cas"; break;
+  }
+  if (fl && aop != TLUA_ATOMIC_ADD && aop != TLUA_ATOMIC_XCHG && aop != TLUA_ATOMIC_CAS)
+    return fail(g, in, "atomic %s is not defined on %s", opn, ctype(g, dt));
+  if (aop == TLUA_ATOMIC_ADD) {
+    if (fl) ty = dt == TLUA_F64 ? "f64" : "f32";
+    else ty = w == 8 ? "u64" : dt == TLUA_I32 ? "s32" : "u32";
+  } else if (aop == TLUA_ATOMIC_MIN || aop == TLUA_ATOMIC_MAX) {
+    snprintf(tyb, sizeof tyb, "%c%d", is_signed_int(dt) ? 's' : 'u', w * 8);
+    ty = tyb;
+  } else {
+    snprintf(tyb, sizeof tyb, "b%d", w * 8);
+    ty = tyb;
+  }
+  /* value constraints: floats pass their own register class for add, bits otherwise */
+  const int float_regs = fl && aop == TLUA_ATOMIC_ADD;
+  const char *vc = float_regs ? (dt == TLUA_F64 ? "d" : "f") : rc;
+  char vx[96], cx[96];
+  if (fl && !float_regs) {
+    snprintf(vx, sizeof vx, "%s(%s)", to_bits, v);
+    snprintf(cx, sizeof cx, "%s(%s)", to_bits, cmp ? cmp : "0");
+  } else {
+    snprintf(vx, sizeof vx, "%s", v);
+    snprintf(cx, sizeof cx, "%s", cmp ? cmp : "0");
+  }
+  if (!old && aop != TLUA_ATOMIC_CAS && aop != TLUA_ATOMIC_XCHG &&
+      (in->order == TLUA_ORDER_RELAXED || in->order == TLUA_ORDER_RELEASE)) {
+    snprintf(out, n, "asm volatile(\"red.%s.%s.%s.%s [%%0], %%1;\" :: \"l\"(%s), \"%s\"(%s) : \"memory\");",
+             sem, scope, opn, ty, ptr, vc, vx);
+    return 0;
+  }
+  const char *dc = vc;
+  char dst[96];
+  if (fl && !float_regs) snprintf(dst, sizeof dst, "o_");
+  else snprintf(dst, sizeof dst, "%s", old ? old : "o_");
+  char pre[96] = "", post[128] = "";
+  if (!old || (fl && !float_regs)) snprintf(pre, sizeof pre, "%s o_; ", float_regs ? ctype(g, dt) : bits);
+  if (old && fl && !float_regs) snprintf(post, sizeof post, " %s = %s(o_);", old, from_bits);
+  if (aop == TLUA_ATOMIC_CAS)
+    snprintf(out, n, "%sasm volatile(\"atom.%s.%s.cas.%s %%0, [%%1], %%2, %%3;\" : \"=%s\"(%s) : \"l\"(%s), \"%s\"(%s), \"%s\"(%s) : \"memory\");%s",
+             pre, sem, scope, ty, dc, dst, ptr, vc, cx, vc, vx, post);
+  else
+    snprintf(out, n, "%sasm volatile(\"atom.%s.%s.%s.%s %%0, [%%1], %%2;\" : \"=%s\"(%s) : \"l\"(%s), \"%s\"(%s) : \"memory\");%s",
+             pre, sem, scope, opn, ty, dc, dst, ptr, vc, vx, post);
+  return 0;
+}
+
+static int atomic_amd(Gen *g, const tlua_Instr *in, int dt, const char *ptr, const char *v, const char *cmp,
+                      const char *old, char *out, size_t n) {
+  const char *ord = hip_order[in->order], *sc = hip_scope[in->scope];
+  const char *lhs = old ? old : "(void)";
+  if (in->atomic_op == TLUA_ATOMIC_CAS) {
+    /* the failure order may not release */
+    const char *ford = in->order == TLUA_ORDER_ACQ_REL ? "__ATOMIC_ACQUIRE" :
+                       in->order == TLUA_ORDER_RELEASE ? "__ATOMIC_RELAXED" : ord;
+    snprintf(out, n, "%s e_ = %s; __hip_atomic_compare_exchange_strong(%s, &e_, %s, %s, %s, %s);%s%s%s",
+             ctype(g, dt), cmp, ptr, v, ord, ford, sc, old ? " " : "", old ? old : "", old ? " = e_;" : "");
+    return 0;
+  }
+  static const char *const fns[] = {"__hip_atomic_fetch_add", "__hip_atomic_fetch_and", "__hip_atomic_fetch_or",
+                                    "__hip_atomic_fetch_xor", "__hip_atomic_fetch_max", "__hip_atomic_fetch_min",
+                                    "__hip_atomic_exchange"};
+  if (is_float(dt) && in->atomic_op >= TLUA_ATOMIC_AND && in->atomic_op <= TLUA_ATOMIC_XOR)
+    return fail(g, in, "atomic bit operation on %s", ctype(g, dt));
+  snprintf(out, n, "%s%s%s(%s, %s, %s, %s);", lhs, old ? " = " : "", fns[in->atomic_op], ptr, v, ord, sc);
+  return 0;
+}
+
+static int emit_atomic(Gen *g, int id, const tlua_Instr *in) {
+  tlua_MemOperands mo;
+  if (tlua_ir_mem_operands(g->ir, in, &mo)) return fail(g, in, "bad atomic operands");
+  const int lds = in->space == TLUA_SPACE_LDS;
+  const int dt = mem_dtype(g, lds, in->imm);
+  if (dsize(dt) < 4 || dt == TLUA_BOOL)
+    return fail(g, in, "atomics on %s are not generated yet (only 32- and 64-bit types)", ctype(g, dt));
+  if (in->order > TLUA_ORDER_ACQ_REL || in->scope > TLUA_SCOPE_SYSTEM || in->atomic_op > TLUA_ATOMIC_CAS)
+    return fail(g, in, "bad atomic order, scope or op");
+  char tn[80], ptr[128], v[24], cmp[24], old[24], body[1024];
+  target_name(g, lds, in->imm, tn, sizeof tn);
+  snprintf(ptr, sizeof ptr, "&%s[v%d]", tn, mo.offset);
+  snprintf(v, sizeof v, "v%d", mo.value);
+  snprintf(cmp, sizeof cmp, "v%d", mo.cmp);
+  snprintf(old, sizeof old, "v%d", id);
+  const int want = in->want_old && in->has_value;
+  int rc = g->nv ? atomic_nv(g, in, dt, ptr, v, mo.cmp >= 0 ? cmp : NULL, want ? old : NULL, body, sizeof body)
+                 : atomic_amd(g, in, dt, ptr, v, mo.cmp >= 0 ? cmp : "0", want ? old : NULL, body, sizeof body);
+  if (rc) return -1;
+  if (want) STMT(g, in, "%s v%d = 0;\n", ctype(g, dt), id);
+  else line_dir(g, in);
+  indent(g);
+  if (mo.mask >= 0) line_text(g, "if (v%d) {\n", mo.mask);
+  else line_text(g, "{\n");
+  g->depth++;
+  /* the body may span lines: indent each */
+  for (char *s = body, *e; s && *s; s = e ? e + 1 : NULL) {
+    e = strchr(s, '\n');
+    indent(g);
+    line_text(g, "%.*s\n", e ? (int)(e - s) : (int)strlen(s), s);
+  }
+  g->depth--;
+  indent(g);
+  line_text(g, "}\n");
+  return 0;
+}
+
+/* --- shuffles ------------------------------------------------------------------------------------- */
+
+static int emit_shuffle(Gen *g, int id, const tlua_Instr *in) {
+  const int32_t *o = tlua_ir_ops(g->ir, in);
+  const int dt = in->dtype, w = g->ir->warp;
+  if (w > g->t->warp_size)
+    return fail(g, in, "traced for warp %d but target %s runs warps of %d: trace it with warp = %d",
+                w, g->t->arch, g->t->warp_size, g->t->warp_size);
+  const char *carrier;
+  switch (dt) {
+  case TLUA_F32: case TLUA_F16: case TLUA_BF16: carrier = "float"; break;
+  case TLUA_F64: carrier = "double"; break;
+  case TLUA_U32: carrier = "unsigned int"; break;
+  case TLUA_I64: carrier = "long long"; break;
+  case TLUA_U64: carrier = "unsigned long long"; break;
+  default: carrier = "int"; break;
+  }
+  char x[64], call[192], wd[16] = "";
+  if (is_small_float(dt)) snprintf(x, sizeof x, "tl_f(v%d)", o[0]);
+  else snprintf(x, sizeof x, "(%s)v%d", carrier, o[0]);
+  if (w < g->t->warp_size) snprintf(wd, sizeof wd, ", %d", w);
+  if (in->op == TLUA_OP_SHFL_XOR) {
+    if (g->nv) snprintf(call, sizeof call, "__shfl_xor_sync(0xffffffffu, %s, %d%s)", x, (int)in->imm, wd);
+    else snprintf(call, sizeof call, "__shfl_xor(%s, %d%s)", x, (int)in->imm, wd);
+  } else {
+    if (g->nv) snprintf(call, sizeof call, "__shfl_sync(0xffffffffu, %s, (int)(v%d & %d), %d)", x, o[1], w - 1, w);
+    else snprintf(call, sizeof call, "__shfl(%s, (int)(v%d & %d), %d)", x, o[1], w - 1, w);
+  }
+  if (dt == TLUA_F16) STMT(g, in, "__half v%d = tl_h(%s);\n", id, call);
+  else if (dt == TLUA_BF16) STMT(g, in, "%s v%d = tl_bf(%s);\n", ctype(g, dt), id, call);
+  else if (dt == TLUA_BOOL) STMT(g, in, "bool v%d = %s != 0;\n", id, call);
+  else STMT(g, in, "%s v%d = (%s)%s;\n", ctype(g, dt), id, ctype(g, dt), call);
+  return 0;
+}
+
+/* --- instructions and regions ---------------------------------------------------------------------- */
+
+static int emit_region(Gen *g, int r);
+
+static int emit_yield(Gen *g, int r, const tlua_Instr *in, int is_loop) {
+  const int32_t *o = tlua_ir_ops(g->ir, in), *dst = g->ydst[r];
+  if (!dst) return in->nops ? fail(g, in, "yield outside for/if") : 0;
+  int temps = 0;
+  if (is_loop)   /* a later next value that reads an earlier, already overwritten carry */
+    for (int k = 0; k < in->nops && !temps; k++)
+      for (int j = 0; j < k; j++) if (o[k] == dst[j]) temps = 1;
+  if (temps) {
+    for (int k = 0; k < in->nops; k++)
+      STMT(g, in, "const %s y%d_%d = v%d;\n", ctype(g, g->ir->instrs[dst[k]].dtype), r, k, o[k]);
+    for (int k = 0; k < in->nops; k++) STMT(g, in, "v%d = y%d_%d;\n", dst[k], r, k);
+    return 0;
+  }
+  for (int k = 0; k < in->nops; k++)
+    if (o[k] != dst[k]) STMT(g, in, "v%d = v%d;\n", dst[k], o[k]);
+  return 0;
+}
+
+static int emit_instr(Gen *g, int r, int p) {
+  const tlua_IR *ir = g->ir;
+  const tlua_Region *rg = &ir->regions[r];
+  const int id = rg->instrs[p];
+  const tlua_Instr *in = &ir->instrs[id];
+  const int32_t *o = tlua_ir_ops(ir, in);
+  const char *T = ctype(g, in->dtype);
+  char e[512];
+  switch ((tlua_Op)in->op) {
+  case TLUA_OP_CONST:
+    const_text(g, in->dtype, in->imm, in->fimm, e, sizeof e);
+    STMT(g, in, "const %s v%d = %s;\n", T, id, e);
+    return 0;
+  case TLUA_OP_PARAM:
+    STMT(g, in, "const %s v%d = %s;\n", T, id, ir->params[in->imm].name);
+    return 0;
+  case TLUA_OP_SHAPE: case TLUA_OP_STRIDE:
+    STMT(g, in, "const %s v%d = %s_%s%d;\n", T, id, ir->params[in->imm].name,
+         in->op == TLUA_OP_SHAPE ? "shape" : "stride", (int)in->imm2);
+    return 0;
+  case TLUA_OP_THREAD_ID: STMT(g, in, "const %s v%d = (%s)threadIdx.x;\n", T, id, T); return 0;
+  case TLUA_OP_BLOCK_ID: case TLUA_OP_GRID_DIM:
+    STMT(g, in, "const %s v%d = (%s)%s.%c;\n", T, id, T, in->op == TLUA_OP_BLOCK_ID ? "blockIdx" : "gridDim",
+         "xyz"[in->imm >= 0 && in->imm <= 2 ? in->imm : 0]);
+    return 0;
+  case TLUA_OP_LOAD: case TLUA_OP_LDS_LOAD: case TLUA_OP_STORE: case TLUA_OP_LDS_STORE: {
+    tlua_MemOperands mo;
+    if (tlua_ir_mem_operands(ir, in, &mo)) return fail(g, in, "bad memory operands");
+    const int lds = in->op == TLUA_OP_LDS_LOAD || in->op == TLUA_OP_LDS_STORE;
+    char tn[80];
+    target_name(g, lds, in->imm, tn, sizeof tn);
+    if (in->op == TLUA_OP_LOAD || in->op == TLUA_OP_LDS_LOAD) {
+      if (mo.mask >= 0) {
+        const_text(g, in->dtype, in->imm2, in->fimm, e, sizeof e);
+        STMT(g, in, "const %s v%d = v%d ? %s[v%d] : %s;\n", T, id, mo.mask, tn, mo.offset, e);
+      } else {
+        STMT(g, in, "const %s v%d = %s[v%d];\n", T, id, tn, mo.offset);
+      }
+    } else if (mo.mask >= 0) {
+      STMT(g, in, "if (v%d) %s[v%d] = v%d;\n", mo.mask, tn, mo.offset, mo.value);
+    } else {
+      STMT(g, in, "%s[v%d] = v%d;\n", tn, mo.offset, mo.value);
+    }
+    return 0;
+  }
+  case TLUA_OP_ATOMIC: return emit_atomic(g, id, in);
+  case TLUA_OP_BARRIER: STMT(g, in, "__syncthreads();\n"); return 0;
+  case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: return emit_shuffle(g, id, in);
+  case TLUA_OP_FOR: {
+    const tlua_Region *body = &ir->regions[in->region[0]];
+    const int n = in->nops - 3, iv = body->instrs[0];
+    for (int k = 0; k < n; k++) {
+      const int c = body->instrs[1 + k];
+      STMT(g, in, "%s v%d = v%d;\n", ctype(g, ir->instrs[c].dtype), c, o[3 + k]);
+    }
+    STMT(g, in, "for (%s v%d = v%d; v%d < v%d; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv,
+         o[1], iv, o[2]);
+    g->depth++;
+    int rc = emit_region(g, in->region[0]);
+    g->depth--;
+    indent(g);
+    line_text(g, "}\n");
+    return rc;
+  }
+  case TLUA_OP_FOR_RESULT: {
+    const tlua_Instr *f = &ir->instrs[o[0]];
+    const int c = ir->regions[f->region[0]].instrs[1 + in->imm];
+    STMT(g, in, "const %s v%d = v%d;\n", T, id, c);
+    return 0;
+  }
+  case TLUA_OP_IF: {
+    const int n = in->nops - 1;
+    for (int k = 0; k < n; k++) {
+      const int res = rg->instrs[p + 1 + k];
+      STMT(g, in, "%s v%d = v%d;\n", ctype(g, ir->instrs[res].dtype), res, o[1 + k]);
+    }
+    const int rt = in->region[0], re = in->region[1];
+    const int ht = rt >= 0 && ir->regions[rt].n > 0, he = re >= 0 && ir->regions[re].n > 0;
+    int rc = 0;
+    if (!ht && !he) return 0;
+    STMT(g, in, "if (%sv%d) {\n", ht ? "" : "!", o[0]);
+    g->depth++;
+    rc = emit_region(g, ht ? rt : re);
+    g->depth--;
+    if (ht && he && !rc) {
+      indent(g);
+      line_text(g, "} else {\n");
+      g->depth++;
+      rc = emit_region(g, re);
+      g->depth--;
+    }
+    indent(g);
+    line_text(g, "}\n");
+    return rc;
+  }
+  case TLUA_OP_YIELD: return emit_yield(g, r, in, 0);
+  case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT:
+    return 0;  /* declared by their for/if */
+  default:
+    if (arith_expr(g, in, e, sizeof e)) return -1;
+    STMT(g, in, "const %s v%d = %s;\n", T, id, e);
+    return 0;
+  }
+}
+
+static int emit_region(Gen *g, int r) {
+  const tlua_Region *rg = &g->ir->regions[r];
+  int loop_body = rg->n > 0 && g->ir->instrs[rg->instrs[0]].op == TLUA_OP_LOOP_IV;
+  for (int p = 0; p < rg->n && !g->failed; p++) {
+    const tlua_Instr *in = &g->ir->instrs[rg->instrs[p]];
+    if (in->op == TLUA_OP_YIELD) {
+      if (emit_yield(g, r, in, loop_body)) return -1;
+      continue;
+    }
+    int v = vector_group(g, rg, p);
+    if (v > 1) {
+      emit_vector(g, rg, p, v);
+      p += v - 1;
+      continue;
+    }
+    if (emit_instr(g, r, p)) return -1;
+  }
+  return g->failed ? -1 : 0;
+}
+
+/* --- top level ------------------------------------------------------------------------------------ */
+
+int tlua_target_from_arch(const char *arch, tlua_Target *t, char *err, size_t n) {
+  memset(t, 0, sizeof *t);
+  if (!arch || strlen(arch) >= sizeof t->arch ||
+      !((strncmp(arch, "sm_", 3) == 0 && arch[3] >= '1' && arch[3] <= '9') ||
+        (strncmp(arch, "gfx", 3) == 0 && arch[3] >= '1' && arch[3] <= '9'))) {
+    if (err && n) snprintf(err, n, "hip codegen: unknown target '%s' (expected sm_NN or gfxNNN, e.g. sm_90, gfx90a)",
+                           arch ? arch : "(null)");
+    return -1;
+  }
+  for (const char *s = arch; *s; s++)
+    if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')) {
+      if (err && n) snprintf(err, n, "hip codegen: bad character in target '%s'", arch);
+      return -1;
+    }
+  strcpy(t->arch, arch);
+  if (arch[0] == 's') {
+    t->vendor = TLUA_VENDOR_NVIDIA;
+    t->warp_size = 32;
+  } else {
+    t->vendor = TLUA_VENDOR_AMD;
+    /* gfx10xx/gfx11xx/gfx12xx (RDNA) compile to wave32 by default; GCN/CDNA (gfx8, gfx9) are wave64 */
+    t->warp_size = strlen(arch) >= 7 && arch[3] == '1' && arch[4] >= '0' && arch[4] <= '9' &&
+                   arch[5] >= '0' && arch[5] <= '9' ? 32 : 64;
+  }
+  return 0;
+}
+
+static int bad_identifier(const char *s) {
+  static const char *const reserved[] = {
+    "auto", "bool", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
+    "enum", "extern", "float", "for", "goto", "if", "int", "long", "register", "return", "short",
+    "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
+    "volatile", "while", "class", "delete", "new", "this", "template", "typename", "namespace",
+    "operator", "private", "public", "protected", "virtual", "true", "false", "asm", "inline",
+    "threadIdx", "blockIdx", "gridDim", "blockDim", "warpSize", "friend", "using", "try", "catch",
+    "throw", "explicit", "mutable", "export", "alignas", "alignof", "decltype", "nullptr",
+    "constexpr", "static_assert", "thread_local", "noexcept", "char16_t", "char32_t", "wchar_t"};
+  if (!s[0] || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 1;
+  for (const char *p = s; *p; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')) return 1;
+  if (strncmp(s, "tl_", 3) == 0 || strncmp(s, "lds", 3) == 0 || strncmp(s, "__", 2) == 0) return 1;
+  if ((s[0] == 'v' || s[0] == 't' || s[0] == 'y') && s[1] >= '0' && s[1] <= '9') return 1;
+  if (strstr(s, "_shape") || strstr(s, "_stride")) return 1;
+  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) if (!strcmp(s, reserved[i])) return 1;
+  return 0;
+}
+
+static void prelude(Gen *g, int uses_div, int uses_vec) {
+  const char *v = g->nv ? "NVIDIA, NVRTC" : "AMD, hiprtc";
+  put(&g->b, "// tilelua HIP source of kernel %s for %s (%s, warp %d)\n", g->ir->name, g->t->arch, v, g->t->warp_size);
+  if (g->nv) {
+    if (g->uses_f16) put(&g->b, "#include <cuda_fp16.h>\n");
+    if (g->uses_bf16) put(&g->b, "#include <cuda_bf16.h>\n");
+  } else {
+    if (g->uses_f16) put(&g->b, "#include <hip/hip_fp16.h>\n");
+    if (g->uses_bf16) put(&g->b, "#include <hip/hip_bf16.h>\n");
+  }
+  if (g->uses_f16)
+    put(&g->b, "static __device__ __forceinline__ float tl_f(__half x) { return __half2float(x); }\n"
+               "static __device__ __forceinline__ __half tl_h(float x) { return __float2half_rn(x); }\n");
+  if (g->uses_bf16)
+    put(&g->b, "static __device__ __forceinline__ float tl_f(%s x) { return __bfloat162float(x); }\n"
+               "static __device__ __forceinline__ %s tl_bf(float x) { return __float2bfloat16%s(x); }\n",
+        ctype(g, TLUA_BF16), ctype(g, TLUA_BF16), g->nv ? "_rn" : "");
+  if (uses_vec)
+    put(&g->b, "template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };\n");
+  if (uses_div) {
+    /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */
+    static const char *const ty[][2] = {{"int", "unsigned int"}, {"long long", "unsigned long long"}};
+    for (int i = 0; i < 2; i++) {
+      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { return b == 0 ? 0 : b == -1 ? (%s)(0u - (%s)a) : a / b; }\n",
+          ty[i][0], ty[i][0], ty[i][0], ty[i][0], ty[i][1]);
+      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return b == 0 || b == -1 ? 0 : a %% b; }\n",
+          ty[i][0], ty[i][0], ty[i][0]);
+      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { return b == 0 ? 0 : a / b; }\n",
+          ty[i][1], ty[i][1], ty[i][1]);
+      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return b == 0 ? 0 : a %% b; }\n",
+          ty[i][1], ty[i][1], ty[i][1]);
+    }
+  }
+}
+
+char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, size_t n) {
+  if (err && n) err[0] = '\0';
+  Gen g;
+  memset(&g, 0, sizeof g);
+  g.ir = ir;
+  g.t = target;
+  g.err = err;
+  g.errsz = n;
+  if (!ir || !target) {
+    if (err && n) snprintf(err, n, "hip codegen: no kernel or no target");
+    return NULL;
+  }
+  char verr[256];
+  if (tlua_ir_verify(ir, verr, sizeof verr)) { fail(&g, NULL, "invalid IR: %s", verr); return NULL; }
+  if (target->warp_size != 32 && target->warp_size != 64) { fail(&g, NULL, "target warp size %d", target->warp_size); return NULL; }
+  g.nv = target->vendor == TLUA_VENDOR_NVIDIA;
+  if (bad_identifier(ir->name)) { fail(&g, NULL, "the name is not usable as a C identifier"); return NULL; }
+  for (int i = 0; i < ir->nparams; i++) {
+    if (bad_identifier(ir->params[i].name)) {
+      fail(&g, NULL, "parameter name '%s' is not usable in C (a C/C++ keyword, reserved prefix or not an identifier)",
+           ir->params[i].name);
+      return NULL;
+    }
+    for (int j = 0; j < i; j++)
+      if (!strcmp(ir->params[i].name, ir->params[j].name)) { fail(&g, NULL, "duplicate parameter '%s'", ir->params[i].name); return NULL; }
+  }
+  int uses_div = 0, uses_vec = 0;
+  for (int i = 0; i < ir->ninstrs; i++) {
+    const tlua_Instr *in = &ir->instrs[i];
+    if (in->dtype == TLUA_F16 && in->has_value) g.uses_f16 = 1;
+    if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
+    if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
+  }
+  for (int i = 0; i < ir->nparams; i++) {
+    if (ir->params[i].dtype == TLUA_F16) g.uses_f16 = 1;
+    if (ir->params[i].dtype == TLUA_BF16) g.uses_bf16 = 1;
+  }
+  for (int i = 0; i < ir->nlds; i++) {
+    if (ir->lds[i].dtype == TLUA_F16) g.uses_f16 = 1;
+    if (ir->lds[i].dtype == TLUA_BF16) g.uses_bf16 = 1;
+  }
+  g.ydst = calloc((size_t)ir->nregions, sizeof *g.ydst);
+  g.div = calloc((size_t)ir->ninstrs + 1, sizeof *g.div);
+  if (!g.ydst || !g.div) { free(g.ydst); free(g.div); fail(&g, NULL, "out of memory"); return NULL; }
+  for (int r = 0; r < ir->nregions; r++) {
+    const tlua_Region *rg = &ir->regions[r];
+    for (int p = 0; p < rg->n; p++) {
+      const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
+      if (in->op == TLUA_OP_IF) {
+        for (int s = 0; s < 2; s++) if (in->region[s] >= 0) g.ydst[in->region[s]] = &rg->instrs[p + 1];
+      } else if (in->op == TLUA_OP_FOR) {
+        g.ydst[in->region[0]] = &ir->regions[in->region[0]].instrs[1];
+      }
+    }
+  }
+  divisors(&g);
+  for (int r = 0; r < ir->nregions && !uses_vec; r++)
+    for (int p = 0; p < ir->regions[r].n; p++) if (vector_group(&g, &ir->regions[r], p) > 1) { uses_vec = 1; break; }
+
+  prelude(&g, uses_div, uses_vec);
+  put(&g.b, "\nextern \"C\" __global__ void ");
+  if (g.nv) {
+    if (target->occupancy > 0) put(&g.b, "__launch_bounds__(%d, %d) ", (int)ir->block, target->occupancy);
+    else put(&g.b, "__launch_bounds__(%d) ", (int)ir->block);
+  } else {
+    put(&g.b, "__launch_bounds__(%d) ", (int)ir->block);
+    if (target->occupancy > 0) {
+      /* blocks per CU * waves per block spread over the CU's 4 SIMDs (EUs) */
+      int waves = (ir->block + target->warp_size - 1) / target->warp_size;
+      int per_eu = (target->occupancy * waves + 3) / 4;
+      if (per_eu < 1) per_eu = 1;
+      if (per_eu > 10) per_eu = 10;
+      put(&g.b, "__attribute__((amdgpu_waves_per_eu(%d))) ", per_eu);
+    }
+  }
+  put(&g.b, "%s(", ir->name);
+  const char *sep = "";
+  for (int i = 0; i < ir->nparams; i++) {
+    const tlua_Param *p = &ir->params[i];
+    if (p->kind == TLUA_PARAM_TENSOR) {
+      put(&g.b, "%s\n    %s* __restrict__ %s", sep, ctype(&g, p->dtype), p->name);
+      for (int d = 0; d < p->rank; d++) put(&g.b, ", const long long %s_shape%d", p->name, d);
+      for (int d = 0; d < p->rank; d++) put(&g.b, ", const long long %s_stride%d", p->name, d);
+    } else {
+      put(&g.b, "%s\n    const %s %s", sep, ctype(&g, p->dtype), p->name);
+    }
+    sep = ",";
+  }
+  put(&g.b, ") {\n");
+  g.depth = 1;
+  for (int i = 0; i < ir->nlds; i++)
+    put(&g.b, "  __shared__ __attribute__((aligned(16))) %s lds%d[%" PRId64 "];\n", ctype(&g, ir->lds[i].dtype), i,
+        ir->lds[i].count);
+  emit_region(&g, 0);
+  put(&g.b, "}\n");
+  free(g.ydst);
+  free(g.div);
+  if (g.failed || g.b.oom) {
+    if (g.b.oom && !g.failed) fail(&g, NULL, "out of memory");
+    free(g.b.s);
+    return NULL;
+  }
+  return g.b.s;
+}

@@ -1,0 +1,28 @@
+/* codegen_hip.h - the HIP code generator: one tlua_IR specialization -> HIP/CUDA C++ source text. */
+#ifndef TLUA_CODEGEN_HIP_H
+#define TLUA_CODEGEN_HIP_H
+
+#include <stddef.h>
+#include "ir.h"
+#include "tlua.h"
+
+typedef enum tlua_Vendor { TLUA_VENDOR_NVIDIA, TLUA_VENDOR_AMD } tlua_Vendor;
+
+/* What the source is generated for. occupancy is the `occupancy` hint (minimum resident blocks per
+ * SM/CU), 0 when absent. */
+typedef struct tlua_Target {
+  char arch[32];        /* "sm_90", "gfx90a", "gfx1030", ... */
+  int vendor;           /* tlua_Vendor */
+  int warp_size;        /* 32 on NVIDIA and RDNA (gfx10+, wave32), 64 on CDNA/GCN (gfx8/gfx9) */
+  int occupancy;
+} tlua_Target;
+
+/* Fills *t from an architecture name (sm_NN, gfxNNN[x]); occupancy 0. Returns 0, or -1 with a
+ * message for a name that is neither. */
+TLUA_HIDDEN int tlua_target_from_arch(const char *arch, tlua_Target *t, char *err, size_t n);
+
+/* The HIP source of `ir` for `target`: malloc'd text (caller frees), or NULL with a message in err
+ * (unsupported construct, warp mismatch, bad parameter name, out of memory). The IR must verify. */
+TLUA_HIDDEN char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, size_t n);
+
+#endif

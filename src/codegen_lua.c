@@ -1,0 +1,45 @@
+/* codegen_lua.c - Lua binding of the HIP code generator: tl._hip_source(ir, target). */
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bindings_lua.h"
+#include "codegen_hip.h"
+
+TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);  /* ir_lua.c */
+
+/* tl._hip_source(ir, target): target is an arch string ("sm_90") or a table
+ * {arch = "gfx90a", occupancy = n}. Returns the source text. */
+static int l_hip_source(lua_State *L) {
+  tlua_IR *ir = tlua_check_ir(L, 1);
+  tlua_Target t;
+  char err[512];
+  const char *arch;
+  lua_Integer occ = 0;
+  if (lua_type(L, 2) == LUA_TTABLE) {
+    lua_getfield(L, 2, "arch");
+    arch = lua_tostring(L, -1);
+    if (!arch) return luaL_error(L, "hip_source: target.arch must be a string such as \"sm_90\"");
+    lua_getfield(L, 2, "occupancy");
+    if (!lua_isnil(L, -1)) {
+      int ok;
+      occ = lua_tointegerx(L, -1, &ok);
+      if (!ok || occ < 1 || occ > 32) return luaL_error(L, "hip_source: target.occupancy must be an integer in 1..32");
+    }
+    lua_pop(L, 1);
+  } else {
+    arch = luaL_checkstring(L, 2);
+  }
+  if (tlua_target_from_arch(arch, &t, err, sizeof err)) return luaL_error(L, "%s", err);
+  t.occupancy = (int)occ;
+  char *src = tlua_hip_source(ir, &t, err, sizeof err);
+  if (!src) return luaL_error(L, "%s", err);
+  lua_pushstring(L, src);
+  free(src);
+  return 1;
+}
+
+static const luaL_Reg funcs[] = {{"_hip_source", l_hip_source}, {NULL, NULL}};
+
+void tlua_open_codegen(lua_State *L) { luaL_setfuncs(L, funcs, 0); }
