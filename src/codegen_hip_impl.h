@@ -1,0 +1,90 @@
+/* codegen_hip_impl.h - internals shared by the HIP generator's files (codegen_hip.c: values,
+ * control flow, memory; codegen_hip_sync.c: atomics and warp shuffles). Never installed. */
+#ifndef TLUA_CODEGEN_HIP_IMPL_H
+#define TLUA_CODEGEN_HIP_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "codegen_hip.h"
+
+typedef struct Buf { char *s; size_t n, cap; int oom; } Buf;
+
+typedef struct Gen {
+  const tlua_IR *ir;
+  const tlua_Target *t;
+  Buf b;
+  int nv;                   /* NVIDIA */
+  int depth;
+  int presumed;             /* the line the compiler presumes for the next output line (0: none) */
+  const int32_t **ydst;     /* per region: ids its YIELD assigns */
+  int *div;                 /* per value: known power-of-two divisor (1..16) */
+  int uses_f16, uses_bf16;
+  char *err;
+  size_t errsz;
+  int failed;
+} Gen;
+
+/* Appends formatted text (sets b->oom instead of failing). */
+TLUA_HIDDEN void tlua_hg_put(Buf *b, const char *fmt, ...);
+/* Records the first error (kernel name, message, script line of `in`); returns -1. */
+TLUA_HIDDEN int tlua_hg_fail(Gen *g, const tlua_Instr *in, const char *fmt, ...);
+/* Writes text keeping the #line bookkeeping exact; emits `#line` for `in` when needed. */
+TLUA_HIDDEN void tlua_hg_text(Gen *g, const char *fmt, ...);
+TLUA_HIDDEN void tlua_hg_line(Gen *g, const tlua_Instr *in);
+/* "x" for a tensor parameter, "lds1" for an LDS buffer, and the element dtype there. */
+TLUA_HIDDEN void tlua_hg_target_name(const Gen *g, int lds, int64_t idx, char *out, size_t n);
+TLUA_HIDDEN int tlua_hg_mem_dtype(const Gen *g, int lds, int64_t idx);
+/* codegen_hip_sync.c */
+TLUA_HIDDEN int tlua_hg_atomic(Gen *g, int id, const tlua_Instr *in);
+TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);
+
+#define put tlua_hg_put
+#define fail tlua_hg_fail
+#define line_text tlua_hg_text
+#define line_dir tlua_hg_line
+#define target_name tlua_hg_target_name
+#define mem_dtype tlua_hg_mem_dtype
+#define emit_atomic tlua_hg_atomic
+#define emit_shuffle tlua_hg_shuffle
+
+static inline void indent(Gen *g) { put(&g->b, "%*s", 2 * g->depth, ""); }
+
+/* A statement of instruction `in` (one or more lines, each indented by the caller's format). */
+#define STMT(g, in, ...) do { line_dir(g, in); indent(g); line_text(g, __VA_ARGS__); } while (0)
+
+/* --- types ---------------------------------------------------------------------------------------- */
+
+static inline int dsize(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->size : 1;
+}
+static inline int is_small_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16; }
+static inline int is_float(int dt) { return dt == TLUA_F32 || dt == TLUA_F64 || is_small_float(dt); }
+static inline int is_signed_int(int dt) { return dt == TLUA_I8 || dt == TLUA_I16 || dt == TLUA_I32 || dt == TLUA_I64; }
+static inline int is_int(int dt) { return !is_float(dt) && dt != TLUA_BOOL; }
+
+static inline const char *ctype(const Gen *g, int dt) {
+  switch (dt) {
+  case TLUA_F16: return "__half";
+  case TLUA_BF16: return g->nv ? "__nv_bfloat16" : "__hip_bfloat16";
+  case TLUA_F32: return "float";
+  case TLUA_F64: return "double";
+  case TLUA_I8: return "signed char";
+  case TLUA_U8: return "unsigned char";
+  case TLUA_I16: return "short";
+  case TLUA_U16: return "unsigned short";
+  case TLUA_I32: return "int";
+  case TLUA_U32: return "unsigned int";
+  case TLUA_I64: return "long long";
+  case TLUA_U64: return "unsigned long long";
+  default: return "bool";
+  }
+}
+/* The unsigned type integer arithmetic of dt is done in (at least 32 bits: C promotes anyway). */
+static inline const char *utype(int dt) {
+  return dt == TLUA_I64 || dt == TLUA_U64 ? "unsigned long long" : "unsigned int";
+}
+static inline int width(int dt) { return dsize(dt) * 8; }
+
+#endif
