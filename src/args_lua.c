@@ -6,8 +6,7 @@
 
 #include "bindings_lua.h"
 
-/* Converts the value at idx to an integer or raises "who: what must be ... (got X)". */
-static long long check_int_value(lua_State *L, int idx, const char *who, const char *what) {
+long long tlua_check_int_arg(lua_State *L, int idx, const char *who, const char *what) {
   int isnum = 0;
   lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
   if (!isnum) {
@@ -27,7 +26,7 @@ long long tlua_check_int_field(lua_State *L, int idx, const char *who, const cha
     if (required) luaL_error(L, "%s: field '%s' is required", who, field);
     return dflt;
   }
-  long long v = check_int_value(L, -1, who, field);
+  long long v = tlua_check_int_arg(L, -1, who, field);
   lua_pop(L, 1);
   return v;
 }
@@ -44,7 +43,7 @@ int tlua_check_int_seq(lua_State *L, int idx, const char *who, const char *field
     lua_rawgeti(L, idx, i);
     char what[96];
     snprintf(what, sizeof what, "%s[%d]", field, (int)i);
-    out[i - 1] = check_int_value(L, -1, who, what);
+    out[i - 1] = tlua_check_int_arg(L, -1, who, what);
     lua_pop(L, 1);
   }
   return (int)n;

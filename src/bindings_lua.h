@@ -24,6 +24,9 @@ TLUA_HIDDEN int tlua_is_sandboxed(lua_State *L);
 /* The warp size layout objects default to: the current target's, 64 when none is known. */
 TLUA_HIDDEN int tlua_default_warp(lua_State *L);
 
+/* The value at idx as an integer (a number, not a numeric string), or a Lua error
+ * "who: what must be an integer (got 2.5)" / "(got string)". */
+TLUA_HIDDEN long long tlua_check_int_arg(lua_State *L, int idx, const char *who, const char *what);
 /* Reads an integer field of table `idx` (a positive count unless allow_zero) or raises a Lua error
  * naming `who`, the field and the rule: "curve: lengths[2] must be a positive integer (got 2.5)". */
 TLUA_HIDDEN long long tlua_check_int_field(lua_State *L, int idx, const char *who,

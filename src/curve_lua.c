@@ -82,12 +82,9 @@ static int l_curve(lua_State *L) {
 
 /* Argument arg as an access index; the range is checked by the C core. */
 static long long check_access_arg(lua_State *L, int arg, const char *method) {
-  int isnum = 0;
-  lua_Integer i = lua_tointegerx(L, arg, &isnum);
-  if (!isnum)
-    luaL_error(L, "curve:%s: access index must be an integer (got %s)", method,
-               lua_type(L, arg) == LUA_TNUMBER ? lua_tostring(L, arg) : luaL_typename(L, arg));
-  return (long long)i;
+  char who[32];
+  snprintf(who, sizeof who, "curve:%s", method);
+  return tlua_check_int_arg(L, arg, who, "access index");
 }
 
 static int l_num_access(lua_State *L) {

@@ -44,15 +44,6 @@ static void check_fields(lua_State *L, int idx, const char *who, const char *con
   }
 }
 
-static long long check_int_arg(lua_State *L, int arg, const char *who, const char *what) {
-  int isnum = 0;
-  lua_Integer v = lua_tointegerx(L, arg, &isnum);
-  if (!isnum)
-    luaL_error(L, "%s: %s must be an integer (got %s)", who, what,
-               lua_type(L, arg) == LUA_TNUMBER ? lua_tostring(L, arg) : luaL_typename(L, arg));
-  return (long long)v;
-}
-
 static void check_table_arg(lua_State *L, int arg, const char *who, const char *shape) {
   if (!lua_istable(L, arg))
     luaL_error(L, "%s: expected a table %s (got %s)", who, shape, luaL_typename(L, arg));
@@ -110,7 +101,7 @@ static void check_index(lua_State *L, const tlua_Descriptor *d, int arg, const c
   if (lua_type(L, arg) == LUA_TNUMBER) {
     n = lua_gettop(L) - arg + 1;
     if (n > MAXD) n = MAXD + 1;
-    for (int i = 0; i < n && i < MAXD; i++) idx[i] = check_int_arg(L, arg + i, who, "index");
+    for (int i = 0; i < n && i < MAXD; i++) idx[i] = tlua_check_int_arg(L, arg + i, who, "index");
   } else {
     n = tlua_check_int_seq(L, arg, who, "index", idx, MAXD);
   }
@@ -421,7 +412,7 @@ static int check_seq_arg(lua_State *L, int arg, const char *who, const char *fie
 static int l_pass_through(lua_State *L) {
   tlua_Transform t;
   char err[TLUA_DESC_ERR];
-  if (tlua_transform_pass_through(&t, check_int_arg(L, 1, "pass_through", "n"), err))
+  if (tlua_transform_pass_through(&t, tlua_check_int_arg(L, 1, "pass_through", "n"), err))
     return luaL_error(L, "%s", err);
   return push_transform(L, &t);
 }
@@ -481,9 +472,9 @@ static int l_embed(lua_State *L) {
 }
 
 static int l_pad(lua_State *L) {
-  long long n = check_int_arg(L, 1, "pad", "n");
-  long long left = check_int_arg(L, 2, "pad", "left");
-  long long right = check_int_arg(L, 3, "pad", "right");
+  long long n = tlua_check_int_arg(L, 1, "pad", "n");
+  long long left = tlua_check_int_arg(L, 2, "pad", "left");
+  long long right = tlua_check_int_arg(L, 3, "pad", "right");
   tlua_Transform t;
   char err[TLUA_DESC_ERR];
   if (tlua_transform_pad(&t, n, left, right, err)) return luaL_error(L, "%s", err);

@@ -36,18 +36,6 @@ static void push_dist(lua_State *L, const tlua_Distribution *d) {
   luaL_setmetatable(L, DIST_MT);
 }
 
-/* An integer argument, or "who: what must be an integer (got X)". */
-static long long check_int_arg(lua_State *L, int idx, const char *who, const char *what) {
-  int isnum = 0;
-  lua_Integer v = lua_tointegerx(L, idx, &isnum);
-  if (!isnum) {
-    if (lua_type(L, idx) == LUA_TNUMBER)
-      luaL_error(L, "%s: %s must be an integer (got %s)", who, what, lua_tostring(L, idx));
-    luaL_error(L, "%s: %s must be an integer (got %s)", who, what, luaL_typename(L, idx));
-  }
-  return (long long)v;
-}
-
 /* Rejects fields other than the allowed ones, so a misspelt option is not silently ignored. */
 static void check_fields(lua_State *L, int idx, const char *who, const char *const *allowed,
                          const char *list) {
@@ -79,7 +67,7 @@ static tlua_RH check_pair(lua_State *L, const char *path, const char *role) {
     lua_rawgeti(L, -1, k + 1);
     char what[64];
     snprintf(what, sizeof what, "%s[%d]", path, k + 1);
-    v[k] = check_int_arg(L, -1, "encoding", what);
+    v[k] = tlua_check_int_arg(L, -1, "encoding", what);
     lua_pop(L, 1);
     /* out-of-range majors/minors are reported by the C validator; keep them representable */
     if (v[k] < -1000 || v[k] > 1000)
@@ -225,8 +213,8 @@ static int m_elements(lua_State *L) {
 
 static int m_coord(lua_State *L) {
   tlua_Distribution *d = check_dist(L, 1);
-  long long t = check_int_arg(L, 2, "coord", "thread");
-  long long y = check_int_arg(L, 3, "coord", "element");
+  long long t = tlua_check_int_arg(L, 2, "coord", "thread");
+  long long y = tlua_check_int_arg(L, 3, "coord", "element");
   if (t < 0 || t >= d->threads)
     return dist_error(L, "coord: thread %lld is out of range (0 to %lld)", t, d->threads - 1);
   if (y < 0 || y >= d->elements)
@@ -250,7 +238,7 @@ static void check_coord_args(lua_State *L, const tlua_Distribution *d, int first
   for (int i = 0; i < n; i++) {
     if (lua_isnoneornil(L, first + i))
       luaL_error(L, "%s: the coordinate needs %d values (got %d)", who, n, i);
-    c[i] = check_int_arg(L, first + i, who, n == 1 ? "index" : names[i]);
+    c[i] = tlua_check_int_arg(L, first + i, who, n == 1 ? "index" : names[i]);
   }
 }
 
@@ -278,8 +266,8 @@ static int m_owner(lua_State *L) {
 
 static int m_peers(lua_State *L) {
   tlua_Distribution *d = check_dist(L, 1);
-  long long t = check_int_arg(L, 2, "peers", "thread");
-  long long dim = check_int_arg(L, 3, "peers", "dim");
+  long long t = tlua_check_int_arg(L, 2, "peers", "thread");
+  long long dim = tlua_check_int_arg(L, 3, "peers", "dim");
   if (t < 0 || t >= d->threads)
     return dist_error(L, "peers: thread %lld is out of range (0 to %lld)", t, d->threads - 1);
   if (dim < 0 || dim >= d->enc.ndim)
