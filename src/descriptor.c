@@ -8,15 +8,7 @@
 #define MAXD TLUA_DESC_MAX_DIMS
 #define CAP TLUA_DESC_MAX_ELEMENTS
 
-static int fail(char *err, const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, TLUA_DESC_ERR, fmt, ap);
-    va_end(ap);
-  }
-  return -1;
-}
+#define fail(err, ...) tlua_errorf(-1, err, TLUA_DESC_ERR, __VA_ARGS__)
 
 /* Appends printf-style text at *at, keeping buf terminated; marks truncation with "...". */
 static void append(char *buf, size_t cap, size_t *at, const char *fmt, ...) {

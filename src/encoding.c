@@ -6,13 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int fail(char *err, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, TLUA_ENC_ERRLEN, fmt, ap);
-  va_end(ap);
-  return -1;
-}
+#define fail(err, ...) tlua_errorf(-1, err, TLUA_ENC_ERRLEN, __VA_ARGS__)
 
 /* a * b for 0 < a, b <= TLUA_ENC_LIMIT; the result saturates at LIMIT + 1 so a chain of products
  * never overflows and "> LIMIT" stays detectable. */

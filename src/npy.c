@@ -1,6 +1,5 @@
 /* npy.c - NumPy .npy reader and writer for tensors (format described in npy.h). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,15 +8,7 @@
 
 static const unsigned char npy_magic[6] = {0x93, 'N', 'U', 'M', 'P', 'Y'};
 
-static int fail(char *err, const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, TLUA_TENSOR_ERRLEN, fmt, ap);
-    va_end(ap);
-  }
-  return 1;
-}
+#define fail(err, ...) tlua_errorf(1, err, TLUA_TENSOR_ERRLEN, __VA_ARGS__)
 
 static int host_is_little_endian(void) {
   const uint16_t one = 1;

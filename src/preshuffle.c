@@ -1,16 +1,9 @@
 /* preshuffle.c - seed 003's XOR preshuffle (LDS index swapping) as a chain of descriptor transforms. */
 #include "preshuffle.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 
-static int fail(char *err, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, TLUA_DESC_ERR, fmt, ap);
-  va_end(ap);
-  return -1;
-}
+#define fail(err, ...) tlua_errorf(-1, err, TLUA_DESC_ERR, __VA_ARGS__)
 
 /* Re-labels an error from the transform layer so the user sees which preshuffle step failed
  * (it cannot for valid parameters; this is a guard, not a path). */

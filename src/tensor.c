@@ -1,7 +1,6 @@
 /* tensor.c - tensors over reference-counted storage: creation, views, element access, copies. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +12,7 @@
  * plain MAP_FAILED even under AddressSanitizer, whose calloc would abort the process instead. */
 #define MMAP_THRESHOLD ((size_t)1 << 20)
 
-static int fail(char *err, const char *fmt, ...) {
-  if (err) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, TLUA_TENSOR_ERRLEN, fmt, ap);
-    va_end(ap);
-  }
-  return 1;
-}
+#define fail(err, ...) tlua_errorf(1, err, TLUA_TENSOR_ERRLEN, __VA_ARGS__)
 
 /* --- storage ----------------------------------------------------------------------------------- */
 
