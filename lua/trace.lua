@@ -8,8 +8,7 @@ local ctx = nil -- the trace in progress (one at a time; tracing is not re-entra
 local RANK = { bool = 0, i8 = 1, u8 = 2, i16 = 3, u16 = 4, i32 = 5, u32 = 6, i64 = 7, u64 = 8,
                f16 = 9, bf16 = 10, f32 = 11, f64 = 12 }
 local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true }
-local SIGNED = { i8 = true, i16 = true, i32 = true, i64 = true }
-M.RANK, M.FLOAT, M.SIGNED = RANK, FLOAT, SIGNED
+M.RANK, M.FLOAT = RANK, FLOAT
 M.SIZE = { bool = 1, i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, i64 = 8, u64 = 8,
            f16 = 2, bf16 = 2, f32 = 4, f64 = 8 }
 
@@ -214,7 +213,6 @@ Value.__concat = function()
          (M.active() or { name = "?" }).name)
 end
 Value.__tostring = function(v) return string.format("Value{%%%d:%s}", v.id, v.dtype) end
-Value.__close = nil
 
 local methods = {}
 function methods.cast(v, dt)
@@ -222,8 +220,8 @@ function methods.cast(v, dt)
   if not name then M.fail("cast: unknown dtype %s", tostring(dt)) end
   return M.as(v, name)
 end
+-- only absent keys reach here: id and dtype are fields of every value
 Value.__index = function(v, k)
-  if k == "dtype" or k == "id" then return rawget(v, k) end
   local m = methods[k]
   if m then return m end
   M.fail("kernel '%s': a symbolic value has no field '%s'", (M.active() or { name = "?" }).name, tostring(k))

@@ -333,11 +333,15 @@ function DistTensor:foreach(fn)
 end
 
 local function combiner(op)
-  if type(op) == "function" then return op, nil end
-  if op == "sum" or op == "add" then return function(a, b) return a + b end, 0 end
-  if op == "prod" or op == "mul" then return function(a, b) return a * b end, 1 end
-  if op == "max" then return function(a, b) return tr.emit("max", tr.promote(a.dtype, b.dtype), { tr.as(a, tr.promote(a.dtype, b.dtype)), tr.as(b, tr.promote(a.dtype, b.dtype)) }) end, "-inf" end
-  if op == "min" then return function(a, b) return tr.emit("min", tr.promote(a.dtype, b.dtype), { tr.as(a, tr.promote(a.dtype, b.dtype)), tr.as(b, tr.promote(a.dtype, b.dtype)) }) end, "inf" end
+  if type(op) == "function" then return op end
+  if op == "sum" or op == "add" then return function(a, b) return a + b end end
+  if op == "prod" or op == "mul" then return function(a, b) return a * b end end
+  if op == "max" or op == "min" then
+    return function(a, b)
+      local t, x, y = tr.unify(a, b)
+      return tr.emit(op, t, { x, y })
+    end
+  end
   tr.fail("reduce: unknown op '%s' (expected sum, prod, max, min or a function(a, b))", tostring(op))
 end
 M.combiner = combiner
