@@ -400,32 +400,7 @@ return function(tl)
     return out
   end
 
-  -- specialization facts of the launch arguments (Triton-like: dtypes, ranks, divisibility by 16)
-  local function spec_key(self, args)
-    local parts = { "w" .. self.warp }
-    local facts = {}
-    for i, p in ipairs(self.params) do
-      local a = args[i]
-      if p.kind == "tensor" then
-        local shape, strides = a:shape(), a:strides()
-        local sdiv, tdiv = 0, 0
-        for d = 1, #shape do
-          if shape[d] % 16 == 0 then sdiv = sdiv | (1 << (d - 1)) end
-          if strides[d] % 16 == 0 then tdiv = tdiv | (1 << (d - 1)) end
-        end
-        local aligned = tl._tensor_aligned16(a)
-        local contiguous = #strides == 0 or strides[#strides] == 1
-        facts[i] = { sdiv = sdiv, tdiv = tdiv, aligned = aligned, contiguous = contiguous }
-        parts[#parts + 1] = string.format("%s:%s%d:%x:%x:%s%s", p.name, p.dtype, p.rank, sdiv, tdiv,
-                                          aligned and "a" or "-", contiguous and "c" or "-")
-      else
-        parts[#parts + 1] = p.name .. ":" .. p.dtype
-      end
-    end
-    return table.concat(parts, ";"), facts
-  end
-
-  local function trace(self, key, facts)
+  local function trace(self, facts)
     local ir = tl._ir_new(self.name, self.block, self.warp)
     ir:set_source(self.script)
     local c = tr.begin(ir, self.name, self.warp, self.block)
@@ -480,20 +455,24 @@ return function(tl)
       end
       g[d] = grid[d]
     end
+    -- argument checks and the specialization key (Triton-like: dtypes, ranks, divisibility of
+    -- shapes and strides by 16, 16-byte alignment, contiguous last dimension) in one pass
+    local parts, facts = { "w" .. self.warp }, {}
     for i, p in ipairs(self.params) do
       local a = args[i]
       if p.kind == "tensor" then
-        local ok, dt = pcall(function() return a:dtype() end)
-        if not ok or type(a) ~= "userdata" then
+        local dt, rank, part, sdiv, tdiv, aligned, contiguous = tl._launch_facts(a)
+        if not dt then
           tr.fail("kernel '%s': argument '%s' must be a tensor (got %s)", self.name, p.name, type(a))
         end
-        local name = tr.dtname(dt)
-        if name ~= p.dtype then
-          tr.fail("kernel '%s': argument '%s' must be a %s tensor (got %s)", self.name, p.name, p.dtype, tostring(name))
+        if dt ~= p.dtype then
+          tr.fail("kernel '%s': argument '%s' must be a %s tensor (got %s)", self.name, p.name, p.dtype, dt)
         end
-        if a:rank() ~= p.rank then
-          tr.fail("kernel '%s': argument '%s' must have rank %d (got %d)", self.name, p.name, p.rank, a:rank())
+        if rank ~= p.rank then
+          tr.fail("kernel '%s': argument '%s' must have rank %d (got %d)", self.name, p.name, p.rank, rank)
         end
+        facts[i] = { sdiv = sdiv, tdiv = tdiv, aligned = aligned, contiguous = contiguous }
+        parts[#parts + 1] = part
       else
         if type(a) ~= "number" and type(a) ~= "boolean" then
           tr.fail("kernel '%s': argument '%s' must be a number (%s), got %s", self.name, p.name, p.dtype, type(a))
@@ -501,14 +480,14 @@ return function(tl)
         if not tr.FLOAT[p.dtype] and type(a) == "number" and math.type(a) ~= "integer" and a ~= math.floor(a) then
           tr.fail("kernel '%s': argument '%s' is a %s and must be an integer (got %s)", self.name, p.name, p.dtype, tostring(a))
         end
+        parts[#parts + 1] = p.dtype
       end
     end
-    local key, facts = spec_key(self, args)
+    local key = table.concat(parts, ";")
     local ir = self.specs[key]
     if not ir then
-      ir = trace(self, key, facts)
+      ir = trace(self, facts)
       self.specs[key] = ir
-      self.last_key = key
     end
     self.last_ir = ir
     self.launches = self.launches + 1

@@ -1,4 +1,6 @@
 /* exec_lua.c - launching a traced kernel on the CPU executor from Lua: tl._exec(ir, grid, args). */
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -11,6 +13,33 @@
 #include "tensor_lua.h"
 
 TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);
+
+/* tl._launch_facts(t) -> dtype name, rank, specialization key part, shape_div16 bits,
+ * stride_div16 bits, aligned16, last dim contiguous; or nothing when t is not a tensor. One call
+ * per tensor argument and launch: the checks and the specialization key both come from it. */
+static int l_launch_facts(lua_State *L) {
+  const tlua_Tensor *t = tlua_to_tensor(L, 1);
+  if (!t) return 0;
+  unsigned sdiv = 0, tdiv = 0;
+  for (int d = 0; d < t->rank; d++) {
+    if (t->shape[d] % 16 == 0) sdiv |= 1u << d;
+    if (t->strides[d] % 16 == 0) tdiv |= 1u << d;
+  }
+  int aligned = ((uintptr_t)tlua_tensor_data(t) & 15u) == 0;
+  int contiguous = t->rank == 0 || t->strides[t->rank - 1] == 1;
+  const char *name = tlua_dtype_info(t->dtype)->name;
+  lua_pushstring(L, name);
+  lua_pushinteger(L, t->rank);
+  char part[64];
+  snprintf(part, sizeof part, "%s%d:%x:%x:%s%s", name, t->rank, sdiv, tdiv, aligned ? "a" : "-",
+           contiguous ? "c" : "-");
+  lua_pushstring(L, part);
+  lua_pushinteger(L, sdiv);
+  lua_pushinteger(L, tdiv);
+  lua_pushboolean(L, aligned);
+  lua_pushboolean(L, contiguous);
+  return 7;
+}
 
 /* tl._exec(ir, {gx, gy, gz}, {args...}) -> lane operations executed */
 static int l_exec(lua_State *L) {
@@ -61,7 +90,7 @@ static int l_exec(lua_State *L) {
 }
 
 static const luaL_Reg exec_funcs[] = {
-  {"_exec", l_exec}, {NULL, NULL}
+  {"_exec", l_exec}, {"_launch_facts", l_launch_facts}, {NULL, NULL}
 };
 
 void tlua_open_exec(lua_State *L) { luaL_setfuncs(L, exec_funcs, 0); }
