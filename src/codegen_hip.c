@@ -676,7 +676,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     return NULL;
   }
   char verr[256];
-  if (tlua_ir_verify(ir, verr, sizeof verr)) { fail(&g, NULL, "invalid IR: %s", verr); return NULL; }
+  if (tlua_ir_check(ir, verr, sizeof verr)) { fail(&g, NULL, "invalid IR: %s", verr); return NULL; }
   if (target->warp_size != 32 && target->warp_size != 64) { fail(&g, NULL, "target warp size %d", target->warp_size); return NULL; }
   g.nv = target->vendor == TLUA_VENDOR_NVIDIA;
   if (bad_identifier(ir->name)) { fail(&g, NULL, "the name is not usable as a C identifier"); return NULL; }

@@ -552,7 +552,7 @@ int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t gri
   ex.err = err;
   ex.errsz = errsz;
   char verr[256];
-  if (tlua_ir_verify(ir, verr, sizeof verr)) return rt_error(&ex, NULL, -1, "invalid IR: %s", verr);
+  if (tlua_ir_check(ir, verr, sizeof verr)) return rt_error(&ex, NULL, -1, "invalid IR: %s", verr);
   ex.B = ir->block;
   if (!grid) return rt_error(&ex, NULL, -1, "no grid given");
   for (int d = 0; d < 3; d++) {

@@ -53,6 +53,7 @@ void tlua_ir_free(tlua_IR *ir) {
 }
 
 int tlua_ir_add_param(tlua_IR *ir, const char *name, tlua_ParamKind kind, tlua_DType dt, int rank) {
+  if (ir) ir->verified = 0;
   if (!ir || ir->nparams >= TLUA_IR_MAX_PARAMS || rank < 0 || rank > TLUA_IR_MAX_RANK) return -1;
   tlua_Param *p = &ir->params[ir->nparams];
   memset(p, 0, sizeof *p);
@@ -64,6 +65,7 @@ int tlua_ir_add_param(tlua_IR *ir, const char *name, tlua_ParamKind kind, tlua_D
 }
 
 int tlua_ir_add_lds(tlua_IR *ir, tlua_DType dt, int64_t count) {
+  if (ir) ir->verified = 0;
   if (!ir || ir->nlds >= TLUA_IR_MAX_LDS) return -1;
   ir->lds[ir->nlds].dtype = (uint8_t)dt;
   ir->lds[ir->nlds].count = count;
@@ -71,6 +73,7 @@ int tlua_ir_add_lds(tlua_IR *ir, tlua_DType dt, int64_t count) {
 }
 
 int tlua_ir_new_region(tlua_IR *ir) {
+  if (ir) ir->verified = 0;
   if (!ir || grow((void **)&ir->regions, &ir->cap_regions, (int64_t)ir->nregions + 1,
                   sizeof *ir->regions) != 0)
     return -1;
@@ -80,6 +83,7 @@ int tlua_ir_new_region(tlua_IR *ir) {
 
 int tlua_ir_emit(tlua_IR *ir, int region, tlua_Op op, tlua_DType dt, int has_value,
                  const int32_t *ops, int nops, int line) {
+  if (ir) ir->verified = 0;
   if (!ir || region < 0 || region >= ir->nregions || nops < 0 || (nops > 0 && !ops)) return -1;
   tlua_Region *rg = &ir->regions[region];
   if (grow((void **)&ir->instrs, &ir->cap_instrs, (int64_t)ir->ninstrs + 1, sizeof *ir->instrs) ||
@@ -362,4 +366,11 @@ char *tlua_ir_print(const tlua_IR *ir) {
   put(&b, "}\n");
   if (b.oom) { free(b.s); return NULL; }
   return b.s;
+}
+
+int tlua_ir_verified(tlua_IR *ir, char *err, size_t errsz) {
+  if (ir->verified) return 0;
+  int status = tlua_ir_verify(ir, err, errsz);
+  ir->verified = status == 0;
+  return status;
 }

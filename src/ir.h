@@ -125,6 +125,10 @@ typedef struct tlua_IR {
   int32_t *operands; int32_t noperands, cap_operands;
   tlua_Region *regions; int32_t nregions, cap_regions;   /* region 0 = body */
   char source_name[256];  /* the script file, for #line */
+  /* 1 once tlua_ir_verified() accepted the IR; every builder call clears it. Consumers (executor,
+     HIP emitter) verify only when it is 0, so a launch does not re-check a traced kernel. Whoever
+     edits instructions through tlua_ir_instr() after that must clear it. */
+  uint8_t verified;
 } tlua_IR;
 
 /* Lifetime. tlua_ir_new returns NULL when out of memory. tlua_ir_free(NULL) is a no-op. */
@@ -150,6 +154,13 @@ static inline const int32_t *tlua_ir_ops(const tlua_IR *ir, const tlua_Instr *in
  * per thread is NOT checked here — that is the executor's run-time check). Returns 0, or -1 with a
  * message naming the instruction (index, op name, script line) in err. */
 TLUA_HIDDEN int tlua_ir_verify(const tlua_IR *ir, char *err, size_t errsz);
+
+/* tlua_ir_verify, remembering success in ir->verified (skips the check when already set). */
+TLUA_HIDDEN int tlua_ir_verified(tlua_IR *ir, char *err, size_t errsz);
+/* For consumers of a const IR: 0 when it is verified or passes tlua_ir_verify now. */
+static inline int tlua_ir_check(const tlua_IR *ir, char *err, size_t errsz) {
+  return ir->verified ? 0 : tlua_ir_verify(ir, err, errsz);
+}
 
 /* Readable text of the IR (kernel:ir()): malloc'd, caller frees; NULL when out of memory. */
 TLUA_HIDDEN char *tlua_ir_print(const tlua_IR *ir);

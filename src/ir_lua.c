@@ -70,6 +70,7 @@ static int m_specialize(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   lua_Integer p = luaL_checkinteger(L, 2);
   luaL_argcheck(L, p >= 0 && p < ir->nparams, 2, "parameter index out of range");
+  ir->verified = 0;
   ir->params[p].shape_div16 = (uint32_t)luaL_checkinteger(L, 3);
   ir->params[p].stride_div16 = (uint32_t)luaL_checkinteger(L, 4);
   ir->params[p].aligned16 = (uint8_t)lua_toboolean(L, 5);
@@ -173,7 +174,7 @@ static int m_set_source(lua_State *L) {
 static int m_verify(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   char err[512];
-  if (tlua_ir_verify(ir, err, sizeof err) != 0) return luaL_error(L, "IR verifier: %s", err);
+  if (tlua_ir_verified(ir, err, sizeof err) != 0) return luaL_error(L, "IR verifier: %s", err);
   lua_pushboolean(L, 1);
   return 1;
 }

@@ -497,7 +497,29 @@ TU_TEST(verifier_rejects_control_flow) {
   REJECTS(ir, "warp 48 is not a power of two");
 }
 
-TU_MAIN(TU_ENTRY(builder_ids_regions_growth), TU_ENTRY(op_names), TU_ENTRY(printer_output),
+/* A verified IR is not re-verified by its consumers, and any builder call invalidates that. */
+TU_TEST(verified_flag_remembered_and_cleared) {
+  tlua_IR *ir = tlua_ir_new("flag", 32, 32);
+  ASSERT(ir != NULL);
+  int t = OP0(0, THREAD_ID, TLUA_I32);
+  int one = cint(ir, 0, TLUA_I32, 1);
+  OP2(0, ADD, TLUA_I32, t, one);
+  char err[256];
+  ASSERT_EQ(ir->verified, 0);
+  ASSERT_EQ(tlua_ir_verified(ir, err, sizeof err), 0);
+  ASSERT_EQ(ir->verified, 1);
+  ASSERT_EQ(tlua_ir_check(ir, err, sizeof err), 0);
+  /* a type error appended afterwards clears the flag, so the check runs and rejects it */
+  int f = cflt(ir, 0, TLUA_F32, 2.0);
+  ASSERT_EQ(ir->verified, 0);
+  OP2(0, ADD, TLUA_I32, t, f);
+  ASSERT_NE(tlua_ir_check(ir, err, sizeof err), 0);
+  ASSERT_NE(tlua_ir_verified(ir, err, sizeof err), 0);
+  ASSERT_EQ(ir->verified, 0);
+  tlua_ir_free(ir);
+}
+
+TU_MAIN(TU_ENTRY(verified_flag_remembered_and_cleared), TU_ENTRY(builder_ids_regions_growth), TU_ENTRY(op_names), TU_ENTRY(printer_output),
         TU_ENTRY(verifier_accepts_good_kernel), TU_ENTRY(verifier_message_names_index_op_line),
         TU_ENTRY(verifier_rejects_operand_errors), TU_ENTRY(verifier_rejects_params_and_memory),
         TU_ENTRY(verifier_rejects_atomics_and_shuffles),
