@@ -666,13 +666,6 @@ static int m_max_abs_diff(lua_State *L) {
   return 1;
 }
 
-/* tl._tensor_aligned16(t): whether the data address is 16-byte aligned (a kernel specialization
- * fact, as in Triton). Internal: the kernel launcher calls it. */
-static int l_aligned16(lua_State *L) {
-  lua_pushboolean(L, (uintptr_t)tlua_tensor_data(tlua_check_tensor(L, 1)) % 16 == 0);
-  return 1;
-}
-
 /* --- metamethods ------------------------------------------------------------------------------- */
 
 static int t_tostring(lua_State *L) {
@@ -773,7 +766,6 @@ static const luaL_Reg tensor_funcs[] = {
   {"zeros_like", l_empty_like}, /* new tensors are zero-filled */
   {"save_npy", l_save_npy},
   {"load_npy", l_load_npy},
-  {"_tensor_aligned16", l_aligned16},
   {NULL, NULL}
 };
 

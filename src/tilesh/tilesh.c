@@ -365,7 +365,6 @@ static void print_version(void) {
 }
 
 int main(int argc, char **argv) {
-  if (argv[0] && argv[0][0]) progname = "tilesh";
   Options o = {0};
   if (parse_args(argc, argv, &o)) return 1;
   if (o.help) {
