@@ -376,7 +376,7 @@ return function(tl)
     if type(spec.body) ~= "function" then error(string.format("tl.kernel '%s': body must be a function(k, p)", name), 2) end
     local hints = {}
     for k, v in pairs(spec.hints or {}) do check_hint(k, v, 3); hints[k] = v end
-    local warp = spec.warp or tl.warp_size and tl.warp_size() or 64
+    local warp = spec.warp or tl.default_warp()
     if warp ~= 32 and warp ~= 64 then error(string.format("tl.kernel '%s': warp must be 32 or 64 (got %s)", name, tostring(warp)), 2) end
     local info = debug.getinfo(2, "S")
     return setmetatable({ name = name, block = block, params = ordered_params(spec.params), body = spec.body,

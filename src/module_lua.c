@@ -69,7 +69,14 @@ static int l_embedded_modules(lua_State *L) {
   return 1;
 }
 
+/* tl.default_warp(): the warp size layouts and kernels use when none is given */
+static int l_default_warp(lua_State *L) {
+  lua_pushinteger(L, tlua_default_warp(L));
+  return 1;
+}
+
 static const luaL_Reg module_funcs[] = {
+  {"default_warp", l_default_warp},
   {"embedded_modules", l_embedded_modules},
   {NULL, NULL}
 };
