@@ -1,11 +1,38 @@
 # The REPL on a pseudo-terminal (util-linux script): prompts, Ctrl-C interrupts a running
 # statement and returns to the prompt, :quit exits 0.
+# Each step waits until the REPL has printed what the step needs (no fixed sleeps), so the test
+# holds on a loaded machine: Ctrl-C is sent only once the loop is known to be running.
 . "$(dirname "$0")/lib.bash"
 command -v script >/dev/null || { echo "skipped: util-linux 'script' not installed"; exit 77; }
 
-out=$( (echo 'while true do end'; sleep 1.5; printf '\003'; sleep 1; echo 'print("after" .. 1)'; \
-        sleep 0.5; echo 'for i = 1, 2 do'; echo 'print("loop", i) end'; sleep 0.5; echo ':quit') \
-      | timeout 20 script -qec "$TILESH" /dev/null 2>&1); rc=$?
+log="$TMPD/typescript"
+: >"$log"
+# wait_for TEXT: poll the typescript until TEXT shows up (at most 15 s).
+wait_for() {
+  local i
+  for i in $(seq 150); do
+    grep -qF -- "$1" "$log" && return 0
+    sleep 0.1
+  done
+  echo "timed out waiting for [$1]" >&2
+  return 1
+}
+feed() {
+  wait_for "Type :help" || return
+  echo 'print("spin" .. "ning") while true do end'
+  wait_for "spinning" || return
+  sleep 0.2
+  printf '\003'
+  wait_for "interrupted!" || return
+  echo 'print("after" .. 1)'
+  wait_for "after1" || return
+  echo 'for i = 1, 2 do'
+  echo 'print("loop", i) end'
+  wait_for "loop	2" || return
+  echo ':quit'
+}
+feed | timeout 30 script -qfec "$TILESH" "$log" >/dev/null 2>&1; rc=$?
+out=$(cat "$log")
 expect_eq "exit status" "$rc" "0"
 expect_contains "banner" "$out" "Type :help"
 expect_contains "interrupted" "$out" "interrupted!"
