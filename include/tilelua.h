@@ -66,6 +66,12 @@ typedef struct tlua_Config {
   long long instr_limit;/* Lua VM instructions one tlua_dofile/tlua_dostring call may execute
                            (counted in steps of 1000); 0 = no limit. Over it, the script raises
                            "instruction limit of N exceeded" (TLUA_ERRRUN). Default 0. */
+  size_t tensor_limit;  /* bytes of tensor storage (tl.zeros, tl.from, clone, load_npy, ...) the
+                           state's scripts may hold at once; 0 = no limit. A request over it
+                           raises "tensor: N bytes requested, over the tensor memory limit of M
+                           bytes (K in use)" (TLUA_ERRRUN) before anything is allocated, after a
+                           garbage collection has returned what dropped tensors held; the state
+                           stays usable. Default 0. */
 } tlua_Config;
 
 /* Version of the library you are linked with, e.g. "0.1.0", and as a number (see above). */

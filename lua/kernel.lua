@@ -379,8 +379,11 @@ return function(tl)
     local warp = spec.warp or tl.default_warp()
     if warp ~= 32 and warp ~= 64 then error(string.format("tl.kernel '%s': warp must be 32 or 64 (got %s)", name, tostring(warp)), 2) end
     local info = debug.getinfo(2, "S")
-    return setmetatable({ name = name, block = block, params = ordered_params(spec.params), body = spec.body,
-                          hints = hints, warp = warp, specs = {}, traces = 0, launches = 0,
+    local params = ordered_params(spec.params)
+    local sig = {}
+    for i, p in ipairs(params) do sig[i] = string.char(p.kind == "tensor" and 84 or 83, tl._dtype_code(p.dtype)) end
+    return setmetatable({ name = name, block = block, params = params, body = spec.body, sig = table.concat(sig),
+                          hints = hints, warp = warp, specs = {}, variants = {}, traces = 0, launches = 0,
                           script = info and info.short_src or "?", lds_limit = spec.lds_limit or 65536 }, Kernel)
   end
 
@@ -391,7 +394,8 @@ return function(tl)
     for k, v in pairs(new) do check_hint(k, v, 3); hints[k] = v end
     local copy = {}
     for k, v in pairs(self) do copy[k] = v end
-    copy.hints, copy.specs, copy.traces, copy.launches = hints, {}, 0, 0
+    copy.hints, copy.specs, copy.variants, copy.traces, copy.launches = hints, {}, {}, 0, 0
+    copy.fingerprint, copy.why, copy.crossed, copy.launcher = nil, nil, nil, nil
     return setmetatable(copy, Kernel)
   end
   function Kernel:get_hints(target)
@@ -400,6 +404,7 @@ return function(tl)
     return out
   end
 
+  local device_arch
   local function trace(self, facts)
     local ir = tl._ir_new(self.name, self.block, self.warp)
     ir:set_source(self.script)
@@ -444,6 +449,50 @@ return function(tl)
     return ir
   end
 
+  local launch = require("tilelua.launch")(tl, function(kernel, facts) return trace(kernel, facts) end)
+  tl.cache = tl.cache or {}
+  tl.cache.explain = function(kernel)
+    if getmetatable(kernel) ~= Kernel then error("cache.explain: expected a kernel", 2) end
+    return launch.explain(kernel)
+  end
+  -- tl.set_cross{"sm_90", "gfx90a"} (tilesh --cross=): every variant launched from now on is also
+  -- compiled for these targets, one line each on stdout ("cross <kernel> <target> <bytes> hit|miss").
+  -- Each target is checked now: its compiler must load and accept it.
+  function tl.set_cross(targets)
+    if type(targets) ~= "table" then error("set_cross: expected a sequence of targets such as {\"sm_90\", \"gfx90a\"}", 2) end
+    for i, a in ipairs(targets) do
+      if type(a) ~= "string" then error(string.format("set_cross: target %d must be a string (got %s)", i, type(a)), 2) end
+      local ok, err = pcall(tl._compiler_id, a)
+      if not ok then error(string.format("set_cross: target '%s' cannot be compiled here: %s", a, (tostring(err):gsub("^[^:]*:%d+: ", ""))), 2) end
+    end
+    tl._cross_targets = #targets > 0 and targets or nil
+    tl._cross_failures = 0
+  end
+  -- compiles that failed under set_cross
+  function tl.cross_failures() return tl._cross_failures or 0 end
+
+  -- TILELUA_CHECK_CPU=1: every GPU launch also runs on the CPU executor and the results are compared
+  local check_cpu = os and os.getenv and os.getenv("TILELUA_CHECK_CPU") == "1"
+  -- the selected GPU's arch ("sm_90"), false on the cpu backend; asked once per state
+  local arch_cache
+  function device_arch()
+    if arch_cache == nil then
+      local name, info = tl.backend()
+      arch_cache = name ~= "cpu" and info.arch or false
+    end
+    return arch_cache
+  end
+
+  -- Kernel:prepare(grid, args...): everything a launch does but the launch (argument checks, the
+  -- specialization, the cache, compiling and loading); returns the kernel. For ahead-of-time use.
+  function Kernel:prepare(grid, ...)
+    self._prepare_only = true
+    local ok, err = pcall(Kernel._call, self, grid, ...)
+    self._prepare_only = nil
+    if not ok then error(err, 0) end
+    return self
+  end
+
   function Kernel:launch(grid, args)
     if type(grid) ~= "table" or #grid < 1 or #grid > 3 then
       tr.fail("kernel '%s': grid must be a sequence of 1 to 3 block counts", self.name)
@@ -484,20 +533,35 @@ return function(tl)
       end
     end
     local key = table.concat(parts, ";")
-    local ir = self.specs[key]
-    if not ir then
-      ir = trace(self, facts)
-      self.specs[key] = ir
+    local arch = device_arch()
+    if self._prepare_only then
+      if arch then launch.gpu_function(self, key, facts, arch) else launch.cpu_ir(self, key, facts) end
+      if tl._cross_targets then launch.cross(self, key, facts) end
+      return self
     end
-    self.last_ir = ir
     self.launches = self.launches + 1
+    if arch then
+      local fn = launch.gpu_function(self, key, facts, arch)
+      if tl._cross_targets then launch.cross(self, key, facts) end
+      local check = check_cpu and launch.cpu_twin(self, key, facts, g, args)
+      if not check_cpu then -- later launches with these facts take the C fast path (launcher_lua.c)
+        self.launcher = self.launcher or tl._launcher_new(self.sig, self.block, self.name)
+        tl._launcher_add(self.launcher, fn, args)
+      end
+      local ok, err = pcall(tl._gpu_launch, fn, g[1], g[2], g[3], self.block, self.sig, args, self.name)
+      if not ok then tr.fail("%s", (tostring(err):gsub("^[^:]*:%d+: ", ""))) end
+      if check then launch.compare_twin(self, check, args) end
+      return self
+    end
+    local ir = launch.cpu_ir(self, key, facts)
+    if tl._cross_targets then launch.cross(self, key, facts) end
     local ok, stats = pcall(tl._exec, ir, g, args)
     if not ok then tr.fail("%s", (tostring(stats):gsub("^[^:]*:%d+: ", ""))) end
     self.lane_ops = (self.lane_ops or 0) + stats
     return self
   end
 
-  Kernel.__call = function(self, a, ...)
+  function Kernel._call(self, a, ...)
     if type(a) == "table" and a.grid ~= nil and select("#", ...) == 0 then
       local args = {}
       for i, p in ipairs(self.params) do
@@ -521,6 +585,8 @@ return function(tl)
     end
     return self:launch(a, args)
   end
+  -- k(grid, args...): launches already specialized on a GPU go straight through C (launcher_lua.c)
+  Kernel.__call = tl._fast_call(Kernel._call)
 
   -- the IR of the last specialization traced (or of the one for these args)
   function Kernel:ir()
@@ -532,7 +598,7 @@ return function(tl)
   function Kernel:source(target)
     local ir = self.last_ir
     if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
-    target = target or "sm_90"
+    target = target or device_arch() or "sm_90"
     if type(target) ~= "string" then error("source: target must be an arch name such as \"sm_90\" or \"gfx90a\"", 2) end
     return tl._hip_source(ir, { arch = target, occupancy = self:get_hints(target).occupancy })
   end
@@ -542,9 +608,17 @@ return function(tl)
     local hints = {}
     for k in pairs(self.hints) do hints[#hints + 1] = k end
     table.sort(hints)
+    local arch = device_arch()
+    local did = {
+      occupancy = function(v) return string.format("__launch_bounds__(%d, %s) on NVIDIA, amdgpu_waves_per_eu on AMD", self.block, tostring(v)) end,
+      num_ctas = function() return "not applied: tilelua does not generate thread-block clusters yet" end,
+      latency = function() return "not applied: tilelua does not pipeline run-time loops yet" end,
+      allow_tma = function() return "ignored: tilelua does not emit TMA copies yet" end,
+    }
     for _, k in ipairs(hints) do
-      lines[#lines + 1] = string.format("  hint %s = %s: ignored on the cpu backend (hints never change results)",
-                                        k, tostring(self.hints[k]))
+      local v = arch and self:get_hints(arch)[k] or self.hints[k]
+      lines[#lines + 1] = string.format("  hint %s = %s: %s", k, tostring(v),
+        arch and did[k](v) or "ignored on the cpu backend (hints never change results)")
     end
     return table.concat(lines, "\n")
   end

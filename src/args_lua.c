@@ -1,5 +1,6 @@
 /* args_lua.c - argument checking shared by the binding files: integers, sequences, fields. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <lauxlib.h>
 #include <lua.h>
@@ -55,4 +56,23 @@ void tlua_push_int_seq(lua_State *L, const long long *v, int n) {
     lua_pushinteger(L, (lua_Integer)v[i]);
     lua_rawseti(L, -2, i + 1);
   }
+}
+
+static int push_lstring_protected(lua_State *L) {
+  lua_pushlstring(L, (const char *)lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
+  return 1;
+}
+
+void tlua_push_owned_lstring(lua_State *L, char *bytes, size_t len) {
+  if (!lua_checkstack(L, 3)) {
+    free(bytes);
+    luaL_error(L, "not enough memory");
+  }
+  /* none of these three pushes allocates; the copy happens inside the protected call */
+  lua_pushcfunction(L, push_lstring_protected);
+  lua_pushlightuserdata(L, bytes);
+  lua_pushinteger(L, (lua_Integer)len);
+  int status = lua_pcall(L, 2, 1, 0);
+  free(bytes);
+  if (status != LUA_OK) lua_error(L);
 }

@@ -16,12 +16,20 @@ TLUA_HIDDEN void tlua_open_ir(lua_State *L);
 TLUA_HIDDEN void tlua_open_exec(lua_State *L);
 TLUA_HIDDEN void tlua_open_tensor(lua_State *L);
 TLUA_HIDDEN void tlua_open_codegen(lua_State *L);
+TLUA_HIDDEN void tlua_open_cache(lua_State *L);
+TLUA_HIDDEN void tlua_open_backend(lua_State *L);
+TLUA_HIDDEN void tlua_open_rtc(lua_State *L);
+TLUA_HIDDEN void tlua_open_launcher(lua_State *L);
+
+/* The state's GPU device, selecting the backend on first use (backend_lua.c); NULL on cpu. */
+struct tlua_Device;
+TLUA_HIDDEN struct tlua_Device *tlua_state_device(lua_State *L);
 
 /* True when the state was opened with the sandbox option: bindings that touch the file system
  * (e.g. :svg(path)) must refuse with an error in that case. */
 TLUA_HIDDEN int tlua_is_sandboxed(lua_State *L);
 
-/* The warp size layout objects default to: the current target's, 64 when none is known. */
+/* The warp size layout objects and kernels default to: the selected GPU's, 64 on the cpu backend. */
 TLUA_HIDDEN int tlua_default_warp(lua_State *L);
 
 /* The value at idx as an integer (a number, not a numeric string), or a Lua error
@@ -37,5 +45,8 @@ TLUA_HIDDEN int tlua_check_int_seq(lua_State *L, int idx, const char *who, const
                                    long long *out, int max);
 /* Pushes a Lua sequence {v[0], ..., v[n-1]}. */
 TLUA_HIDDEN void tlua_push_int_seq(lua_State *L, const long long *v, int n);
+/* Pushes the len bytes at `bytes` (malloc'd) as a string and frees them, also when pushing raises
+ * a memory error (which then propagates): lua_pushstring(s); free(s) would leak s in that case. */
+TLUA_HIDDEN void tlua_push_owned_lstring(lua_State *L, char *bytes, size_t len);
 
 #endif

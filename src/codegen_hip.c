@@ -634,17 +634,26 @@ static void prelude(Gen *g, int uses_div, int uses_vec) {
   if (g->nv) {
     if (g->uses_f16) put(&g->b, "#include <cuda_fp16.h>\n");
     if (g->uses_bf16) put(&g->b, "#include <cuda_bf16.h>\n");
-  } else {
-    if (g->uses_f16) put(&g->b, "#include <hip/hip_fp16.h>\n");
-    if (g->uses_bf16) put(&g->b, "#include <hip/hip_bf16.h>\n");
   }
+  /* AMD: hiprtc's built-in runtime header already defines __half and its conversions (including
+   * <hip/hip_fp16.h> again redefines them), and HIP 5.2 has no <hip/hip_bf16.h>: bf16 is a struct
+   * of its bits here, converted as the CPU executor does (round to nearest even, NaN kept quiet). */
   if (g->uses_f16)
     put(&g->b, "static __device__ __forceinline__ float tl_f(__half x) { return __half2float(x); }\n"
                "static __device__ __forceinline__ __half tl_h(float x) { return __float2half_rn(x); }\n");
-  if (g->uses_bf16)
+  if (g->uses_bf16 && g->nv)
     put(&g->b, "static __device__ __forceinline__ float tl_f(%s x) { return __bfloat162float(x); }\n"
-               "static __device__ __forceinline__ %s tl_bf(float x) { return __float2bfloat16%s(x); }\n",
-        ctype(g, TLUA_BF16), ctype(g, TLUA_BF16), g->nv ? "_rn" : "");
+               "static __device__ __forceinline__ %s tl_bf(float x) { return __float2bfloat16_rn(x); }\n",
+        ctype(g, TLUA_BF16), ctype(g, TLUA_BF16));
+  if (g->uses_bf16 && !g->nv)
+    put(&g->b, "struct tl_bf16 { unsigned short bits; };\n"
+               "static __device__ __forceinline__ float tl_f(tl_bf16 x) { return __uint_as_float((unsigned int)x.bits << 16); }\n"
+               "static __device__ __forceinline__ tl_bf16 tl_bf(float x) {\n"
+               "  const unsigned int u = __float_as_uint(x);\n"
+               "  tl_bf16 r;\n"
+               "  r.bits = (unsigned short)(x != x ? (u >> 16) | 0x40u : (u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n"
+               "  return r;\n"
+               "}\n");
   if (uses_vec)
     put(&g->b, "template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };\n");
   if (uses_div) {

@@ -67,7 +67,7 @@ static inline int is_int(int dt) { return !is_float(dt) && dt != TLUA_BOOL; }
 static inline const char *ctype(const Gen *g, int dt) {
   switch (dt) {
   case TLUA_F16: return "__half";
-  case TLUA_BF16: return g->nv ? "__nv_bfloat16" : "__hip_bfloat16";
+  case TLUA_BF16: return g->nv ? "__nv_bfloat16" : "tl_bf16"; /* tl_bf16: the AMD prelude's struct */
   case TLUA_F32: return "float";
   case TLUA_F64: return "double";
   case TLUA_I8: return "signed char";

@@ -35,8 +35,7 @@ static int l_hip_source(lua_State *L) {
   t.occupancy = (int)occ;
   char *src = tlua_hip_source(ir, &t, err, sizeof err);
   if (!src) return luaL_error(L, "%s", err);
-  lua_pushstring(L, src);
-  free(src);
+  tlua_push_owned_lstring(L, src, strlen(src));
   return 1;
 }
 

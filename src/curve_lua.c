@@ -208,8 +208,7 @@ static long long *push_labels(lua_State *L, const tlua_Curve *c, const char *met
 static void add_grid(lua_State *L, luaL_Buffer *b, const tlua_TileMap *m, int width) {
   char *text = tlua_tilemap_text(m, width);
   if (!text) luaL_error(L, "curve:map: out of memory");
-  lua_pushstring(L, text);
-  free(text);
+  tlua_push_owned_lstring(L, text, strlen(text));
   luaL_addvalue(b);
 }
 

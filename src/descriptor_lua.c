@@ -310,8 +310,7 @@ static int l_map(lua_State *L) {
   prepare_map(L, d, &s, "descriptor:map", &m);
   char *text = tlua_tilemap_text(&m, s.width);
   if (!text) return luaL_error(L, "descriptor:map: out of memory");
-  lua_pushstring(L, text);
-  free(text);
+  tlua_push_owned_lstring(L, text, strlen(text));
   return 1;
 }
 

@@ -384,8 +384,7 @@ static int m_map(lua_State *L) {
   fill_map(d, &g, &m, title, sizeof title);
   char *text = tlua_tilemap_text(&m, 0);
   if (!text) return luaL_error(L, "map: out of memory");
-  lua_pushstring(L, text);
-  free(text);
+  tlua_push_owned_lstring(L, text, strlen(text));
   return 1;
 }
 

@@ -20,13 +20,9 @@ TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);
 static int l_launch_facts(lua_State *L) {
   const tlua_Tensor *t = tlua_to_tensor(L, 1);
   if (!t) return 0;
-  unsigned sdiv = 0, tdiv = 0;
-  for (int d = 0; d < t->rank; d++) {
-    if (t->shape[d] % 16 == 0) sdiv |= 1u << d;
-    if (t->strides[d] % 16 == 0) tdiv |= 1u << d;
-  }
-  int aligned = ((uintptr_t)tlua_tensor_data(t) & 15u) == 0;
-  int contiguous = t->rank == 0 || t->strides[t->rank - 1] == 1;
+  unsigned sdiv, tdiv;
+  int aligned, contiguous;
+  tlua_tensor_spec_facts(t, &sdiv, &tdiv, &aligned, &contiguous);
   const char *name = tlua_dtype_info(t->dtype)->name;
   lua_pushstring(L, name);
   lua_pushinteger(L, t->rank);

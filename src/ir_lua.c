@@ -10,6 +10,7 @@
 #include "descriptor_lua.h"
 #include "encoding.h"
 #include "ir.h"
+#include "ir_serial.h"
 
 #define IR_MT "tilelua.IR"
 
@@ -183,8 +184,7 @@ static int m_print(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   char *s = tlua_ir_print(ir);
   if (!s) return luaL_error(L, "IR: out of memory");
-  lua_pushstring(L, s);
-  free(s);
+  tlua_push_owned_lstring(L, s, strlen(s));
   return 1;
 }
 
@@ -277,6 +277,29 @@ static int l_desc_facts(lua_State *L) {
   return 1;
 }
 
+/* tl._ir_serialize(ir) -> string (the cache's front index stores traced kernels this way) */
+static int l_ir_serialize(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  void *buf;
+  size_t len;
+  char err[256];
+  if (tlua_ir_serialize(ir, &buf, &len, err, sizeof err) != 0) return luaL_error(L, "%s", err);
+  tlua_push_owned_lstring(L, (char *)buf, len);
+  return 1;
+}
+
+/* tl._ir_deserialize(s) -> IR (verified), or an error naming what is wrong with the bytes */
+static int l_ir_deserialize(lua_State *L) {
+  size_t len;
+  const char *s = luaL_checklstring(L, 1, &len);
+  IRBox *b = (IRBox *)lua_newuserdatauv(L, sizeof *b, 0);
+  b->ir = NULL;
+  luaL_setmetatable(L, IR_MT);
+  char err[512];
+  if (tlua_ir_deserialize(s, len, &b->ir, err, sizeof err) != 0) return luaL_error(L, "%s", err);
+  return 1;
+}
+
 static const luaL_Reg ir_methods[] = {
   {"param", m_param}, {"specialize", m_specialize}, {"lds", m_lds}, {"region", m_region},
   {"emit", m_emit}, {"set_source", m_set_source}, {"verify", m_verify}, {"print", m_print},
@@ -287,6 +310,7 @@ static const luaL_Reg ir_meta[] = {
 };
 static const luaL_Reg ir_funcs[] = {
   {"_ir_new", l_ir_new}, {"_dist_facts", l_dist_facts}, {"_desc_facts", l_desc_facts},
+  {"_ir_serialize", l_ir_serialize}, {"_ir_deserialize", l_ir_deserialize},
   {NULL, NULL}
 };
 

@@ -7,6 +7,7 @@
 #include <lualib.h>
 
 #include "bindings_lua.h"
+#include "backend.h"
 #include "embedded_lua.h"
 #include "tilelua.h"
 #include "tlua_version.h"
@@ -26,7 +27,9 @@ int tlua_default_warp(lua_State *L) {
   int isnum = 0;
   lua_Integer w = lua_tointegerx(L, -1, &isnum);
   lua_pop(L, 1);
-  return isnum && w > 0 ? (int)w : 64;
+  if (isnum && w > 0) return (int)w;
+  struct tlua_Device *d = tlua_state_device(L);
+  return d ? tlua_device_info(d)->warp_size : 64;
 }
 
 /* package.preload loader for one embedded module (upvalue 1: light userdata of its entry).
@@ -89,7 +92,9 @@ int luaopen_tilelua(lua_State *L) {
   lua_pushinteger(L, TILELUA_VERSION_NUMBER);
   lua_setfield(L, -2, "version_number");
   /* concept bindings: one line each (keep sorted) */
+  tlua_open_backend(L);
   tlua_open_bank(L);
+  tlua_open_cache(L);
   tlua_open_curve(L);
   tlua_open_descriptor(L);
   tlua_open_encoding(L);
@@ -97,6 +102,8 @@ int luaopen_tilelua(lua_State *L) {
   tlua_open_ir(L);
   tlua_open_tensor(L);
   tlua_open_codegen(L);
+  tlua_open_rtc(L);
+  tlua_open_launcher(L);
   /* the Lua half of the module: lua/init.lua receives the table and returns it, extended */
   for (const tlua_EmbeddedLua *e = tlua_embedded_lua; e->module; e++) {
     if (strcmp(e->module, "tilelua.init") != 0) continue;

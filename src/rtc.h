@@ -1,7 +1,7 @@
 /* rtc.h - run-time compilers: HIP/CUDA C++ source -> code object, for one target architecture.
  *
  * Two implementations, each dlopen'ing its vendor library on first use (never linked):
- *   rtc_nvrtc.c   NVRTC   (libnvrtc.so*)          sm_NN  -> CUBIN (PTX when asked)
+ *   rtc_nvrtc.c   NVRTC   (libnvrtc.so*)          sm_NN  -> CUBIN, compute_NN -> PTX
  *   rtc_hiprtc.c  hiprtc  (libhiprtc.so* or, for HIP <= 5.2, libamdhip64.so*)  gfxNNN -> code object
  * Compiling needs no device. Targets are validated before the vendor compiler sees them (Debian's
  * hiprtc 5.2 aborts the whole process on gfx940/942/1100).
@@ -25,16 +25,16 @@ typedef struct tlua_Rtc {
   /* 0 when arch is a target this compiler accepts ("sm_90", "gfx90a"); else why not. */
   int (*check_arch)(const char *arch, char *err, size_t n);
   /* Compiles `source` (one translation unit, named name.hip in messages) for arch with extra options
-   * opts[0..nopts-1]. On success *code is a malloc'd code object of *size bytes (caller frees) and,
-   * when log is not NULL, log gets the compiler's warnings. On failure err gets "<compiler>: <kernel
-   * name> for <arch>: <status>\n<log>". */
+   * opts[0..nopts-1]. On success *code is a malloc'd code object of *size bytes (caller frees); the
+   * compiler's warnings are dropped. On failure *code is NULL and err gets "<compiler>: <kernel
+   * name> for <arch>: <status>\n<log>" (status TLUA_ERRCOMPILE; TLUA_ERRARG for a refused arch). */
   int (*compile)(const char *source, const char *name, const char *arch, const char *const *opts,
                  int nopts, void **code, size_t *size, char *err, size_t n);
 } tlua_Rtc;
 
 TLUA_HIDDEN const tlua_Rtc *tlua_rtc_nvrtc(void);
 TLUA_HIDDEN const tlua_Rtc *tlua_rtc_hiprtc(void);
-/* The compiler for an arch name: sm_* -> nvrtc, gfx* -> hiprtc, else NULL. */
+/* The compiler for an arch name: sm_* and compute_* -> nvrtc, gfx* -> hiprtc, else NULL. */
 TLUA_HIDDEN const tlua_Rtc *tlua_rtc_for_arch(const char *arch);
 
 #endif

@@ -8,6 +8,7 @@
 #include <lualib.h>
 
 #include "bindings_lua.h"
+#include "tensor_budget_lua.h"
 #include "tilelua.h"
 
 struct tlua_State {
@@ -196,6 +197,12 @@ static int setup(lua_State *L) {
   const char *backend = cfg->backend ? cfg->backend : getenv("TILELUA_BACKEND");
   lua_pushstring(L, backend && *backend ? backend : "auto");
   lua_setfield(L, LUA_REGISTRYINDEX, "tilelua.backend_request");
+  if (cfg->tensor_limit) { /* read by tensor_budget_lua.c */
+    lua_Integer lim = cfg->tensor_limit > (size_t)LUA_MAXINTEGER ? LUA_MAXINTEGER
+                                                                 : (lua_Integer)cfg->tensor_limit;
+    lua_pushinteger(L, lim);
+    lua_setfield(L, LUA_REGISTRYINDEX, TLUA_TENSOR_LIMIT_KEY);
+  }
   luaL_openlibs(L);
   luaL_requiref(L, "tilelua", luaopen_tilelua, 0);
   if (cfg->define_tl) lua_setglobal(L, "tl"); else lua_pop(L, 1);

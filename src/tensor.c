@@ -51,7 +51,7 @@ void tlua_storage_retain(tlua_Storage *s) {
 
 void tlua_storage_release(tlua_Storage *s) {
   if (!s || --s->refs > 0) return;
-  if (s->device && s->devmem && s->devmem->free) s->devmem->free(s->devmem->ctx, s->device);
+  if (s->device && s->devmem && s->devmem->free) s->devmem->free(s->devmem->ctx, s->device, s->nbytes);
 #if defined(MAP_ANONYMOUS)
   if (s->host_mapped) munmap(s->host, s->nbytes);
   else
@@ -333,6 +333,16 @@ int64_t tlua_tensor_load_i64(const tlua_Tensor *t, const int64_t *idx) {
 
 void tlua_tensor_store_i64(tlua_Tensor *t, const int64_t *idx, int64_t v) {
   tlua_dtype_store_i64(t->dtype, tlua_tensor_ptr(t, idx), 0, v);
+}
+
+void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv, int *aligned16, int *contiguous) {
+  *sdiv = *tdiv = 0;
+  for (int d = 0; d < t->rank; d++) {
+    if (t->shape[d] % 16 == 0) *sdiv |= 1u << d;
+    if (t->strides[d] % 16 == 0) *tdiv |= 1u << d;
+  }
+  *aligned16 = ((uintptr_t)tlua_tensor_data(t) & 15u) == 0;
+  *contiguous = t->rank == 0 || t->strides[t->rank - 1] == 1;
 }
 
 int tlua_tensor_sync_host(const tlua_Tensor *t, char *err) {

@@ -37,7 +37,7 @@ typedef struct tlua_DeviceMemory {
   void *ctx;
   int (*upload)(void *ctx, void *device, const void *host, size_t nbytes, char *err);
   int (*download)(void *ctx, void *host, const void *device, size_t nbytes, char *err);
-  void (*free)(void *ctx, void *device);
+  void (*free)(void *ctx, void *device, size_t nbytes);
 } tlua_DeviceMemory;
 
 enum { TLUA_STORAGE_HOST_VALID = 1, TLUA_STORAGE_DEVICE_VALID = 2 };
@@ -129,6 +129,12 @@ TLUA_HIDDEN double tlua_tensor_load(const tlua_Tensor *t, const int64_t *idx);
 TLUA_HIDDEN void tlua_tensor_store(tlua_Tensor *t, const int64_t *idx, double v);
 TLUA_HIDDEN int64_t tlua_tensor_load_i64(const tlua_Tensor *t, const int64_t *idx);
 TLUA_HIDDEN void tlua_tensor_store_i64(tlua_Tensor *t, const int64_t *idx, int64_t v);
+
+/* The facts a kernel specialization depends on: bit d of *sdiv (*tdiv) is set when shape[d]
+ * (strides[d]) is a multiple of 16, *aligned16 when element 0 sits on a 16-byte boundary (host and
+ * device buffers share their alignment modulo 16), *contiguous when the last dimension has stride 1. */
+TLUA_HIDDEN void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv, int *aligned16,
+                                        int *contiguous);
 
 /* Host-side synchronisation of the tensor's storage (see the model above). */
 TLUA_HIDDEN int tlua_tensor_sync_host(const tlua_Tensor *t, char *err);

@@ -9,6 +9,7 @@
 
 #include "bindings_lua.h"
 #include "npy.h"
+#include "tensor_budget_lua.h"
 #include "tensor_lua.h"
 
 #define DTYPES_KEY "tilelua.dtypes"   /* registry: {[dtype] = its unique DType userdata} */
@@ -119,8 +120,9 @@ tlua_Tensor *tlua_check_tensor(lua_State *L, int idx) {
   return b->t;
 }
 
-/* A box in the "closed" state, so a failure before it is filled leaks nothing. */
-static TensorBox *push_box(lua_State *L) {
+/* A box in the "closed" state (a failure leaks nothing), once `reserve` bytes fit the limit. */
+static TensorBox *push_box(lua_State *L, size_t reserve) {
+  tlua_tensor_reserve(L, reserve);
   TensorBox *b = (TensorBox *)lua_newuserdatauv(L, sizeof *b, 0);
   b->t = NULL;
   luaL_setmetatable(L, TLUA_TENSOR_MT);
@@ -128,16 +130,17 @@ static TensorBox *push_box(lua_State *L) {
 }
 
 void tlua_push_tensor(lua_State *L, tlua_Tensor *t) {
-  TensorBox *b = push_box(L);
+  TensorBox *b = push_box(L, 0);
   tlua_tensor_retain(t);
   b->t = t;
 }
 
 /* Pushes a new tensor (the box first, then the allocation). */
 static tlua_Tensor *push_new(lua_State *L, tlua_DType dtype, int rank, const int64_t *shape) {
-  TensorBox *b = push_box(L);
+  TensorBox *b = push_box(L, tlua_tensor_shape_bytes(dtype, rank, shape));
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_tensor_new(dtype, rank, shape, &b->t, err)) tl_error(L, "%s", err);
+  tlua_tensor_charge(L, b->t->storage);
   return b->t;
 }
 
@@ -307,8 +310,9 @@ static tlua_Tensor *push_from(lua_State *L, int idx, tlua_DType dtype) {
   tlua_Tensor *src = tlua_to_tensor(L, idx);
   if (src) {
     host_read(L, src);
-    TensorBox *b = push_box(L);
+    TensorBox *b = push_box(L, tlua_tensor_shape_bytes(dtype, src->rank, src->shape));
     if (tlua_tensor_clone(src, (int)dtype, &b->t, err)) tl_error(L, "%s", err);
+    tlua_tensor_charge(L, b->t->storage);
     return b->t;
   }
   int ty = lua_type(L, idx);
@@ -471,12 +475,14 @@ static int l_load_npy(lua_State *L) {
     return tl_error(L, "tl.load_npy: reading files is not allowed in the sandbox");
   const char *path = luaL_checkstring(L, 1);
   int dtype = tlua_opt_dtype(L, 2, -1);
-  TensorBox *b = push_box(L);
+  TensorBox *b = push_box(L, 0);
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_npy_load(path, &b->t, err)) return raise_c(L, "tl.load_npy", err);
+  tlua_tensor_admit(L, b->t->storage); /* its size is known only now */
   if (dtype >= 0 && dtype != (int)b->t->dtype) {
-    TensorBox *c = push_box(L);
+    TensorBox *c = push_box(L, tlua_tensor_shape_bytes((tlua_DType)dtype, b->t->rank, b->t->shape));
     if (tlua_tensor_clone(b->t, dtype, &c->t, err)) return raise_c(L, "tl.load_npy", err);
+    tlua_tensor_charge(L, c->t->storage);
   }
   return 1;
 }
@@ -591,9 +597,10 @@ static int m_clone(lua_State *L) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
   int dtype = tlua_opt_dtype(L, 2, (int)t->dtype);
   host_read(L, t);
-  TensorBox *b = push_box(L);
+  TensorBox *b = push_box(L, tlua_tensor_shape_bytes((tlua_DType)dtype, t->rank, t->shape));
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_tensor_clone(t, dtype, &b->t, err)) return tl_error(L, "%s", err);
+  tlua_tensor_charge(L, b->t->storage);
   return 1;
 }
 
@@ -640,9 +647,11 @@ static int m_reshape(lua_State *L) {
     }
   }
   host_read(L, t);
-  TensorBox *b = push_box(L);
+  size_t copy = tlua_tensor_is_contiguous(t) ? 0 : tlua_tensor_shape_bytes(t->dtype, t->rank, t->shape);
+  TensorBox *b = push_box(L, copy); /* a contiguous tensor gives a view, another a copy */
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_tensor_reshape(t, rank, shape, &b->t, err)) return raise_c(L, "tensor:reshape", err);
+  if (b->t->storage != t->storage) tlua_tensor_charge(L, b->t->storage);
   return 1;
 }
 
@@ -691,6 +700,7 @@ static int t_len(lua_State *L) {
 /* __gc and __close: drop the reference once; later use raises "used after it was closed". */
 static int t_release(lua_State *L) {
   TensorBox *b = (TensorBox *)luaL_checkudata(L, 1, TLUA_TENSOR_MT);
+  tlua_tensor_uncharge(L, b->t);
   tlua_tensor_release(b->t);
   b->t = NULL;
   return 0;

@@ -35,6 +35,8 @@ static void print_usage(FILE *f) {
           "  --sandbox          run untrusted scripts: no io/os/debug, no files, no C modules\n"
           "  --max-memory=N     limit Lua memory to N bytes (suffixes k, M, G)\n"
           "  --max-instructions=N  stop after about N Lua VM instructions\n"
+          "  --max-tensor-memory=N  limit tensor storage to N bytes (suffixes k, M, G)\n"
+          "  --cross=T[,T...]   also compile every kernel variant launched for targets T (sm_90, gfx90a)\n"
           "  --                 stop handling options\n"
           "  -                  run standard input as the script and stop handling options\n"
           "With no script and no -e, an interactive REPL (the global 'tl' is require \"tilelua\").\n",
@@ -279,8 +281,8 @@ static void repl(lua_State *L, int sandbox) {
 
 typedef struct Options {
   int interactive, version, help, sandbox, has_e, script;
-  const char *backend;
-  size_t max_memory;
+  const char *backend, *cross;
+  size_t max_memory, max_tensor_memory;
   long long max_instructions;
 } Options;
 
@@ -314,14 +316,22 @@ static int parse_args(int argc, char **argv, Options *o) {
     else if (strcmp(a, "-v") == 0 || strcmp(a, "--version") == 0) o->version = 1;
     else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) o->help = 1;
     else if (strcmp(a, "--sandbox") == 0) o->sandbox = 1;
-    else if (strncmp(a, "--max-memory=", 13) == 0 || strncmp(a, "--max-instructions=", 19) == 0) {
-      int mem = a[6] == 'm';
+    else if (strncmp(a, "--max-memory=", 13) == 0 || strncmp(a, "--max-instructions=", 19) == 0 ||
+             strncmp(a, "--max-tensor-memory=", 20) == 0) {
       long long v = parse_size(strchr(a, '=') + 1);
       if (v < 0) {
         fprintf(stderr, "%s: '%s' needs a positive number (optionally with k, M or G)\n", progname, a);
         return 1;
       }
-      if (mem) o->max_memory = (size_t)v; else o->max_instructions = v;
+      if (a[6] == 'm') o->max_memory = (size_t)v;
+      else if (a[6] == 'i') o->max_instructions = v;
+      else o->max_tensor_memory = (size_t)v;
+    } else if (strncmp(a, "--cross=", 8) == 0) {
+      o->cross = a + 8;
+      if (!*o->cross || strspn(o->cross, "abcdefghijklmnopqrstuvwxyz0123456789_,") != strlen(o->cross)) {
+        fprintf(stderr, "%s: '%s' needs a comma-separated list of targets such as sm_90,gfx90a\n", progname, a);
+        return 1;
+      }
     } else if (strncmp(a, "--backend=", 10) == 0) {
       o->backend = a + 10;
       if (strcmp(o->backend, "cpu") && strcmp(o->backend, "cuda") && strcmp(o->backend, "hip") &&
@@ -364,6 +374,38 @@ static void print_version(void) {
   printf("tilelua %s (%s)\n", tlua_version(), LUA_RELEASE);
 }
 
+/* "backend: cuda, NVIDIA H200 (sm_90)" or "backend: cpu (cuda: why not; hip: why not)" */
+static void print_backend(lua_State *L) {
+  const char *code =
+      "local name, info = tl.backend()\n"
+      "if name ~= 'cpu' then return string.format('backend: %s, %s (%s, warp %d, %d SMs/CUs)', name, info.name,"
+      " info.arch, info.warp_size, info.sm_count) end\n"
+      "local why = {}\n"
+      "for _, b in ipairs{'cuda', 'hip'} do if info.skipped[b] then why[#why + 1] = info.skipped[b] end end\n"
+      "return 'backend: cpu (the IR executor)' .. (#why > 0 and ('; ' .. table.concat(why, '; ')) or '')";
+  if (luaL_loadstring(L, code) == LUA_OK && lua_pcall(L, 0, 1, 0) == LUA_OK) printf("%s\n", lua_tostring(L, -1));
+  else printf("backend: %s\n", lua_tostring(L, -1));
+  lua_pop(L, 1);
+}
+
+/* tilesh --cross=a,b: tl.set_cross{"a", "b"} */
+static int set_cross(lua_State *L, const char *list) {
+  lua_getglobal(L, "tl");
+  lua_getfield(L, -1, "set_cross");
+  lua_remove(L, -2);
+  lua_newtable(L);
+  int n = 0;
+  for (const char *p = list; *p;) {
+    size_t len = strcspn(p, ",");
+    if (len) {
+      lua_pushlstring(L, p, len);
+      lua_rawseti(L, -2, ++n);
+    }
+    p += len + (p[len] == ',');
+  }
+  return report_error(L, docall(L, 1, 0));
+}
+
 int main(int argc, char **argv) {
   Options o = {0};
   if (parse_args(argc, argv, &o)) return 1;
@@ -371,7 +413,6 @@ int main(int argc, char **argv) {
     print_usage(stdout);
     return 0;
   }
-  if (o.version) print_version();
 
   tlua_Config cfg;
   tlua_config_init(&cfg);
@@ -379,6 +420,7 @@ int main(int argc, char **argv) {
   cfg.backend = o.backend;
   cfg.mem_limit = o.max_memory;
   cfg.instr_limit = o.max_instructions;
+  cfg.tensor_limit = o.max_tensor_memory;
   tlua_State *T = NULL;
   int status = tlua_open(&cfg, &T);
   if (status != TLUA_OK) {
@@ -389,10 +431,25 @@ int main(int argc, char **argv) {
     return 1;
   }
   lua_State *L = tlua_lua(T);
+  if (o.version) {
+    print_version();
+    print_backend(L);
+  }
   int last = o.script ? o.script : argc;
   createargtable(L, argv, argc, o.script ? o.script : 0);
-  int ok = run_options(L, argc, argv, last, o.sandbox);
+  int ok = !o.cross || set_cross(L, o.cross);
+  if (ok) ok = run_options(L, argc, argv, last, o.sandbox);
   if (ok && o.script) ok = handle_script(L, argv + o.script, o.sandbox);
+  if (ok && o.cross) {
+    lua_getglobal(L, "tl");
+    lua_getfield(L, -1, "_cross_failures");
+    lua_Integer failed = lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    if (failed > 0) {
+      fprintf(stderr, "%s: --cross: %lld compile(s) failed\n", progname, (long long)failed);
+      ok = 0;
+    }
+  }
   if (ok && (o.interactive || (!o.script && !o.has_e && !o.version))) {
     if (!o.script && !o.has_e && isatty(0)) {
       print_version();

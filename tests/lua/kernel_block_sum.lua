@@ -1,9 +1,12 @@
 -- Seed 002's cross-block reduction: each block sums its tile, one thread atomically adds it to the
 -- total; and the intra-block iota: atomic tickets give every thread a distinct slot.
 local T = require "testing"
-local dist = tl.pattern2d { block = 64, rows = 1, cols = 256, vec = 4, warp = 64 }
+local W = tl.backend() == "cpu" and 64 or tl.default_warp() -- a GPU runs its own warp size
+-- one 256-wide row per block: 64 lanes x 4 on wave64, 32 lanes x 8 on warps of 32
+local BLOCK, VEC = W == 64 and 64 or 32, W == 64 and 4 or 8
+local dist = tl.pattern2d { block = BLOCK, rows = 1, cols = 256, vec = VEC, warp = W }
 local block_sum = tl.kernel {
-  name = "block_sum", block = 64, warp = 64,
+  name = "block_sum", block = BLOCK, warp = W,
   params = { { "x", tl.tensor(tl.i32, 2) }, { "total", tl.tensor(tl.i32, 1) } },
   body = function(k, p)
     local t = k:window(p.x, { 0, k.block_id(0) * 256 }, { 1, 256 }, dist):load()

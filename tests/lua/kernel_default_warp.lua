@@ -3,4 +3,5 @@ local T = require "testing"
 local k = tl.kernel { name = "k", body = function() end }
 T.eq(k.warp, tl.default_warp(), "kernel default")
 T.eq(tl.pattern2d { block = 256, rows = 64, cols = 64, vec = 4 }.warp, tl.default_warp(), "pattern2d default")
-T.eq(tl.default_warp(), 64, "64 when no target is known")
+local backend, info = tl.backend()
+T.eq(tl.default_warp(), backend == "cpu" and 64 or info.warp_size, "the GPU's warp size, 64 on the cpu backend")

@@ -391,7 +391,8 @@ static int fake_download(void *ctx, void *host, const void *device, size_t n, ch
   memcpy(host, device, n);
   return 0;
 }
-static void fake_free(void *ctx, void *device) {
+static void fake_free(void *ctx, void *device, size_t nbytes) {
+  (void)nbytes;
   ((FakeDevice *)ctx)->frees++;
   free(device);
 }

@@ -1,0 +1,176 @@
+-- launch.lua - from a kernel specialization to something that runs: the cpu executor's IR or a
+-- GPU code object, through the cache (DESIGN.md "Cache"), plus cross-compilation (tilesh --cross).
+--
+-- Keys. The content key of a code object hashes (generated source, compile options, target arch,
+-- compiler identity and version, tilelua version). The front key hashes (kernel fingerprint, kernel
+-- name, block, warp, specialization, hints for the target, target arch, tilelua version) and maps to
+-- a content key, so an unchanged script neither traces nor compiles on its second run. On the cpu
+-- backend the "code object" is the serialized IR (tl._ir_serialize), found by the same front key.
+--
+-- Per kernel, `variants[target][spec]` holds what was loaded; `why[target][spec]` what the cache
+-- lookups said, for tl.cache.explain(kernel).
+local fp = require "tilelua.fingerprint"
+
+return function(tl, trace_spec)
+  local M = {}
+  local OPTS = "-default-device -std=c++17"
+
+  local function sha(s) return tl._sha256(s) end
+
+  local function hints_for(kernel, target)
+    local names, parts = {}, {}
+    for k in pairs(kernel.hints) do names[#names + 1] = k end
+    table.sort(names)
+    local h = kernel:get_hints(target)
+    for _, k in ipairs(names) do parts[#parts + 1] = k .. "=" .. tostring(h[k]) end
+    return table.concat(parts, ",")
+  end
+
+  local function front_key(kernel, spec, target)
+    if not kernel.fingerprint then kernel.fingerprint = sha(fp.of(kernel.body, tl)) end
+    return "front|" .. sha(table.concat({ tl.version, kernel.fingerprint, kernel.name, kernel.block, kernel.warp,
+                                          spec, hints_for(kernel, target), target }, "|"))
+  end
+
+  local function note(kernel, target, spec, text)
+    kernel.why = kernel.why or {}
+    kernel.why[target .. " " .. spec] = text
+  end
+
+  -- the IR of spec, traced if this process has not traced it yet
+  local function ir_of(kernel, spec, facts)
+    local ir = kernel.specs[spec]
+    if not ir then
+      ir = trace_spec(kernel, facts)
+      kernel.specs[spec] = ir
+      tl._cache_note("traces")
+    end
+    kernel.last_ir = ir
+    return ir
+  end
+
+  -- code object of (kernel, spec) for a GPU arch: returns code, "hit"/"miss"
+  local function code_for(kernel, spec, facts, arch)
+    local fk = front_key(kernel, spec, arch)
+    local ckey, fwhere = tl._cache_get(fk)
+    if ckey then
+      local code, where = tl._cache_get("code|" .. ckey)
+      if code then
+        note(kernel, arch, spec, string.format("hit: front index (%s) -> code object %s (%s)", fwhere, ckey:sub(1, 16), where))
+        return code, "hit"
+      end
+      note(kernel, arch, spec, string.format("miss: front index (%s) named code object %s, but %s", fwhere, ckey:sub(1, 16), where))
+    else
+      note(kernel, arch, spec, "miss: no front-index entry for this script fingerprint, kernel, specialization, hints and target ("
+        .. fwhere .. ")")
+    end
+    local t0 = tl.clock()
+    local ir = ir_of(kernel, spec, facts)
+    local t1 = tl.clock()
+    local src = tl._hip_source(ir, { arch = arch, occupancy = kernel:get_hints(arch).occupancy })
+    local t2 = tl.clock()
+    kernel.timings = { trace = t1 - t0, codegen = t2 - t1 }
+    ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version }, "\0"))
+    local code, state = tl._cache_get("code|" .. ckey), "hit"
+    if not code then
+      code = tl._compile(src, kernel.name, arch)
+      kernel.timings.compile = tl.clock() - t2
+      tl._cache_note("compiles")
+      tl._cache_put("code|" .. ckey, code)
+      state = "miss"
+    end
+    tl._cache_put(fk, ckey)
+    return code, state
+  end
+
+  -- the cpu backend's IR for spec: in-process, else from the cache, else traced
+  function M.cpu_ir(kernel, spec, facts)
+    local ir = kernel.specs[spec]
+    if ir then kernel.last_ir = ir; return ir end
+    local fk = front_key(kernel, spec, "cpu")
+    local blob, where = tl._cache_get(fk)
+    if blob then
+      local ok, got = pcall(tl._ir_deserialize, blob)
+      if ok then
+        note(kernel, "cpu", spec, "hit: serialized IR from the " .. where .. " cache")
+        kernel.specs[spec] = got
+        kernel.last_ir = got
+        return got
+      end
+      note(kernel, "cpu", spec, "miss: cached IR unusable (" .. tostring(got) .. ")")
+    else
+      note(kernel, "cpu", spec, "miss: no cached IR for this script fingerprint, kernel and specialization (" .. where .. ")")
+    end
+    ir = ir_of(kernel, spec, facts)
+    tl._cache_put(fk, tl._ir_serialize(ir))
+    return ir
+  end
+
+  -- the loaded GPU function for spec on the selected device
+  function M.gpu_function(kernel, spec, facts, arch)
+    local v = kernel.variants[spec]
+    if v then return v end
+    local code = code_for(kernel, spec, facts, arch)
+    v = tl._gpu_load(code, kernel.name)
+    kernel.variants[spec] = v
+    return v
+  end
+
+  -- tilesh --cross: compile every variant launched for each cross target too
+  function M.cross(kernel, spec, facts)
+    local targets = tl._cross_targets
+    if not targets then return end
+    kernel.crossed = kernel.crossed or {}
+    for _, arch in ipairs(targets) do
+      local id = arch .. " " .. spec
+      if not kernel.crossed[id] then
+        kernel.crossed[id] = true
+        local ok, code, state = pcall(code_for, kernel, spec, facts, arch)
+        if ok then
+          print(string.format("cross %s %s %d bytes %s", kernel.name, arch, #code, state))
+        else
+          tl._cross_failures = (tl._cross_failures or 0) + 1
+          print(string.format("cross %s %s FAILED: %s", kernel.name, arch, tostring(code)))
+        end
+      end
+    end
+  end
+
+  -- TILELUA_CHECK_CPU: run the launch on the CPU executor over copies of the arguments (before the
+  -- GPU launch, which may write them), then compare each tensor argument with its copy
+  local TOL = { f64 = 1e-9, f32 = 1e-4, f16 = 2e-2, bf16 = 5e-2 }
+  function M.cpu_twin(kernel, spec, facts, grid, args)
+    local ir = M.cpu_ir(kernel, spec, facts)
+    local copies, twin = {}, {}
+    for i, p in ipairs(kernel.params) do
+      local a = args[i]
+      if p.kind == "tensor" then copies[a] = copies[a] or a:clone(); twin[i] = copies[a] else twin[i] = a end
+    end
+    tl._exec(ir, grid, twin)
+    return twin
+  end
+  function M.compare_twin(kernel, twin, args)
+    for i, p in ipairs(kernel.params) do
+      if p.kind == "tensor" then
+        local got, want = args[i], twin[i]
+        local diff = got:max_abs_diff(want)
+        local scale = math.max(1, want:max_abs_diff(tl.zeros_like(want)))
+        local tol = (TOL[p.dtype] or 0) * scale
+        local ok = diff <= tol
+        io.stderr:write(string.format("cpu-check %s %s %s (max |gpu - cpu| = %.3g, tolerance %.3g)\n", kernel.name, p.name,
+          ok and "ok" or "MISMATCH", diff, tol))
+        tl._check_mismatches = (tl._check_mismatches or 0) + (ok and 0 or 1)
+      end
+    end
+  end
+
+  function M.explain(kernel)
+    local lines = {}
+    for k, text in pairs(kernel.why or {}) do lines[#lines + 1] = string.format("%s [%s]: %s", kernel.name, k, text) end
+    table.sort(lines)
+    if #lines == 0 then return string.format("%s: no cache lookup yet (launch it first)", kernel.name) end
+    return table.concat(lines, "\n")
+  end
+
+  return M
+end

@@ -1,0 +1,84 @@
+/* backend.h - GPU backends: a table of functions with an api version (ggml-backend style).
+ *
+ * Two GPU backends share one implementation over the vendors' driver APIs, which have the same
+ * shape (backend_driver.c): `cuda` dlopens libcuda.so.1 (and compiles with NVRTC), `hip` dlopens
+ * libamdhip64.so* (and compiles with hiprtc). The vendor libraries are never linked. The `cpu`
+ * backend is the IR executor (exec.c) and has no table here: the launcher calls it directly.
+ *
+ * A tlua_Device is one opened GPU, reference counted: the state holds one reference and every
+ * device buffer attached to a tensor holds another, so buffers can outlive the state's handle
+ * (Lua finalizes in any order at lua_close).
+ *
+ * Errors: 0 on success, nonzero with a message in err (n bytes) that names the operation and
+ * carries the vendor's own message ("cuda: cuModuleLoadData (kernel 'scale'): CUDA_ERROR_INVALID_PTX:
+ * a PTX JIT compilation failed"). After a fault inside a kernel (illegal address, trap, ...) the
+ * vendor context is lost: the device is marked unusable, the error names the kernel that was
+ * running, and every later operation fails with "device unusable" instead of touching the driver. */
+#ifndef TLUA_BACKEND_H
+#define TLUA_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtc.h"
+#include "tensor.h"
+#include "tlua.h"
+
+#define TLUA_BACKEND_API 1
+
+typedef struct tlua_DeviceInfo {
+  char name[128];      /* "NVIDIA H100 80GB HBM3" */
+  char arch[32];       /* "sm_90", "gfx90a" */
+  int warp_size;       /* 32 or 64 */
+  size_t lds_bytes;    /* shared memory (LDS) a block may use */
+  int sm_count;        /* SMs / CUs */
+  size_t total_memory; /* bytes */
+  int driver_version;  /* cuDriverGetVersion (13000 = 13.0) / hipRuntimeGetVersion (50221151) */
+} tlua_DeviceInfo;
+
+typedef struct tlua_Device tlua_Device;
+
+typedef struct tlua_Backend {
+  int api_version;     /* TLUA_BACKEND_API */
+  const char *name;    /* "cuda", "hip" */
+  const tlua_Rtc *(*compiler)(void);
+  /* Loads the vendor library and counts devices: 0 with *count set (possibly 0), or nonzero with
+   * why the library cannot be used. Cheap after the first call. */
+  int (*probe)(int *count, char *err, size_t n);
+  int (*open)(int ordinal, tlua_Device **out, char *err, size_t n);
+} tlua_Backend;
+
+TLUA_HIDDEN const tlua_Backend *tlua_backend_cuda(void);
+TLUA_HIDDEN const tlua_Backend *tlua_backend_hip(void);
+/* "cuda" / "hip" -> the table; anything else NULL. */
+TLUA_HIDDEN const tlua_Backend *tlua_backend_find(const char *name);
+
+/* --- an opened device (all functions take the device; see backend_driver.c) ------------------- */
+
+TLUA_HIDDEN void tlua_device_retain(tlua_Device *d);
+TLUA_HIDDEN void tlua_device_release(tlua_Device *d);
+TLUA_HIDDEN const tlua_Backend *tlua_device_backend(const tlua_Device *d);
+TLUA_HIDDEN const tlua_DeviceInfo *tlua_device_info(const tlua_Device *d);
+/* Non-zero once a fault made the device unusable. */
+TLUA_HIDDEN int tlua_device_broken(const tlua_Device *d);
+
+/* A loaded kernel: the module and its entry point. */
+typedef struct tlua_Function tlua_Function;
+TLUA_HIDDEN int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry,
+                                 tlua_Function **out, char *err, size_t n);
+TLUA_HIDDEN void tlua_function_free(tlua_Function *f);
+/* Launches f asynchronously: grid blocks of `block` threads, args as the vendor wants them (an
+ * array of pointers to each argument's bytes). */
+TLUA_HIDDEN int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned block,
+                                     void **args, char *err, size_t n);
+TLUA_HIDDEN int tlua_device_synchronize(tlua_Device *d, char *err, size_t n);
+
+/* Device buffers; the device side of tensor storages (tensor.h). */
+TLUA_HIDDEN int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size_t n);
+/* Attaches a device buffer to s (allocating and uploading) unless it has one; then makes the
+ * device copy current. */
+TLUA_HIDDEN int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size_t n);
+/* Bytes of device memory currently allocated through d. */
+TLUA_HIDDEN size_t tlua_device_bytes_in_use(const tlua_Device *d);
+
+#endif

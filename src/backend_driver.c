@@ -1,0 +1,472 @@
+/* backend_driver.c - the cuda and hip backends over the vendors' driver APIs, dlopen'd.
+ *
+ * CUDA's driver API (libcuda.so.1: cuInit, cuModuleLoadData, cuLaunchKernel, ...) and HIP's module
+ * API (libamdhip64.so: hipInit, hipModuleLoadData, hipModuleLaunchKernel, ...) have the same shape,
+ * so one implementation serves both: a Vendor row names the library, each symbol and the few
+ * constants that differ. Types are declared here by shape (handles are pointers, device pointers
+ * 64-bit integers on CUDA and pointers on HIP, both carried as void *); vendor headers are not used.
+ *
+ * Faults. The launch itself is asynchronous: a kernel that faults is reported by the next call
+ * that waits for the device (a copy, a synchronize, a later launch). Error codes 700..799 other than
+ * 701 (too many resources requested) and 720 (cooperative launch too large) mean the context is
+ * lost: the device is marked broken, the message names the last kernel launched, and every later
+ * operation fails with "device unusable" without calling the driver again. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+
+typedef int (*fn_i_u)(unsigned);
+typedef int (*fn_i_pi)(int *);
+typedef int (*fn_i_pi_i)(int *, int);
+typedef int (*fn_i_name)(char *, int, int);
+typedef int (*fn_i_attr)(int *, int, int);
+typedef int (*fn_i_mem)(size_t *, int);
+typedef int (*fn_i_ctxretain)(void **, int);
+typedef int (*fn_i_i)(int);
+typedef int (*fn_i_p)(void *);
+typedef int (*fn_i_load)(void **, const void *);
+typedef int (*fn_i_getfn)(void **, void *, const char *);
+typedef int (*fn_i_launch)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
+                           void *, void **, void **);
+typedef int (*fn_i_alloc)(void **, size_t);
+typedef int (*fn_i_htod)(void *, const void *, size_t);
+typedef int (*fn_i_dtoh)(void *, const void *, size_t);
+typedef int (*fn_i_v)(void);
+typedef int (*fn_cu_errstr)(int, const char **);
+typedef const char *(*fn_hip_errstr)(int);
+typedef int (*fn_i_props)(void *, int);
+
+typedef struct Vendor {
+  const char *backend, *libs[4];
+  int cuda; /* 1: CUDA driver API, 0: HIP */
+  const char *s_init, *s_count, *s_get, *s_name, *s_attr, *s_mem, *s_load, *s_unload, *s_getfn, *s_launch,
+      *s_alloc, *s_free, *s_htod, *s_dtoh, *s_sync, *s_errname, *s_errstr, *s_version;
+  int a_warp, a_lds, a_sms, a_ccmaj, a_ccmin;
+} Vendor;
+
+static const Vendor CUDA_V = {
+    "cuda", {"libcuda.so.1", "libcuda.so", NULL, NULL}, 1,
+    "cuInit", "cuDeviceGetCount", "cuDeviceGet", "cuDeviceGetName", "cuDeviceGetAttribute",
+    "cuDeviceTotalMem_v2", "cuModuleLoadData", "cuModuleUnload", "cuModuleGetFunction", "cuLaunchKernel",
+    "cuMemAlloc_v2", "cuMemFree_v2", "cuMemcpyHtoD_v2", "cuMemcpyDtoH_v2", "cuCtxSynchronize",
+    "cuGetErrorName", "cuGetErrorString", "cuDriverGetVersion",
+    /* CU_DEVICE_ATTRIBUTE_WARP_SIZE, MAX_SHARED_MEMORY_PER_BLOCK, MULTIPROCESSOR_COUNT,
+     * COMPUTE_CAPABILITY_MAJOR, _MINOR (cuda.h) */
+    10, 8, 16, 75, 76};
+
+static const Vendor HIP_V = {
+    "hip", {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL}, 0,
+    "hipInit", "hipGetDeviceCount", "hipDeviceGet", "hipDeviceGetName", "hipDeviceGetAttribute",
+    "hipDeviceTotalMem", "hipModuleLoadData", "hipModuleUnload", "hipModuleGetFunction",
+    "hipModuleLaunchKernel", "hipMalloc", "hipFree", "hipMemcpyHtoD", "hipMemcpyDtoH",
+    "hipDeviceSynchronize", "hipGetErrorName", "hipGetErrorString", "hipRuntimeGetVersion",
+    /* hipDeviceAttribute_t of HIP 5.2: WarpSize, MaxSharedMemoryPerBlock, MultiprocessorCount,
+     * ComputeCapabilityMajor, ComputeCapabilityMinor (unused on AMD) */
+    87, 74, 63, 23, 24};
+
+typedef struct Api {
+  const Vendor *v;
+  void *lib;
+  int init_status;
+  char why[512];
+  fn_i_u init;
+  fn_i_pi count;
+  fn_i_pi_i get;
+  fn_i_name name;
+  fn_i_attr attr;
+  fn_i_mem mem;
+  fn_i_load load;
+  fn_i_p unload;
+  fn_i_getfn getfn;
+  fn_i_launch launch;
+  fn_i_alloc alloc;
+  fn_i_p free_;
+  fn_i_htod htod;
+  fn_i_dtoh dtoh;
+  fn_i_v sync;
+  void *errname, *errstr;
+  fn_i_pi version;
+  fn_i_ctxretain ctx_retain; /* CUDA only */
+  fn_i_p ctx_set;            /* CUDA only */
+  fn_i_i ctx_release;        /* CUDA only */
+  fn_i_i set_device;         /* HIP only */
+  fn_i_props props;          /* HIP only: hipGetDeviceProperties */
+} Api;
+
+/* One table per vendor, filled once per process under pthread_once and read-only afterwards: the
+ * library is never unloaded (the driver keeps process-wide state of its own anyway). */
+static Api CUDA_API = {.v = &CUDA_V}, HIP_API = {.v = &HIP_V};
+
+struct tlua_Device {
+  long refs;
+  const tlua_Backend *backend;
+  Api *api;
+  int ordinal, broken;
+  void *ctx; /* CUDA primary context */
+  tlua_DeviceInfo info;
+  size_t bytes;
+  char last_kernel[128];
+  tlua_DeviceMemory devmem;
+};
+
+struct tlua_Function {
+  tlua_Device *dev;
+  void *module, *fn;
+  char name[128];
+};
+
+static void *sym(Api *a, const char *name, int *missing) {
+  void *p = dlsym(a->lib, name);
+  if (!p && !*missing) {
+    *missing = 1;
+    snprintf(a->why, sizeof a->why, "%s: the library has no symbol %s (driver too old?)", a->v->backend, name);
+  }
+  return p;
+}
+
+static const char *errtext(Api *a, int rc, char *buf, size_t n) {
+  const char *nm = NULL, *st = NULL;
+  if (a->v->cuda) {
+    if (a->errname) ((fn_cu_errstr)a->errname)(rc, &nm);
+    if (a->errstr) ((fn_cu_errstr)a->errstr)(rc, &st);
+  } else {
+    if (a->errname) nm = ((fn_hip_errstr)a->errname)(rc);
+    if (a->errstr) st = ((fn_hip_errstr)a->errstr)(rc);
+  }
+  snprintf(buf, n, "%s: %s", nm ? nm : "error", st ? st : "(no description)");
+  buf[n - 1] = 0;
+  (void)rc;
+  return buf;
+}
+
+/* Loads the vendor library and calls cuInit/hipInit (once per process: api_load). */
+static void api_init(Api *a) {
+  {
+    const char *env = getenv(a->v->cuda ? "TILELUA_LIBCUDA" : "TILELUA_LIBHIP");
+    if (env && *env) a->lib = dlopen(env, RTLD_NOW | RTLD_LOCAL);
+    for (int i = 0; !a->lib && a->v->libs[i]; i++) a->lib = dlopen(a->v->libs[i], RTLD_NOW | RTLD_LOCAL);
+    if (!a->lib) {
+      snprintf(a->why, sizeof a->why, "%s: no driver library (tried %s%s%s%s%s)", a->v->backend,
+               env && *env ? env : "", env && *env ? ", " : "", a->v->libs[0], a->v->libs[1] ? ", " : "",
+               a->v->libs[1] ? a->v->libs[1] : "");
+      a->init_status = -1;
+    } else {
+      int m = 0;
+      const Vendor *v = a->v;
+      a->init = (fn_i_u)sym(a, v->s_init, &m);
+      a->count = (fn_i_pi)sym(a, v->s_count, &m);
+      a->get = (fn_i_pi_i)sym(a, v->s_get, &m);
+      a->name = (fn_i_name)sym(a, v->s_name, &m);
+      a->attr = (fn_i_attr)sym(a, v->s_attr, &m);
+      a->mem = (fn_i_mem)sym(a, v->s_mem, &m);
+      a->load = (fn_i_load)sym(a, v->s_load, &m);
+      a->unload = (fn_i_p)sym(a, v->s_unload, &m);
+      a->getfn = (fn_i_getfn)sym(a, v->s_getfn, &m);
+      a->launch = (fn_i_launch)sym(a, v->s_launch, &m);
+      a->alloc = (fn_i_alloc)sym(a, v->s_alloc, &m);
+      a->free_ = (fn_i_p)sym(a, v->s_free, &m);
+      a->htod = (fn_i_htod)sym(a, v->s_htod, &m);
+      a->dtoh = (fn_i_dtoh)sym(a, v->s_dtoh, &m);
+      a->sync = (fn_i_v)sym(a, v->s_sync, &m);
+      a->errname = sym(a, v->s_errname, &m);
+      a->errstr = sym(a, v->s_errstr, &m);
+      a->version = (fn_i_pi)sym(a, v->s_version, &m);
+      if (v->cuda) {
+        a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
+        a->ctx_set = (fn_i_p)sym(a, "cuCtxSetCurrent", &m);
+        a->ctx_release = (fn_i_i)sym(a, "cuDevicePrimaryCtxRelease_v2", &m);
+      } else {
+        a->set_device = (fn_i_i)sym(a, "hipSetDevice", &m);
+        a->props = (fn_i_props)sym(a, "hipGetDeviceProperties", &m);
+      }
+      if (m) {
+        a->init_status = -1;
+      } else {
+        int rc = a->init(0);
+        if (rc) {
+          char b[256];
+          snprintf(a->why, sizeof a->why, "%s: %s failed: %s (no usable GPU or driver)", v->backend, v->s_init,
+                   errtext(a, rc, b, sizeof b));
+          a->init_status = rc;
+        }
+      }
+    }
+  }
+}
+
+static pthread_once_t CUDA_ONCE = PTHREAD_ONCE_INIT, HIP_ONCE = PTHREAD_ONCE_INIT;
+static void init_cuda(void) { api_init(&CUDA_API); }
+static void init_hip(void) { api_init(&HIP_API); }
+
+static int api_load(Api *a, char *err, size_t n) {
+  pthread_once(a->v->cuda ? &CUDA_ONCE : &HIP_ONCE, a->v->cuda ? init_cuda : init_hip);
+  if (a->init_status) return tlua_errorf(1, err, n, "%s", a->why);
+  return 0;
+}
+
+static int probe(Api *a, int *count, char *err, size_t n) {
+  *count = 0;
+  if (api_load(a, err, n)) return 1;
+  int rc = a->count(count);
+  if (rc) {
+    char b[256];
+    *count = 0;
+    return tlua_errorf(1, err, n, "%s: %s failed: %s", a->v->backend, a->v->s_count, errtext(a, rc, b, sizeof b));
+  }
+  return 0;
+}
+
+/* Is rc a sticky error that lost the context? */
+static int fatal(int rc) { return rc >= 700 && rc <= 799 && rc != 701 && rc != 720; }
+
+/* Turns a driver status into the device's error message (and marks faults). */
+static int check(tlua_Device *d, int rc, const char *what, char *err, size_t n) {
+  if (rc == 0) return 0;
+  char b[256];
+  errtext(d->api, rc, b, sizeof b);
+  if (fatal(rc)) {
+    d->broken = 1;
+    return tlua_errorf(1, err, n,
+                       "%s: kernel '%s' faulted (%s, reported by %s); the device is unusable for the rest of this "
+                       "process",
+                       d->backend->name, d->last_kernel[0] ? d->last_kernel : "?", b, what);
+  }
+  return tlua_errorf(1, err, n, "%s: %s: %s", d->backend->name, what, b);
+}
+
+static int usable(tlua_Device *d, char *err, size_t n) {
+  if (!d->broken) return 0;
+  return tlua_errorf(1, err, n, "%s: device unusable: kernel '%s' faulted earlier in this process",
+                     d->backend->name, d->last_kernel[0] ? d->last_kernel : "?");
+}
+
+static int make_current(tlua_Device *d, char *err, size_t n) {
+  if (d->api->v->cuda) return check(d, d->api->ctx_set(d->ctx), "cuCtxSetCurrent", err, n);
+  return check(d, d->api->set_device(d->ordinal), "hipSetDevice", err, n);
+}
+
+/* --- tensor storage memory ops --------------------------------------------------------------- */
+
+static int dm_upload(void *ctx, void *device, const void *host, size_t nbytes, char *err) {
+  tlua_Device *d = (tlua_Device *)ctx;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  return check(d, d->api->htod(device, host, nbytes), "copy to the device", err, TLUA_TENSOR_ERRLEN);
+}
+
+static int dm_download(void *ctx, void *host, const void *device, size_t nbytes, char *err) {
+  tlua_Device *d = (tlua_Device *)ctx;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  return check(d, d->api->dtoh(host, device, nbytes), "copy from the device", err, TLUA_TENSOR_ERRLEN);
+}
+
+static void dm_free(void *ctx, void *device, size_t nbytes) {
+  tlua_Device *d = (tlua_Device *)ctx;
+  if (!d->broken && make_current(d, NULL, 0) == 0) d->api->free_(device);
+  d->bytes -= nbytes;
+  tlua_device_release(d);
+}
+
+int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size_t n) {
+  *ptr = NULL;
+  if (usable(d, err, n) || make_current(d, err, n)) return 1;
+  int rc = d->api->alloc(ptr, nbytes ? nbytes : 1);
+  if (rc) {
+    char b[256];
+    *ptr = NULL;
+    if (fatal(rc)) return check(d, rc, "allocate device memory", err, n);
+    return tlua_errorf(1, err, n, "%s: cannot allocate %zu bytes of device memory (%zu in use by tilelua): %s",
+                       d->backend->name, nbytes, d->bytes, errtext(d->api, rc, b, sizeof b));
+  }
+  return 0;
+}
+
+int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size_t n) {
+  char terr[TLUA_TENSOR_ERRLEN];
+  if (s->device && s->devmem && s->devmem->ctx != d)
+    return tlua_errorf(1, err, n, "%s: the tensor lives on another device", d->backend->name);
+  if (!s->device) {
+    void *p;
+    if (tlua_device_alloc(d, s->nbytes, &p, err, n)) return 1;
+    tlua_device_retain(d);
+    d->bytes += s->nbytes;
+    if (tlua_storage_attach_device(s, p, &d->devmem, terr)) {
+      /* attach failed: the storage did not take the buffer */
+      dm_free(d, p, s->nbytes);
+      return tlua_errorf(1, err, n, "%s", terr);
+    }
+    return 0;
+  }
+  if (tlua_storage_sync_device(s, terr)) return tlua_errorf(1, err, n, "%s", terr);
+  return 0;
+}
+
+size_t tlua_device_bytes_in_use(const tlua_Device *d) { return d->bytes; }
+
+/* --- devices ------------------------------------------------------------------------------------ */
+
+static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device **out, char *err, size_t n) {
+  *out = NULL;
+  int count;
+  if (probe(a, &count, err, n)) return 1;
+  if (ordinal < 0 || ordinal >= count)
+    return tlua_errorf(1, err, n, "%s: device %d does not exist (%d device%s found)", b->name, ordinal, count,
+                       count == 1 ? "" : "s");
+  tlua_Device *d = (tlua_Device *)calloc(1, sizeof *d);
+  if (!d) return tlua_errorf(1, err, n, "%s: out of memory", b->name);
+  d->refs = 1;
+  d->backend = b;
+  d->api = a;
+  d->ordinal = ordinal;
+  d->devmem.ctx = d;
+  d->devmem.upload = dm_upload;
+  d->devmem.download = dm_download;
+  d->devmem.free = dm_free;
+  int dev = 0, rc = a->get(&dev, ordinal);
+  if (rc == 0 && a->v->cuda) rc = a->ctx_retain(&d->ctx, dev);
+  if (rc) {
+    char e[256];
+    tlua_errorf(1, err, n, "%s: cannot open device %d: %s", b->name, ordinal, errtext(a, rc, e, sizeof e));
+    free(d);
+    return 1;
+  }
+  if (make_current(d, err, n)) {
+    if (a->v->cuda) a->ctx_release(dev);
+    free(d);
+    return 1;
+  }
+  tlua_DeviceInfo *in = &d->info;
+  int v = 0;
+  if (a->name(in->name, (int)sizeof in->name, dev)) snprintf(in->name, sizeof in->name, "%s device %d", b->name, ordinal);
+  in->name[sizeof in->name - 1] = 0;
+  if (a->attr(&v, a->v->a_warp, dev) == 0) in->warp_size = v;
+  if (a->attr(&v, a->v->a_lds, dev) == 0) in->lds_bytes = (size_t)v;
+  if (a->attr(&v, a->v->a_sms, dev) == 0) in->sm_count = v;
+  size_t mem = 0;
+  if (a->mem(&mem, dev) == 0) in->total_memory = mem;
+  if (a->version(&v) == 0) in->driver_version = v;
+  if (a->v->cuda) {
+    int maj = 0, min = 0;
+    a->attr(&maj, a->v->a_ccmaj, dev);
+    a->attr(&min, a->v->a_ccmin, dev);
+    snprintf(in->arch, sizeof in->arch, "sm_%d%d", maj, min);
+  } else {
+    /* hipDeviceProp_t of HIP 5.x: gcnArchName (char[256]) at byte 396 of a 792-byte struct,
+     * e.g. "gfx90a:sramecc+:xnack-"; keep the part before ':' */
+    unsigned char props[4096];
+    memset(props, 0, sizeof props);
+    if (a->props(props, ordinal) == 0 && in->driver_version / 10000000 == 5) {
+      char *arch = (char *)props + 396;
+      arch[255] = 0;
+      snprintf(in->arch, sizeof in->arch, "%.*s", (int)strcspn(arch, ":"), arch);
+    }
+    if (!in->arch[0]) {
+      tlua_errorf(1, err, n, "hip: cannot read the architecture of device %d (HIP runtime %d; only HIP 5.x device "
+                  "properties are known)", ordinal, in->driver_version);
+      free(d);
+      return 1;
+    }
+  }
+  *out = d;
+  return 0;
+}
+
+void tlua_device_retain(tlua_Device *d) { d->refs++; }
+
+void tlua_device_release(tlua_Device *d) {
+  if (!d || --d->refs > 0) return;
+  if (d->api->v->cuda && d->ctx) {
+    int dev = 0;
+    if (d->api->get(&dev, d->ordinal) == 0) d->api->ctx_release(dev);
+  }
+  free(d);
+}
+
+const tlua_Backend *tlua_device_backend(const tlua_Device *d) { return d->backend; }
+const tlua_DeviceInfo *tlua_device_info(const tlua_Device *d) { return &d->info; }
+int tlua_device_broken(const tlua_Device *d) { return d->broken; }
+
+int tlua_device_synchronize(tlua_Device *d, char *err, size_t n) {
+  if (usable(d, err, n) || make_current(d, err, n)) return 1;
+  return check(d, d->api->sync(), "synchronize", err, n);
+}
+
+/* --- kernels ------------------------------------------------------------------------------------ */
+
+int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry, tlua_Function **out,
+                     char *err, size_t n) {
+  (void)size;
+  *out = NULL;
+  if (usable(d, err, n) || make_current(d, err, n)) return 1;
+  tlua_Function *f = (tlua_Function *)calloc(1, sizeof *f);
+  if (!f) return tlua_errorf(1, err, n, "%s: out of memory", d->backend->name);
+  snprintf(f->name, sizeof f->name, "%s", entry);
+  char what[192];
+  snprintf(what, sizeof what, "load the code object of kernel '%s'", entry);
+  if (check(d, d->api->load(&f->module, code), what, err, n)) {
+    free(f);
+    return 1;
+  }
+  snprintf(what, sizeof what, "find kernel '%s' in its code object", entry);
+  if (check(d, d->api->getfn(&f->fn, f->module, entry), what, err, n)) {
+    d->api->unload(f->module);
+    free(f);
+    return 1;
+  }
+  tlua_device_retain(d);
+  f->dev = d;
+  *out = f;
+  return 0;
+}
+
+void tlua_function_free(tlua_Function *f) {
+  if (!f) return;
+  if (!f->dev->broken && make_current(f->dev, NULL, 0) == 0) f->dev->api->unload(f->module);
+  tlua_device_release(f->dev);
+  free(f);
+}
+
+int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned block, void **args, char *err,
+                         size_t n) {
+  tlua_Device *d = f->dev;
+  if (usable(d, err, n)) return 1;
+  if (d->api->v->cuda ? d->api->ctx_set(d->ctx) : 0) return make_current(d, err, n);
+  int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, 0, NULL, args, NULL);
+  if (rc) {
+    char what[192];
+    snprintf(what, sizeof what, "launch kernel '%s' (grid %u x %u x %u, block %u)", f->name, grid[0], grid[1],
+             grid[2], block);
+    return check(d, rc, what, err, n);
+  }
+  snprintf(d->last_kernel, sizeof d->last_kernel, "%s", f->name);
+  return 0;
+}
+
+/* --- the backend tables ------------------------------------------------------------------------- */
+
+static int cuda_probe(int *count, char *err, size_t n) { return probe(&CUDA_API, count, err, n); }
+static int hip_probe(int *count, char *err, size_t n) { return probe(&HIP_API, count, err, n); }
+static int cuda_open(int ordinal, tlua_Device **out, char *err, size_t n);
+static int hip_open(int ordinal, tlua_Device **out, char *err, size_t n);
+
+static const tlua_Backend CUDA_B = {TLUA_BACKEND_API, "cuda", tlua_rtc_nvrtc, cuda_probe, cuda_open};
+static const tlua_Backend HIP_B = {TLUA_BACKEND_API, "hip", tlua_rtc_hiprtc, hip_probe, hip_open};
+
+static int cuda_open(int ordinal, tlua_Device **out, char *err, size_t n) {
+  return open_device(&CUDA_B, &CUDA_API, ordinal, out, err, n);
+}
+static int hip_open(int ordinal, tlua_Device **out, char *err, size_t n) {
+  return open_device(&HIP_B, &HIP_API, ordinal, out, err, n);
+}
+
+const tlua_Backend *tlua_backend_cuda(void) { return &CUDA_B; }
+const tlua_Backend *tlua_backend_hip(void) { return &HIP_B; }
+const tlua_Backend *tlua_backend_find(const char *name) {
+  if (name && strcmp(name, "cuda") == 0) return &CUDA_B;
+  if (name && strcmp(name, "hip") == 0) return &HIP_B;
+  return NULL;
+}

@@ -1,0 +1,279 @@
+/* backend_lua.c - backend selection and the GPU launch path seen from Lua.
+ *
+ * Selection (DESIGN.md "Backends"), done once per state on first need (a launch, tl.backend(),
+ * a kernel or layout asking for the default warp size): the request comes from tlua_Config /
+ * `tilesh --backend=` / $TILELUA_BACKEND (registry "tilelua.backend_request", else "auto").
+ * "cpu" is the executor; "cuda"/"hip" must open device $TILELUA_DEVICE (default 0) or the first
+ * use raises why not; "auto" takes cuda, then hip, whichever has a device, else cpu, and remembers
+ * why the others were passed over (tl.backend() returns it).
+ *
+ *   tl.backend() -> name, info     info = {name, arch, warp_size, lds_bytes, sm_count,
+ *                                          total_memory, driver_version, skipped = {cuda = why, ...}}
+ *   tl.synchronize()               waits for the GPU (no-op on cpu)
+ *   tl.clock()                     monotonic wall-clock seconds
+ *   tl._gpu_load(code, entry) -> Function      a loaded code object
+ *   tl._gpu_launch(fn, gx, gy, gz, block, sig, args)
+ *        sig: one byte pair per parameter, kind ('T' tensor / 'S' scalar) then the dtype code;
+ *        args: the sequence of arguments. Tensors go as (pointer, shape..., strides...) exactly as
+ *        codegen_hip.c declares them; every tensor's device copy is marked current afterwards. */
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "backend.h"
+#include "bindings_lua.h"
+#include "ir.h"
+#include "tensor_lua.h"
+
+#define DEVICE_KEY "tilelua.device"   /* DeviceBox, or false for cpu */
+#define SKIPPED_KEY "tilelua.skipped" /* table backend -> why it was not chosen */
+#define DEVICE_MT "tilelua.Device"
+#define FUNCTION_MT "tilelua.Function"
+
+typedef struct DeviceBox { tlua_Device *d; } DeviceBox;
+typedef struct FunctionBox { tlua_Function *f; } FunctionBox;
+
+static int device_gc(lua_State *L) {
+  DeviceBox *b = (DeviceBox *)luaL_checkudata(L, 1, DEVICE_MT);
+  tlua_device_release(b->d);
+  b->d = NULL;
+  return 0;
+}
+
+static int function_gc(lua_State *L) {
+  FunctionBox *b = (FunctionBox *)luaL_checkudata(L, 1, FUNCTION_MT);
+  tlua_function_free(b->f);
+  b->f = NULL;
+  return 0;
+}
+
+static int device_ordinal(void) {
+  const char *s = getenv("TILELUA_DEVICE");
+  return s && *s ? atoi(s) : 0;
+}
+
+/* Opens backend b into a new DeviceBox on the stack; on failure pushes nothing, returns 1 + err. */
+static int try_open(lua_State *L, const tlua_Backend *b, char *err, size_t n) {
+  int count = 0;
+  if (b->probe(&count, err, n)) return 1;
+  if (count == 0) return tlua_errorf(1, err, n, "%s: the driver loads but finds no device", b->name);
+  DeviceBox *box = (DeviceBox *)lua_newuserdatauv(L, sizeof *box, 0);
+  box->d = NULL;
+  luaL_setmetatable(L, DEVICE_MT);
+  if (b->open(device_ordinal(), &box->d, err, n)) {
+    lua_pop(L, 1);
+    return 1;
+  }
+  return 0;
+}
+
+/* The state's device, selecting the backend on first call; NULL for the cpu backend. */
+TLUA_HIDDEN tlua_Device *tlua_state_device(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, DEVICE_KEY) != LUA_TNIL) {
+    DeviceBox *b = (DeviceBox *)luaL_testudata(L, -1, DEVICE_MT);
+    lua_pop(L, 1);
+    return b ? b->d : NULL;
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, LUA_REGISTRYINDEX, "tilelua.backend_request");
+  const char *req = lua_tostring(L, -1);
+  char request[16];
+  snprintf(request, sizeof request, "%s", req ? req : "auto");
+  lua_pop(L, 1);
+  char err[512];
+  lua_newtable(L); /* skipped */
+  if (strcmp(request, "cuda") == 0 || strcmp(request, "hip") == 0) {
+    if (try_open(L, tlua_backend_find(request), err, sizeof err))
+      luaL_error(L, "backend '%s' was asked for (--backend, TILELUA_BACKEND or tlua_Config) but cannot be used: %s",
+                 request, err);
+  } else if (strcmp(request, "cpu") == 0) {
+    lua_pushboolean(L, 0);
+  } else {
+    const tlua_Backend *order[2] = {tlua_backend_cuda(), tlua_backend_hip()};
+    int found = 0;
+    for (int i = 0; i < 2 && !found; i++) {
+      if (try_open(L, order[i], err, sizeof err) == 0) {
+        found = 1;
+      } else {
+        lua_pushstring(L, err);
+        lua_setfield(L, -2, order[i]->name);
+      }
+    }
+    if (!found) lua_pushboolean(L, 0);
+  }
+  /* stack: skipped, device-or-false */
+  lua_pushvalue(L, -1);
+  lua_setfield(L, LUA_REGISTRYINDEX, DEVICE_KEY);
+  DeviceBox *b = (DeviceBox *)luaL_testudata(L, -1, DEVICE_MT);
+  lua_pop(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, SKIPPED_KEY);
+  return b ? b->d : NULL;
+}
+
+static tlua_Device *check_device(lua_State *L, const char *who) {
+  tlua_Device *d = tlua_state_device(L);
+  if (!d) luaL_error(L, "%s: the cpu backend has no GPU device", who);
+  return d;
+}
+
+/* tl.backend() -> name, info */
+static int l_backend(lua_State *L) {
+  tlua_Device *d = tlua_state_device(L);
+  lua_pushstring(L, d ? tlua_device_backend(d)->name : "cpu");
+  lua_newtable(L);
+  if (d) {
+    const tlua_DeviceInfo *in = tlua_device_info(d);
+    lua_pushstring(L, in->name);
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, in->arch);
+    lua_setfield(L, -2, "arch");
+    lua_pushinteger(L, in->warp_size);
+    lua_setfield(L, -2, "warp_size");
+    lua_pushinteger(L, (lua_Integer)in->lds_bytes);
+    lua_setfield(L, -2, "lds_bytes");
+    lua_pushinteger(L, in->sm_count);
+    lua_setfield(L, -2, "sm_count");
+    lua_pushinteger(L, (lua_Integer)in->total_memory);
+    lua_setfield(L, -2, "total_memory");
+    lua_pushinteger(L, in->driver_version);
+    lua_setfield(L, -2, "driver_version");
+    lua_pushinteger(L, (lua_Integer)tlua_device_bytes_in_use(d));
+    lua_setfield(L, -2, "bytes_in_use");
+  } else {
+    lua_pushstring(L, "CPU executor");
+    lua_setfield(L, -2, "name");
+    lua_pushstring(L, "cpu");
+    lua_setfield(L, -2, "arch");
+    lua_pushinteger(L, 64);
+    lua_setfield(L, -2, "warp_size");
+  }
+  lua_getfield(L, LUA_REGISTRYINDEX, SKIPPED_KEY);
+  lua_setfield(L, -2, "skipped");
+  return 2;
+}
+
+static int l_synchronize(lua_State *L) {
+  tlua_Device *d = tlua_state_device(L);
+  char err[512];
+  if (d && tlua_device_synchronize(d, err, sizeof err)) return luaL_error(L, "%s", err);
+  return 0;
+}
+
+/* tl._gpu_load(code, entry) -> Function */
+static int l_gpu_load(lua_State *L) {
+  size_t len;
+  const char *code = luaL_checklstring(L, 1, &len);
+  const char *entry = luaL_checkstring(L, 2);
+  tlua_Device *d = check_device(L, "load");
+  FunctionBox *b = (FunctionBox *)lua_newuserdatauv(L, sizeof *b, 0);
+  b->f = NULL;
+  luaL_setmetatable(L, FUNCTION_MT);
+  char err[1024];
+  if (tlua_device_load(d, code, len, entry, &b->f, err, sizeof err)) return luaL_error(L, "%s", err);
+  return 1;
+}
+
+/* One argument slot: the bytes the vendor launch reads through args[k]. */
+typedef union Slot { void *p; long long i64; int i32; short i16; signed char i8; float f; double d; } Slot;
+
+#define MAX_SLOTS (TLUA_IR_MAX_PARAMS * (1 + 2 * TLUA_TENSOR_MAX_RANK))
+
+/* Packs the arguments at stack slots first..first+nparams-1 per sig and launches f. Returns 0, or
+ * 1 with a message in err (the caller raises it). */
+TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
+                                      unsigned block, const char *sig, int nparams, int first, const char *name,
+                                      char *err, size_t n) {
+  Slot slots[MAX_SLOTS];
+  void *args[MAX_SLOTS];
+  tlua_Storage *written[TLUA_IR_MAX_PARAMS];
+  int ns = 0, nt = 0;
+  if (nparams > TLUA_IR_MAX_PARAMS) return tlua_errorf(1, err, n, "kernel '%s': too many parameters", name);
+  for (int i = 0; i < nparams; i++) {
+    char kind = sig[2 * i];
+    tlua_DType dt = (tlua_DType)sig[2 * i + 1];
+    int idx = first + i;
+    if (kind == 'T') {
+      tlua_Tensor *t = tlua_to_tensor(L, idx);
+      if (!t) return tlua_errorf(1, err, n, "kernel '%s': argument %d must be a tensor", name, i + 1);
+      for (int k = 0; k < t->rank; k++)
+        if (t->strides[k] < 0)
+          return tlua_errorf(1, err, n, "kernel '%s': argument %d has a negative stride; kernels take tensors "
+                             "with non-negative strides (clone() it first)", name, i + 1);
+      if (ns + 1 + 2 * t->rank > MAX_SLOTS) return tlua_errorf(1, err, n, "kernel '%s': too many arguments", name);
+      char e[512];
+      if (tlua_device_prepare_storage(d, t->storage, e, sizeof e))
+        return tlua_errorf(1, err, n, "kernel '%s': argument %d: %s", name, i + 1, e);
+      slots[ns++].p = (char *)t->storage->device + t->offset;
+      for (int k = 0; k < t->rank; k++) slots[ns++].i64 = t->shape[k];
+      for (int k = 0; k < t->rank; k++) slots[ns++].i64 = t->strides[k];
+      written[nt++] = t->storage;
+    } else {
+      Slot *s = &slots[ns++];
+      s->i64 = 0;
+      if (lua_isboolean(L, idx)) {
+        tlua_dtype_store_i64(dt, s, 0, lua_toboolean(L, idx));
+      } else if (tlua_dtype_is_integral(dt) || dt == TLUA_BOOL) {
+        lua_Integer iv = lua_isinteger(L, idx) ? lua_tointeger(L, idx) : (lua_Integer)lua_tonumber(L, idx);
+        tlua_dtype_store_i64(dt, s, 0, (int64_t)iv);
+      } else {
+        tlua_dtype_store(dt, s, 0, lua_tonumber(L, idx));
+      }
+    }
+  }
+  for (int k = 0; k < ns; k++) args[k] = &slots[k];
+  if (tlua_function_launch(f, grid, block, args, err, n)) return 1;
+  for (int k = 0; k < nt; k++) tlua_storage_device_written(written[k]);
+  return 0;
+}
+
+TLUA_HIDDEN tlua_Function *tlua_check_function(lua_State *L, int idx) {
+  return ((FunctionBox *)luaL_checkudata(L, idx, FUNCTION_MT))->f;
+}
+
+/* tl._gpu_launch(fn, gx, gy, gz, block, sig, args, name) */
+static int l_gpu_launch(lua_State *L) {
+  tlua_Function *f = tlua_check_function(L, 1);
+  unsigned grid[3];
+  for (int i = 0; i < 3; i++) grid[i] = (unsigned)luaL_checkinteger(L, 2 + i);
+  unsigned block = (unsigned)luaL_checkinteger(L, 5);
+  size_t siglen;
+  const char *sig = luaL_checklstring(L, 6, &siglen);
+  luaL_checktype(L, 7, LUA_TTABLE);
+  const char *name = luaL_optstring(L, 8, "kernel");
+  tlua_Device *d = check_device(L, "launch");
+  int nparams = (int)(siglen / 2);
+  luaL_checkstack(L, nparams + 4, "too many kernel arguments");
+  int first = lua_gettop(L) + 1;
+  for (int i = 0; i < nparams; i++) lua_rawgeti(L, 7, i + 1);
+  char err[1024];
+  if (tlua_gpu_launch_stack(L, f, d, grid, block, sig, nparams, first, name, err, sizeof err))
+    return luaL_error(L, "%s", err);
+  return 0;
+}
+
+/* tl.clock() -> seconds on a monotonic clock (for timing launches; os.clock is CPU time) */
+static int l_clock(lua_State *L) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  lua_pushnumber(L, (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+  return 1;
+}
+
+static const luaL_Reg funcs[] = {{"backend", l_backend},       {"synchronize", l_synchronize},
+                                 {"clock", l_clock},
+                                 {"_gpu_load", l_gpu_load},    {"_gpu_launch", l_gpu_launch},
+                                 {NULL, NULL}};
+
+void tlua_open_backend(lua_State *L) {
+  luaL_newmetatable(L, DEVICE_MT);
+  lua_pushcfunction(L, device_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  luaL_newmetatable(L, FUNCTION_MT);
+  lua_pushcfunction(L, function_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pop(L, 1);
+  luaL_setfuncs(L, funcs, 0);
+}

@@ -1,0 +1,114 @@
+# Every kernel the examples, the kernel tests (tests/lua/kernel_*.lua) and a dtype sweep trace, in
+# every specialization, is generated for gfx90a (CDNA, wave64) and gfx1030 (RDNA, wave32) where the
+# code generator accepts its warp size, and compiles with hiprtc (dlopen'd through
+# test_rtc --compile; skipped when hiprtc is not installed). HIPRTC_ARCHS widens the check: the
+# allow-list of src/rtc_hiprtc.c was verified with HIPRTC_ARCHS="gfx900 gfx906 gfx908 gfx90a gfx1030".
+. "$(dirname "$0")/lib.bash"
+RTC=${RTC_TEST:-$(dirname "$NVRTC_TEST")/test_rtc}
+[ -x "$RTC" ] || fail "no compile driver at $RTC"
+
+# emit.lua OUTDIR ARCH... SCRIPT...: runs each script (its output silenced), then writes the HIP
+# source of every specialization of every kernel it created as OUTDIR/<script>.<kernel>[.n]_<arch>.hip
+cat > "$TMPD/emit.lua" <<'EOF'
+local outdir = arg[1]
+local archs, scripts = {}, {}
+for i = 2, #arg do
+  if arg[i]:match("^gfx") then archs[#archs + 1] = arg[i] else scripts[#scripts + 1] = arg[i] end
+end
+local count, kernels_seen = 0, 0
+for _, path in ipairs(scripts) do
+  local kernels = {}
+  local real = tl.kernel
+  tl.kernel = function(spec) local k = real(spec); kernels[#kernels + 1] = k; return k end
+  local quiet, saved_arg = print, arg
+  print = function() end
+  arg = { [0] = path }
+  local ok, err = pcall(dofile, path)
+  arg, print, tl.kernel = saved_arg, quiet, real
+  assert(ok, path .. ": " .. tostring(err))
+  local script = path:match("([^/]+)%.lua$")
+  local used = {}
+  for _, k in ipairs(kernels) do
+    local irs = {}
+    for _, ir in pairs(k.specs or {}) do irs[#irs + 1] = ir end
+    if #irs == 0 and k.last_ir then irs[1] = k.last_ir end
+    if #irs > 0 then kernels_seen = kernels_seen + 1 end
+    for _, ir in ipairs(irs) do
+      local base = script .. "." .. k.name
+      used[base] = (used[base] or 0) + 1
+      if used[base] > 1 then base = base .. "." .. used[base] end
+      local wrote = 0
+      for _, a in ipairs(archs) do
+        -- a kernel is traced for one warp size: it has sources only for targets of that size
+        local ok2, src = pcall(tl._hip_source, ir, { arch = a, occupancy = k:get_hints(a).occupancy })
+        if ok2 then
+          local f = assert(io.open(("%s/%s_%s.hip"):format(outdir, base, a), "w"))
+          f:write(src)
+          f:close()
+          count, wrote = count + 1, wrote + 1
+        elseif not tostring(src):find("traced for warp", 1, true) then
+          error(base .. " for " .. a .. ": " .. tostring(src))
+        end
+      end
+      assert(wrote > 0, base .. ": no source for any of the targets")
+    end
+  end
+end
+print(("emitted %d sources of %d kernels"):format(count, kernels_seen))
+EOF
+
+# dtypes.lua: every dtype through loads, stores, arithmetic, math, casts, cross-thread reductions
+# (shuffles) and atomics, so each dtype's part of the AMD prelude and intrinsics is compiled too
+cat > "$TMPD/dtypes.lua" <<'EOF'
+local names = { "f16", "bf16", "f32", "f64", "i8", "u8", "i16", "u16", "i32", "u32", "i64", "u64" }
+for _, name in ipairs(names) do
+  local dt = tl[name]
+  local float = name:match("^[fb]") ~= nil
+  local wide = name:match("32$") or name:match("64$") -- the code generator has atomics of 32 and 64 bits
+  for _, warp in ipairs { 32, 64 } do
+    local dist = tl.pattern2d { block = 64, rows = 8, cols = 64, vec = 4, warp = warp, pattern = "thread_raked" }
+    local kern = tl.kernel {
+      name = "dtypes_" .. name .. "_w" .. warp, block = 64, warp = warp,
+      params = { { "x", tl.tensor(dt, 2) }, { "y", tl.tensor(dt, 2) }, { "acc", tl.tensor(dt, 1) }, { "s", dt } },
+      body = function(k, p)
+        local t = k:window(p.x, { 0, 0 }, { 8, 64 }, dist):load()
+        t = t:map(function(v)
+          local w = v * p.s + v - p.s
+          if float then w = w + tl.exp(v) * tl.sqrt(tl.abs(v)) + tl.tanh(v) + tl.floor(v) + v ^ p.s + tl.rsqrt(v + 2)
+          else w = w // (v + 1) + (v % 3) + (v & 5) + (v ~ p.s) + (v << 1) + (v >> 1) end
+          return tl.select(tl.lt(w, v), w, v:cast(tl.f32):cast(dt))
+        end)
+        k:window(p.y, { 0, 0 }, { 8, 64 }, dist):store(tl.reduce(t, "max", 1))
+        k:window(p.x, { 0, 0 }, { 8, 64 }, dist):store(tl.reduce(t, "sum", 0))
+        if wide then
+          k:window(p.y, { 0, 0 }, { 8, 64 }, dist):atomic_add(t)
+          p.acc:atomic_max({ 0 }, t:reduce("max"))
+          p.acc:atomic_min({ 1 }, t:reduce("min"))
+          if not float then p.acc:atomic_xor({ 2 }, t:reduce("sum")) end
+          p.acc:atomic_cas({ 3 }, t:reduce("sum"), { cmp = 0, old = false })
+        end
+      end,
+    }
+    kern({ 1 }, tl.zeros({ 8, 64 }, dt), tl.zeros({ 8, 64 }, dt), tl.zeros({ 4 }, dt), 2)
+  end
+end
+EOF
+
+archs=${HIPRTC_ARCHS:-gfx90a gfx1030}
+mkdir -p "$TMPD/out"
+# the emitting run gets its own cache: the scripts count their traces
+# shellcheck disable=SC2086
+out=$(cd "$TMPD" && TILELUA_CACHE_DIR="$TMPD/cache" "$TILESH" "$TMPD/emit.lua" "$TMPD/out" $archs \
+      "$SRC"/examples/*.lua "$SRC"/tests/lua/kernel_*.lua "$TMPD/dtypes.lua" 2>&1) || fail "emitting sources: $out"
+echo "$out"
+expect_contains "sources emitted" "$out" "emitted"
+n=$(ls "$TMPD"/out/*.hip | wc -l)
+[ "$n" -ge 40 ] || fail "expected at least 40 sources, got $n"
+
+case " $archs " in *" gfx90a "*) cp "$SRC"/tests/golden/*_gfx90a.hip "$TMPD/out/";; esac
+for arch in $archs; do
+  "$RTC" --compile "$arch" "$TMPD"/out/*_"$arch".hip; rc=$?
+  [ $rc -eq 77 ] && { echo "skipped: no hiprtc here"; exit 77; }
+  expect_eq "hiprtc compile of every kernel for $arch" "$rc" "0"
+done
+echo "hiprtc examples: ok"

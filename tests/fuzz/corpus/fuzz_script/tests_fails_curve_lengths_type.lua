@@ -1,0 +1,3 @@
+-- lengths must be a table
+-- expect: curve: lengths must be a sequence of integers (got string)
+tl.curve{lengths = "4x8"}

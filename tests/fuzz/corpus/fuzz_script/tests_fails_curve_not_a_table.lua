@@ -1,0 +1,3 @@
+-- the argument is a table
+-- expect: curve: expected a table
+tl.curve(4, 8)

@@ -1,0 +1,32 @@
+-- tensor_get_set.lua - element access: get/set, t[{i, j}] sugar, 0-based bounds-checked indices.
+local T = require "testing"
+local t = tl.zeros({2, 3}, tl.i32)
+t:set(1, 2, 42)
+T.eq(t:get(1, 2), 42, "set then get")
+T.eq(t[{1, 2}], 42, "index sugar reads")
+t[{0, 1}] = -5
+T.eq(t:get(0, 1), -5, "index sugar writes")
+T.eq(t:tolist(), {{0, -5, 0}, {0, 0, 42}}, "row-major placement")
+local s = tl.zeros({}, tl.f64)
+s:set(1.5)
+T.eq(s:get(), 1.5, "rank 0 get/set with no indices")
+T.eq(s[{}], 1.5, "rank 0 sugar")
+T.eq(t:get(1.0, 2.0), 42, "integral floats are indices")
+T.raises(function() t:get(2, 0) end,
+         "tensor:get: index 2 out of range for dimension 0 (size 2, valid 0..1)")
+T.raises(function() t:get(0, 3) end,
+         "tensor:get: index 3 out of range for dimension 1 (size 3, valid 0..2)")
+T.raises(function() t:get(-1, 0) end, "index -1 out of range for dimension 0")
+T.raises(function() t:set(0, 3, 1) end, "tensor:set: index 3 out of range for dimension 1")
+T.raises(function() return t[{0, 7}] end, "tensor[]: index 7 out of range for dimension 1")
+T.raises(function() t[{5, 0}] = 1 end, "tensor[]: index 5 out of range for dimension 0")
+T.raises(function() t:get(0) end, "tensor:get: expected 2 indices (one per dimension of the rank-2 tensor), got 1")
+T.raises(function() t:get(0, 0, 0) end, "expected 2 indices")
+T.raises(function() t:set(0, 1) end, "tensor:set: expected 2 indices and a value (rank-2 tensor), got 2 arguments")
+T.raises(function() t:get(0.5, 0) end, "tensor:get: the index of dimension 0 must be an integer (got 0.5)")
+T.raises(function() t:get("a", 0) end, "must be an integer (got string)")
+T.raises(function() t:set(0, 0, "x") end, "tensor:set: value must be a number or a boolean (got string)")
+T.raises(function() return t[1] end, "tensor: index with a table of 0-based indices")
+T.raises(function() t.foo = 1 end, "tensor: assign elements with t[{i, j}] = v")
+T.raises(function() return t:nosuch() end, "tensor: no method 'nosuch'")
+T.raises(function() tl.zeros({0}):get(0) end, "index 0 out of range for dimension 0 (size 0, no valid index)")

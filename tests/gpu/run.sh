@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# tests/gpu/run.sh - the GPU test run (device machine): every kernel test and example on the
+# selected GPU backend, each launch checked against the CPU executor (TILELUA_CHECK_CPU=1).
+# Usage: tests/gpu/run.sh [TILESH] ; prints one line per script and a summary; exit 1 on any failure.
+set -u
+TILESH=$(realpath "${1:-build-gpu/tilesh}")
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+export TILELUA_CACHE=0 TILELUA_CHECK_CPU=1 TILELUA_TEST_TMP=${TILELUA_TEST_TMP:-/tmp} LUA_PATH="$SRC/tests/lua/lib/?.lua;;"
+export TILELUA_SOURCE_DIR=$SRC
+work=$(mktemp -d)
+pass=0 fail=0 checks=0 mism=0
+for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/examples/*.lua; do
+  name=${f#"$SRC"/}
+  log="$work/log"
+  start=$(date +%s%N)
+  (cd "$work" && "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$log" 2>&1; rc=$?
+  t=$(( ($(date +%s%N) - start) / 1000000 ))
+  c=$(grep -c "^cpu-check .* ok " "$log"); m=$(grep -c "^cpu-check .* MISMATCH" "$log")
+  checks=$((checks + c + m)); mism=$((mism + m))
+  if [ $rc -eq 0 ] && [ "$m" -eq 0 ]; then
+    pass=$((pass + 1)); printf 'PASS %-45s %3d launches checked against the cpu executor  %5d ms\n' "$name" "$c" "$t"
+  else
+    fail=$((fail + 1)); printf 'FAIL %-45s exit %d, %d mismatches\n' "$name" "$rc" "$m"
+    grep -v "^cpu-check .* ok " "$log" | head -20 | sed 's/^/    /'
+  fi
+done
+rm -rf "$work"
+echo "gpu tests: $pass passed, $fail failed; $checks launch results compared with the cpu executor, $mism mismatched"
+[ $fail -eq 0 ]

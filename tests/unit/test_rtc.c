@@ -1,0 +1,252 @@
+/* test_rtc.c - the run-time compilers (rtc.h): target checks, compiling a tiny kernel with NVRTC
+ * (sm_90) and hiprtc (gfx90a), compile errors carrying the log. A compile test whose library is
+ * absent prints a note and checks only what needs no library.
+ *
+ * Also a compile driver for the cli tests:
+ *   test_rtc --compile ARCH FILE...   compiles each file for ARCH (kernel name: the file name
+ *                                     without "_ARCH.hip"), printing "FILE: ok (bytes, ms)";
+ *                                     exit 0 all compiled, 1 some failed, 77 compiler absent. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rtc.h"
+#include "rtc_vendor.h"
+#include "tilelua.h"
+#include "tu.h"
+
+static const char tiny[] =
+    "extern \"C\" __global__ void tiny_scale(float *x, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) x[i] *= 2.0f;\n"
+    "}\n";
+static const char broken[] =
+    "extern \"C\" __global__ void broken_kernel(float *x) {\n"
+    "  x[0] = undeclared_value;\n"
+    "}\n";
+
+static int is_elf(const void *code, size_t size) { return size > 4 && memcmp(code, "\177ELF", 4) == 0; }
+static int contains(const void *code, size_t size, const char *s) {
+  size_t k = strlen(s);
+  for (size_t i = 0; i + k <= size; i++)
+    if (memcmp((const char *)code + i, s, k) == 0) return 1;
+  return 0;
+}
+
+/* 1 when rtc's library loads; else prints why the caller skips. */
+static int usable(const tlua_Rtc *rtc) {
+  char err[2048];
+  if (rtc->load(err, sizeof err) == 0) return 1;
+  fprintf(stderr, "  note: %s absent, compile not tested: %s\n", rtc->name, err);
+  return 0;
+}
+
+TU_TEST(for_arch) {
+  ASSERT(tlua_rtc_for_arch("sm_90") == tlua_rtc_nvrtc());
+  ASSERT(tlua_rtc_for_arch("compute_80") == tlua_rtc_nvrtc());
+  ASSERT(tlua_rtc_for_arch("gfx90a") == tlua_rtc_hiprtc());
+  ASSERT(tlua_rtc_for_arch("") == NULL);
+  ASSERT(tlua_rtc_for_arch("x86_64") == NULL);
+  ASSERT(tlua_rtc_for_arch(NULL) == NULL);
+  ASSERT_STR_EQ(tlua_rtc_nvrtc()->vendor, "nvidia");
+  ASSERT_STR_EQ(tlua_rtc_hiprtc()->vendor, "amd");
+}
+
+TU_TEST(nvrtc_check_arch) {
+  const tlua_Rtc *nv = tlua_rtc_nvrtc();
+  char err[512];
+  ASSERT_EQ(nv->check_arch("sm_90", err, sizeof err), 0);
+  ASSERT_EQ(nv->check_arch("sm_90a", err, sizeof err), 0);
+  ASSERT_EQ(nv->check_arch("compute_90", err, sizeof err), 0);
+  const char *bad[] = {"sm_abc", "", "sm_", "sm_9", "sm_91", "sm_1000", "sm_90x", "sm_80a", "gfx90a", "SM_90"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    err[0] = '\0';
+    ASSERT_EQ(nv->check_arch(bad[i], err, sizeof err), TLUA_ERRARG);
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "'%s'", bad[i]);
+    ASSERT_CONTAINS(err, quoted);
+    ASSERT_CONTAINS(err, "expected sm_NN");
+  }
+  ASSERT_NE(nv->check_arch(NULL, err, sizeof err), 0);
+  /* a compile for a refused target fails before the library is used */
+  void *code = (void *)1;
+  size_t size = 1;
+  ASSERT_EQ(nv->compile(tiny, "tiny_scale", "sm_abc", NULL, 0, &code, &size, err, sizeof err), TLUA_ERRARG);
+  ASSERT(code == NULL && size == 0);
+}
+
+TU_TEST(hiprtc_check_arch) {
+  const tlua_Rtc *hip = tlua_rtc_hiprtc();
+  char err[512];
+  ASSERT_EQ(hip->check_arch("gfx90a", err, sizeof err), 0);
+  ASSERT_EQ(hip->check_arch("gfx908", err, sizeof err), 0);
+  ASSERT_EQ(hip->check_arch("gfx1030", err, sizeof err), 0);
+  const char *aborting[] = {"gfx940", "gfx942", "gfx1100"};
+  for (size_t i = 0; i < sizeof aborting / sizeof aborting[0]; i++) {
+    err[0] = '\0';
+    ASSERT_EQ(hip->check_arch(aborting[i], err, sizeof err), TLUA_ERRARG);
+    ASSERT_CONTAINS(err, aborting[i]);
+    ASSERT_CONTAINS(err, "hiprtc 5.2 aborts");
+  }
+  const char *bad[] = {"", "gfx", "gfx90a ", "gfx9999", "sm_90", "GFX90A"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    err[0] = '\0';
+    ASSERT_EQ(hip->check_arch(bad[i], err, sizeof err), TLUA_ERRARG);
+    char quoted[64];
+    snprintf(quoted, sizeof quoted, "'%s'", bad[i]);
+    ASSERT_CONTAINS(err, quoted);
+    ASSERT_CONTAINS(err, "gfx90a");
+  }
+  /* the refusal happens before hiprtc is loaded or called: no abort, an error */
+  void *code = (void *)1;
+  size_t size = 1;
+  ASSERT_EQ(hip->compile(tiny, "tiny_scale", "gfx1100", NULL, 0, &code, &size, err, sizeof err), TLUA_ERRARG);
+  ASSERT(code == NULL && size == 0);
+  const char *sneaky[] = {"--offload-arch=gfx940"};
+  ASSERT_EQ(hip->compile(tiny, "tiny_scale", "gfx90a", sneaky, 1, &code, &size, err, sizeof err), TLUA_ERRARG);
+  ASSERT_CONTAINS(err, "--offload-arch=gfx940");
+}
+
+TU_TEST(missing_library) {
+  const char *libs[] = {"libtilelua-no-such-compiler.so.1"};
+  void *slot = NULL;
+  const tlua_RtcSym syms[] = {{"no_such_symbol", &slot, 0}};
+  char err[512];
+  unsetenv("TILELUA_TEST_NO_RTC");
+  ASSERT(tlua_rtc_open_library("testrtc", "TILELUA_TEST_NO_RTC", libs, 1, syms, 1, err, sizeof err) == NULL);
+  ASSERT_CONTAINS(err, "testrtc: library not found");
+  ASSERT_CONTAINS(err, "libtilelua-no-such-compiler.so.1");
+  ASSERT_CONTAINS(err, "TILELUA_TEST_NO_RTC");
+  /* an override naming a library without the symbols is refused, naming the symbol */
+  setenv("TILELUA_TEST_NO_RTC", "libc.so.6", 1);
+  ASSERT(tlua_rtc_open_library("testrtc", "TILELUA_TEST_NO_RTC", libs, 1, syms, 1, err, sizeof err) == NULL);
+  ASSERT_CONTAINS(err, "TILELUA_TEST_NO_RTC=libc.so.6");
+  ASSERT_CONTAINS(err, "lacks no_such_symbol");
+  unsetenv("TILELUA_TEST_NO_RTC");
+  ASSERT(slot == NULL);
+}
+
+/* Compiles the tiny kernel and a broken one with rtc for arch; code must be an ELF naming the kernel. */
+static void compile_both(int *tu_failed_, const tlua_Rtc *rtc, const char *arch) {
+  char err[4096];
+  void *code = NULL;
+  size_t size = 0;
+  int rc = rtc->compile(tiny, "tiny_scale", arch, NULL, 0, &code, &size, err, sizeof err);
+  if (rc) TU_FAIL_("%s for %s: %s", rtc->name, arch, err);
+  ASSERT(is_elf(code, size));
+  ASSERT(contains(code, size, "tiny_scale"));
+  free(code);
+  ASSERT_CONTAINS(rtc->version(), rtc->name);
+  code = (void *)1;
+  rc = rtc->compile(broken, "broken_kernel", arch, NULL, 0, &code, &size, err, sizeof err);
+  ASSERT_EQ(rc, TLUA_ERRCOMPILE);
+  ASSERT(code == NULL && size == 0);
+  char head[128];
+  snprintf(head, sizeof head, "%s: broken_kernel for %s: ", rtc->name, arch);
+  ASSERT(strncmp(err, head, strlen(head)) == 0);
+  ASSERT_CONTAINS(err, "undeclared_value"); /* the compiler's log */
+}
+
+TU_TEST(nvrtc_compile) {
+  const tlua_Rtc *nv = tlua_rtc_nvrtc();
+  if (!usable(nv)) return;
+  compile_both(tu_failed_, nv, "sm_90");
+  if (*tu_failed_) return;
+  ASSERT(strncmp(nv->version(), "nvrtc ", 6) == 0);
+  /* compute_NN asks for PTX */
+  char err[4096];
+  void *code = NULL;
+  size_t size = 0;
+  const char *opts[] = {"-DTL_UNUSED=1"};
+  ASSERT_EQ(nv->compile(tiny, "tiny_scale", "compute_90", opts, 1, &code, &size, err, sizeof err), 0);
+  ASSERT(!is_elf(code, size));
+  ASSERT(contains(code, size, ".entry tiny_scale"));
+  free(code);
+  /* a caller's option reaches the compiler */
+  const char *badopt[] = {"--no-such-option"};
+  ASSERT_EQ(nv->compile(tiny, "tiny_scale", "sm_90", badopt, 1, &code, &size, err, sizeof err), TLUA_ERRCOMPILE);
+  ASSERT_CONTAINS(err, "no-such-option");
+}
+
+TU_TEST(hiprtc_compile) {
+  const tlua_Rtc *hip = tlua_rtc_hiprtc();
+  if (!usable(hip)) return;
+  compile_both(tu_failed_, hip, "gfx90a");
+  if (*tu_failed_) return;
+  ASSERT(strncmp(hip->version(), "hiprtc ", 7) == 0);
+  /* another target gives other code: the arch option is honoured (gfx90a and gfx1030 differ) */
+  char err[4096];
+  void *a = NULL, *b = NULL;
+  size_t na = 0, nb = 0;
+  ASSERT_EQ(hip->compile(tiny, "tiny_scale", "gfx90a", NULL, 0, &a, &na, err, sizeof err), 0);
+  ASSERT_EQ(hip->compile(tiny, "tiny_scale", "gfx1030", NULL, 0, &b, &nb, err, sizeof err), 0);
+  ASSERT(contains(a, na, "gfx90a") && !contains(a, na, "gfx1030"));
+  ASSERT(contains(b, nb, "gfx1030"));
+  free(a);
+  free(b);
+}
+
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *s = NULL;
+  if (fseek(f, 0, SEEK_END) == 0) {
+    long n = ftell(f);
+    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (s = malloc((size_t)n + 1))) {
+      if (fread(s, 1, (size_t)n, f) != (size_t)n) { free(s); s = NULL; }
+      else s[n] = '\0';
+    }
+  }
+  fclose(f);
+  return s;
+}
+
+/* test_rtc --compile ARCH FILE... */
+static int compile_files(const char *arch, int nfiles, char **files) {
+  const tlua_Rtc *rtc = tlua_rtc_for_arch(arch);
+  char err[16384];
+  if (!rtc) { fprintf(stderr, "no compiler for target '%s'\n", arch); return 2; }
+  if (rtc->check_arch(arch, err, sizeof err)) { fprintf(stderr, "%s\n", err); return 2; }
+  if (rtc->load(err, sizeof err)) { printf("skipped: %s\n", err); return 77; }
+  printf("%s for %s\n", rtc->version(), arch);
+  int failed = 0;
+  double total = 0;
+  for (int i = 0; i < nfiles; i++) {
+    char *src = slurp(files[i]);
+    if (!src) { fprintf(stderr, "%s: cannot read\n", files[i]); failed = 1; continue; }
+    const char *base = strrchr(files[i], '/');
+    base = base ? base + 1 : files[i];
+    char name[256], suffix[64];
+    snprintf(name, sizeof name, "%s", base);
+    snprintf(suffix, sizeof suffix, "_%s.hip", arch);
+    size_t nl = strlen(name), sl = strlen(suffix);
+    if (nl > sl && strcmp(name + nl - sl, suffix) == 0) name[nl - sl] = '\0';
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    void *code = NULL;
+    size_t size = 0;
+    int rc = rtc->compile(src, name, arch, NULL, 0, &code, &size, err, sizeof err);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    total += ms;
+    if (rc) { fprintf(stderr, "%s\n", err); failed = 1; }
+    else if (!is_elf(code, size)) { fprintf(stderr, "%s: not an ELF code object\n", files[i]); failed = 1; rc = 1; }
+    printf("%s: %s (%zu bytes, %.0f ms)\n", base, rc ? "FAILED" : "ok", size, ms);
+    free(code);
+    free(src);
+  }
+  printf("%d files, %.0f ms in all\n", nfiles, total);
+  return failed;
+}
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "--compile") == 0) {
+    if (argc < 4) { fprintf(stderr, "usage: test_rtc --compile ARCH FILE...\n"); return 2; }
+    return compile_files(argv[2], argc - 3, argv + 3);
+  }
+  static const tu_Test tests[] = {TU_ENTRY(for_arch), TU_ENTRY(nvrtc_check_arch), TU_ENTRY(hiprtc_check_arch),
+                                  TU_ENTRY(missing_library), TU_ENTRY(nvrtc_compile), TU_ENTRY(hiprtc_compile)};
+  return tu_run_(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv);
+}
