@@ -2,6 +2,8 @@
 -- Usage: tilesh --backend=cuda bench/gpu_bench.lua MODE OUTDIR
 --   MODE launch  : empty-kernel launch overhead, trace/codegen/compile times, in-process cache hit;
 --                  writes OUTDIR/empty.hip and OUTDIR/scale.hip for the bare-NVRTC and raw-launch peers
+--   MODE overhead: the empty-kernel launch loop alone (run_gpu.sh alternates it with the C peer)
+--   MODE compile : the first compile in a process of the scale kernel, then the same source again
 --   MODE newproc : time of the first prepare in this process (the disk cache is expected warm)
 --   MODE stream  : 2^26-element axpy and a 2D scale (8192 x 8192), GB/s
 -- Prints "key: value" lines that run_gpu.sh collects.
@@ -56,7 +58,8 @@ if mode == "launch" then
   print(string.format("empty kernel: trace %.3f ms, codegen %.3f ms, compile %.2f ms",
     empty.timings and empty.timings.trace * 1e3 or -1, empty.timings and empty.timings.codegen * 1e3 or -1,
     empty.timings and empty.timings.compile and empty.timings.compile * 1e3 or -1))
-  local per = timeit(20000, function() empty({ 1 }, x, 1.0) end)
+  local g1 = { 1 }
+  local per = timeit(20000, function() empty(g1, x, 1.0) end)
   print(string.format("tilelua launch: %.3f us per launch", per * 1e6))
   local hit = timeit(20000, function() empty:prepare({ 1 }, x, 1.0) end)
   print(string.format("in-process cache hit: %.3f us", hit * 1e6))
@@ -68,6 +71,11 @@ if mode == "launch" then
   print(string.format("scale kernel: trace %.3f ms, codegen %.3f ms, compile %.2f ms", t.trace * 1e3, t.codegen * 1e3,
     (t.compile or -1) * 1e3))
   f = assert(io.open(out .. "/scale.hip", "w")); f:write(s:source()); f:close()
+elseif mode == "overhead" then
+  local x = tl.zeros({ 1024 }, tl.f32)
+  local g1 = { 1 }
+  local per = timeit(20000, function() empty(g1, x, 1.0) end)
+  print(string.format("tilelua launch: %.3f us per launch", per * 1e6))
 elseif mode == "compile" then
   -- the first compile in this process (run with TILELUA_CACHE=0), then the same source again
   local s = scale_kernel("scale")

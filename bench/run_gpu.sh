@@ -8,7 +8,11 @@ export TILELUA_CACHE_DIR=$(mktemp -d)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 echo "== launch overhead, trace/codegen/compile, in-process hit"
 "$B/tilesh" --backend=cuda bench/gpu_bench.lua launch "$OUT"
-"$B/bench_raw_launch" "$OUT/empty.hip" empty sm_90 20000 | grep launch
+echo "== launch overhead: tilelua and a raw cuLaunchKernel loop, alternating (5 processes each)"
+for i in 1 2 3 4 5; do
+  "$B/tilesh" --backend=cuda bench/gpu_bench.lua overhead
+  "$B/bench_raw_launch" "$OUT/empty.hip" empty sm_90 20000 | grep launch
+done
 echo "== bare NVRTC on the scale kernel's source (5 processes)"
 for i in 1 2 3 4 5; do "$B/bench_raw_launch" "$OUT/scale.hip" scale sm_90 0; done
 echo "== tilelua compile of the same kernel, cold cache (5 processes)"

@@ -604,7 +604,8 @@ return function(tl)
   end
   function Kernel:report()
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
-      self.name, self.block, self.warp, self:count_specs(), self.traces, self.launches) }
+      self.name, self.block, self.warp, self:count_specs(), self.traces,
+      self.launches + (self.launcher and tl._launcher_launches(self.launcher) or 0)) }
     local hints = {}
     for k in pairs(self.hints) do hints[#hints + 1] = k end
     table.sort(hints)

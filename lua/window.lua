@@ -146,10 +146,11 @@ local function element_addresses(w)
     local term = s == 1 and base[d] or base[d] * s
     thr = thr and (thr + term) or term
   end
-  local in_dim = {}
+  local in_dim, row_base = {}, {}
   for y = 0, f.elements - 1 do
     local off = f.offsets[y + 1]
     local ec, ev = 0, nil -- the element's offset from the thread's: constant part, symbolic part
+    local vkey = ""       -- which symbolic part: elements sharing it share one base (below)
     local mask
     for d = 1, rank do
       if off[d] ~= 0 then
@@ -158,6 +159,7 @@ local function element_addresses(w)
         else
           local term = s * off[d]
           ev = ev and (ev + term) or term
+          vkey = vkey .. d .. ":" .. off[d] .. ","
         end
       end
       local key = d .. ":" .. off[d]
@@ -169,9 +171,14 @@ local function element_addresses(w)
       end
       mask = mask and tl.land(mask, m) or m
     end
-    local eoff = ev
-    if ec ~= 0 then eoff = eoff and (eoff + ec) or ec end
-    local offset = eoff and (thr + eoff) or thr
+    -- offset = (thread base + symbolic part) + constant: the elements of one vector then differ
+    -- from one shared base by constants 0..vec-1, which the HIP emitter fuses into one access
+    local base_y = thr
+    if ev then
+      base_y = row_base[vkey]
+      if not base_y then base_y = thr + ev; row_base[vkey] = base_y end
+    end
+    local offset = ec ~= 0 and (base_y + ec) or base_y
     out[y] = { offset = offset, mask = mask }
   end
   return out

@@ -30,6 +30,7 @@ typedef int (*fn_i_ctxretain)(void **, int);
 typedef int (*fn_i_i)(int);
 typedef int (*fn_i_p)(void *);
 typedef int (*fn_i_load)(void **, const void *);
+typedef int (*fn_i_pp)(void **);
 typedef int (*fn_i_getfn)(void **, void *, const char *);
 typedef int (*fn_i_launch)(void *, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
                            void *, void **, void **);
@@ -93,6 +94,7 @@ typedef struct Api {
   fn_i_pi version;
   fn_i_ctxretain ctx_retain; /* CUDA only */
   fn_i_p ctx_set;            /* CUDA only */
+  fn_i_pp ctx_get;           /* CUDA only: cuCtxGetCurrent */
   fn_i_i ctx_release;        /* CUDA only */
   fn_i_i set_device;         /* HIP only */
   fn_i_props props;          /* HIP only: hipGetDeviceProperties */
@@ -179,6 +181,7 @@ static void api_init(Api *a) {
       if (v->cuda) {
         a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
         a->ctx_set = (fn_i_p)sym(a, "cuCtxSetCurrent", &m);
+        a->ctx_get = (fn_i_pp)sym(a, "cuCtxGetCurrent", &m);
         a->ctx_release = (fn_i_i)sym(a, "cuDevicePrimaryCtxRelease_v2", &m);
       } else {
         a->set_device = (fn_i_i)sym(a, "hipSetDevice", &m);
@@ -434,7 +437,12 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
                          size_t n) {
   tlua_Device *d = f->dev;
   if (usable(d, err, n)) return 1;
-  if (d->api->v->cuda ? d->api->ctx_set(d->ctx) : 0) return make_current(d, err, n);
+  if (d->api->v->cuda) {
+    /* the host may have made another context current on this thread: set ours only then (reading
+     * the current context is cheaper than setting it, and this is the per-launch path) */
+    void *cur = NULL;
+    if ((d->api->ctx_get(&cur) != 0 || cur != d->ctx) && make_current(d, err, n)) return 1;
+  }
   int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, 0, NULL, args, NULL);
   if (rc) {
     char what[192];

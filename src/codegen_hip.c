@@ -27,7 +27,8 @@
  * - Vector groups (vec > 1, lanes 0..vec-1 adjacent, same target, offsets base+c..base+c+vec-1) become
  *   one tl_vec<T,vec> access when the target is proven aligned to vec*size bytes (param aligned16 or
  *   an LDS buffer, which is declared 16-byte aligned, and the offset's known power-of-two divisor);
- *   with masks: all lanes' masks true -> vector path, else per-element masked path. */
+ *   with masks: all lanes' masks true -> vector path, else per-element masked path. Groups wider
+ *   than 16 bytes are emitted as consecutive 16-byte chunks (the widest global/LDS access). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -344,12 +345,17 @@ int mem_dtype(const Gen *g, int lds, int64_t idx) {
 static int vector_group(Gen *g, const tlua_Region *rg, int p) {
   const tlua_IR *ir = g->ir;
   const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
-  const int v = in0->vec;
-  if (v < 2 || in0->vec_lane != 0 || p + v > rg->n || (v & (v - 1))) return 0;
+  const int group = in0->vec;
+  if (group < 2 || (group & (group - 1))) return 0;
   const int lds = in0->op == TLUA_OP_LDS_LOAD || in0->op == TLUA_OP_LDS_STORE;
   const int dt = mem_dtype(g, lds, in0->imm);
+  /* a group wider than 16 bytes (8 x f32) is emitted as 16-byte chunks */
+  int v = group;
+  while (v > 1 && v * dsize(dt) > 16) v /= 2;
+  const int lane0 = in0->vec_lane;
+  if (v < 2 || lane0 % v != 0 || p + v > rg->n) return 0;
   const int bytes = v * dsize(dt);
-  if (bytes > 16 || bytes < 2) return 0;
+  if (bytes < 2) return 0;
   if (!lds && !ir->params[in0->imm].aligned16) return 0;
   tlua_MemOperands m0;
   if (tlua_ir_mem_operands(ir, in0, &m0)) return 0;
@@ -359,7 +365,7 @@ static int vector_group(Gen *g, const tlua_Region *rg, int p) {
   for (int k = 1; k < v; k++) {
     const tlua_Instr *in = &ir->instrs[rg->instrs[p + k]];
     tlua_MemOperands mk;
-    if (in->op != in0->op || in->imm != in0->imm || in->vec != v || in->vec_lane != k ||
+    if (in->op != in0->op || in->imm != in0->imm || in->vec != group || in->vec_lane != lane0 + k ||
         tlua_ir_mem_operands(ir, in, &mk) || (mk.mask < 0) != (m0.mask < 0))
       return 0;
     int bk;

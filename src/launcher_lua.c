@@ -46,6 +46,8 @@ typedef struct Launcher {
   int nparams;
   unsigned block;
   char name[128];
+  tlua_Device *dev; /* retained */
+  long long launches;
   int nvariants;
   Variant v[MAX_VARIANTS];
 } Launcher;
@@ -86,6 +88,9 @@ static int l_launcher_new(lua_State *L) {
   l->nparams = (int)(siglen / 2);
   l->block = (unsigned)luaL_checkinteger(L, 2);
   snprintf(l->name, sizeof l->name, "%s", luaL_checkstring(L, 3));
+  l->dev = tlua_state_device(L);
+  if (!l->dev) return luaL_error(L, "launcher: the cpu backend has no GPU device");
+  tlua_device_retain(l->dev);
   lua_newtable(L);
   lua_setiuservalue(L, -2, 1);
   luaL_setmetatable(L, LAUNCHER_MT);
@@ -146,20 +151,29 @@ static int fast_call(lua_State *L) {
   for (int i = 0; i < l->nvariants && !fn; i++)
     if (l->v[i].keylen == keylen && memcmp(l->v[i].key, key, (size_t)keylen) == 0) fn = l->v[i].fn;
   if (!fn) return slow(L);
-  tlua_Device *d = tlua_state_device(L);
   char err[1024];
-  if (!d || tlua_gpu_launch_stack(L, fn, d, grid, l->block, l->sig, l->nparams, 3, l->name, err, sizeof err)) {
+  if (tlua_gpu_launch_stack(L, fn, l->dev, grid, l->block, l->sig, l->nparams, 3, l->name, err, sizeof err)) {
     luaL_where(L, 2);
-    lua_pushstring(L, d ? err : "launch: no GPU device");
+    lua_pushstring(L, err);
     lua_concat(L, 2);
     return lua_error(L);
   }
-  lua_getfield(L, 1, "launches");
-  lua_Integer launches = lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  lua_pushinteger(L, launches + 1);
-  lua_setfield(L, 1, "launches");
+  l->launches++;
   lua_settop(L, 1);
+  return 1;
+}
+
+static int launcher_gc(lua_State *L) {
+  Launcher *l = (Launcher *)luaL_checkudata(L, 1, LAUNCHER_MT);
+  if (l->dev) tlua_device_release(l->dev);
+  l->dev = NULL;
+  return 0;
+}
+
+/* tl._launcher_launches(launcher) -> launches that took the fast path */
+static int l_launcher_launches(lua_State *L) {
+  Launcher *l = (Launcher *)luaL_checkudata(L, 1, LAUNCHER_MT);
+  lua_pushinteger(L, (lua_Integer)l->launches);
   return 1;
 }
 
@@ -172,10 +186,13 @@ static int l_fast_call(lua_State *L) {
 static const luaL_Reg funcs[] = {{"_launcher_new", l_launcher_new},
                                  {"_launcher_add", l_launcher_add},
                                  {"_fast_call", l_fast_call},
+                                 {"_launcher_launches", l_launcher_launches},
                                  {NULL, NULL}};
 
 void tlua_open_launcher(lua_State *L) {
   luaL_newmetatable(L, LAUNCHER_MT);
+  lua_pushcfunction(L, launcher_gc);
+  lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
   luaL_setfuncs(L, funcs, 0);
 }

@@ -39,13 +39,11 @@ static int l_compile(lua_State *L) {
   char *err = (char *)malloc(errsz);
   if (!err) return luaL_error(L, "compile: out of memory");
   if (r->compile(src, name, arch, NULL, 0, &code, &size, err, errsz)) {
-    lua_pushstring(L, err);
-    free(err);
+    tlua_push_owned_lstring(L, err, strlen(err));
     return lua_error(L);
   }
   free(err);
-  lua_pushlstring(L, (const char *)code, size);
-  free(code);
+  tlua_push_owned_lstring(L, (char *)code, size);
   return 1;
 }
 

@@ -24,6 +24,12 @@ for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/examples/*.lua; do
     grep -v "^cpu-check .* ok " "$log" | head -20 | sed 's/^/    /'
   fi
 done
+# a faulting kernel: a clean error naming it, "device unusable" afterwards, a normal exit
+if (cd "$work" && TILELUA_CHECK_CPU=0 "$TILESH" --backend="${BACKEND:-cuda}" "$SRC/tests/gpu/fault.lua") >"$work/log" 2>&1; then
+  pass=$((pass + 1)); echo "PASS tests/gpu/fault.lua"; sed 's/^/    /' "$work/log"
+else
+  fail=$((fail + 1)); echo "FAIL tests/gpu/fault.lua"; sed 's/^/    /' "$work/log" | head -20
+fi
 rm -rf "$work"
 echo "gpu tests: $pass passed, $fail failed; $checks launch results compared with the cpu executor, $mism mismatched"
 [ $fail -eq 0 ]

@@ -1,0 +1,60 @@
+# The front index end to end: a script run twice against one cache directory does no tracing and no
+# compiling the second time (cpu executor IR and, with --cross, the sm_90 code object both come from
+# the cache); 8 processes started together on an empty cache all succeed and leave it consistent;
+# an edited script retraces but finds the unchanged code object; a changed upvalue retraces too.
+. "$(dirname "$0")/lib.bash"
+unset TILELUA_CACHE XDG_CACHE_HOME
+export TILELUA_CACHE_DIR="$TMPD/cache"
+cp "$SRC/examples/scale2d.lua" "$TMPD/scale2d.lua"
+cat >"$TMPD/run.lua" <<'LUA'
+dofile(arg[1])
+local s = tl.cache.stats()
+print(string.format("STATS traces=%d compiles=%d", s.traces, s.compiles))
+LUA
+cross=""
+"$NVRTC_TEST" >/dev/null 2>&1; [ $? -ne 77 ] && cross="--cross=sm_90"
+stats() { grep '^STATS' <<<"$1"; }
+
+first=$(cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" 2>&1) || fail "first run: $first"
+expect_contains "first run traces" "$(stats "$first")" "traces=1"
+second=$(cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" 2>&1) || fail "second run: $second"
+expect_eq "second run" "$(stats "$second")" "STATS traces=0 compiles=0"
+if [ -n "$cross" ]; then
+  expect_contains "first run compiles for sm_90" "$first" "cross scale sm_90"
+  expect_contains "second run: the sm_90 code object is a hit" "$second" "bytes hit"
+fi
+
+# 8 processes on an empty cache
+export TILELUA_CACHE_DIR="$TMPD/cache8"
+pids=()
+for i in 1 2 3 4 5 6 7 8; do
+  (cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" >"$TMPD/out$i" 2>&1) & pids+=($!)
+done
+for i in "${!pids[@]}"; do wait "${pids[$i]}" || fail "concurrent run $((i + 1)): $(cat "$TMPD/out$((i + 1))")"; done
+ninth=$(cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" 2>&1) || fail "ninth run: $ninth"
+expect_eq "after 8 concurrent runs" "$(stats "$ninth")" "STATS traces=0 compiles=0"
+expect_lacks "no bad entries" "$ninth" "ignoring"
+
+# an edited script: the fingerprint changes (retrace), the generated code does not (no compile)
+echo "-- edited" >>"$TMPD/scale2d.lua"
+edited=$(cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" 2>&1) || fail "edited run: $edited"
+expect_eq "edited script" "$(stats "$edited")" "STATS traces=1 compiles=0"
+
+# a value the body reads through an upvalue changes: retrace
+cat >"$TMPD/up.lua" <<'LUA'
+local SCALE = tonumber(os.getenv("SCALE"))
+local k = tl.kernel { name = "up", block = 32, params = { { "x", tl.tensor(tl.f32, 1) } },
+  body = function(k, p) p.x:store({ k.thread_id() }, SCALE) end }
+local x = tl.zeros({ 32 }, tl.f32)
+k({ 1 }, x)
+assert(x:get(5) == SCALE, "the kernel stored " .. x:get(5))
+print(tl.cache.explain(k))
+LUA
+one=$(cd "$TMPD" && SCALE=1 "$TILESH" run.lua "$TMPD/up.lua" 2>&1) || fail "SCALE=1: $one"
+again=$(cd "$TMPD" && SCALE=1 "$TILESH" run.lua "$TMPD/up.lua" 2>&1) || fail "SCALE=1 again: $again"
+expect_contains "same upvalue: cached" "$(stats "$again")" "traces=0"
+expect_contains "explain says hit" "$again" "hit: serialized IR"
+two=$(cd "$TMPD" && SCALE=2 "$TILESH" run.lua "$TMPD/up.lua" 2>&1) || fail "SCALE=2 (stale code?): $two"
+expect_contains "changed upvalue: retraced" "$(stats "$two")" "traces=1"
+expect_contains "explain says why" "$two" "miss: no cached IR"
+echo "cache second run: ok"
