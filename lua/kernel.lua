@@ -541,11 +541,17 @@ return function(tl)
     end
     self.launches = self.launches + 1
     if arch then
+      local ctas = self.hints.num_ctas and self:get_hints(arch).num_ctas
+      if ctas and not (arch:match("^sm_") and tonumber(arch:match("%d+")) >= 90) then ctas = nil end
+      if ctas and ctas > 1 and g[1] % ctas ~= 0 then
+        tr.fail("kernel '%s': hint num_ctas = %d groups blocks into clusters along x, so grid[1] must be a multiple of %d (got %d)",
+          self.name, ctas, ctas, g[1])
+      end
       local fn = launch.gpu_function(self, key, facts, arch)
       if tl._cross_targets then launch.cross(self, key, facts) end
       local check = check_cpu and launch.cpu_twin(self, key, facts, g, args)
       if not check_cpu then -- later launches with these facts take the C fast path (launcher_lua.c)
-        self.launcher = self.launcher or tl._launcher_new(self.sig, self.block, self.name)
+        self.launcher = self.launcher or tl._launcher_new(self.sig, self.block, self.name, ctas or 1)
         tl._launcher_add(self.launcher, fn, args)
       end
       local ok, err = pcall(tl._gpu_launch, fn, g[1], g[2], g[3], self.block, self.sig, args, self.name)
@@ -600,7 +606,8 @@ return function(tl)
     if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
     target = target or device_arch() or "sm_90"
     if type(target) ~= "string" then error("source: target must be an arch name such as \"sm_90\" or \"gfx90a\"", 2) end
-    return tl._hip_source(ir, { arch = target, occupancy = self:get_hints(target).occupancy })
+    local h = self:get_hints(target)
+    return tl._hip_source(ir, { arch = target, occupancy = h.occupancy, num_ctas = h.num_ctas })
   end
   function Kernel:report()
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
@@ -612,10 +619,19 @@ return function(tl)
     local arch = device_arch()
     local did = {
       occupancy = function(v) return string.format("__launch_bounds__(%d, %s) on NVIDIA, amdgpu_waves_per_eu on AMD", self.block, tostring(v)) end,
-      num_ctas = function() return "not applied: tilelua does not generate thread-block clusters yet" end,
+      num_ctas = function(v)
+        if arch:match("^sm_") and tonumber(arch:match("%d+")) >= 90 then
+          return string.format("__cluster_dims__(%s, 1, 1): clusters of %s blocks along x", tostring(v), tostring(v))
+        end
+        return "ignored: thread-block clusters exist on sm_90 and later only"
+      end,
       latency = function() return "not applied: tilelua does not pipeline run-time loops yet" end,
       allow_tma = function() return "ignored: tilelua does not emit TMA copies yet" end,
     }
+    for _, r in ipairs(self:resources()) do
+      lines[#lines + 1] = string.format("  %s [%s]: %d registers/thread, %d bytes LDS/block; about %d blocks (%d%% of the threads) resident per SM/CU",
+        r.arch, r.spec, r.registers, r.lds_bytes, r.blocks_per_sm, r.occupancy_pct)
+    end
     for _, k in ipairs(hints) do
       local v = arch and self:get_hints(arch)[k] or self.hints[k]
       lines[#lines + 1] = string.format("  hint %s = %s: %s", k, tostring(v),
@@ -623,9 +639,36 @@ return function(tl)
     end
     return table.concat(lines, "\n")
   end
+  -- blocks of `block` threads that fit on one SM/CU at once, by threads, registers and LDS (a
+  -- first-order estimate: registers allocated per warp in units of 256, at most 32 blocks)
+  local function resident_blocks(regs, lds, block, warp, info)
+    local warps = (block + warp - 1) // warp
+    local n = info.threads_per_sm // (warps * warp)
+    if regs > 0 and info.regs_per_sm > 0 then
+      local per_warp = ((regs * warp + 255) // 256) * 256
+      n = math.min(n, info.regs_per_sm // (per_warp * warps))
+    end
+    if lds > 0 and info.lds_per_sm > 0 then n = math.min(n, info.lds_per_sm // lds) end
+    return math.min(n, 32), math.min(n, 32) * warps * warp * 100 // info.threads_per_sm
+  end
+  function Kernel:resources()
+    local arch = device_arch()
+    if not arch then return {} end
+    local _, info = tl.backend()
+    local out = {}
+    for spec, fn in pairs(self.variants) do
+      local regs, lds = tl._gpu_resources(fn)
+      local blocks, pct = resident_blocks(regs, lds, self.block, info.warp_size, info)
+      out[#out + 1] = { spec = spec, arch = arch, registers = regs, lds_bytes = lds, blocks_per_sm = blocks, occupancy_pct = pct }
+    end
+    table.sort(out, function(a, b) return a.spec < b.spec end)
+    return out
+  end
+
   function Kernel:count_specs()
     local n = 0
     for _ in pairs(self.specs) do n = n + 1 end
+    for k in pairs(self.variants) do if not self.specs[k] then n = n + 1 end end
     return n
   end
   Kernel.__tostring = function(self)

@@ -32,6 +32,9 @@ typedef struct tlua_DeviceInfo {
   int warp_size;       /* 32 or 64 */
   size_t lds_bytes;    /* shared memory (LDS) a block may use */
   int sm_count;        /* SMs / CUs */
+  int threads_per_sm;  /* resident threads per SM/CU */
+  int regs_per_sm;     /* 32-bit registers per SM/CU */
+  size_t lds_per_sm;   /* shared memory (LDS) per SM/CU */
   size_t total_memory; /* bytes */
   int driver_version;  /* cuDriverGetVersion (13000 = 13.0) / hipRuntimeGetVersion (50221151) */
 } tlua_DeviceInfo;
@@ -67,6 +70,9 @@ typedef struct tlua_Function tlua_Function;
 TLUA_HIDDEN int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry,
                                  tlua_Function **out, char *err, size_t n);
 TLUA_HIDDEN void tlua_function_free(tlua_Function *f);
+/* Registers per thread and static shared memory (LDS) bytes per block of a loaded kernel, -1 when
+ * the driver does not report them. */
+TLUA_HIDDEN void tlua_function_resources(const tlua_Function *f, int *regs, int *lds);
 /* Launches f asynchronously: grid blocks of `block` threads, args as the vendor wants them (an
  * array of pointers to each argument's bytes). */
 TLUA_HIDDEN int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned block,

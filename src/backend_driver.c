@@ -41,13 +41,15 @@ typedef int (*fn_i_v)(void);
 typedef int (*fn_cu_errstr)(int, const char **);
 typedef const char *(*fn_hip_errstr)(int);
 typedef int (*fn_i_props)(void *, int);
+typedef int (*fn_i_funcattr)(int *, int, void *);
 
 typedef struct Vendor {
   const char *backend, *libs[4];
   int cuda; /* 1: CUDA driver API, 0: HIP */
   const char *s_init, *s_count, *s_get, *s_name, *s_attr, *s_mem, *s_load, *s_unload, *s_getfn, *s_launch,
       *s_alloc, *s_free, *s_htod, *s_dtoh, *s_sync, *s_errname, *s_errstr, *s_version;
-  int a_warp, a_lds, a_sms, a_ccmaj, a_ccmin;
+  int a_warp, a_lds, a_sms, a_ccmaj, a_ccmin, a_thr_sm, a_regs_sm, a_lds_sm;
+  const char *s_funcattr; /* optional: registers and static LDS of a loaded kernel */
 } Vendor;
 
 static const Vendor CUDA_V = {
@@ -58,7 +60,10 @@ static const Vendor CUDA_V = {
     "cuGetErrorName", "cuGetErrorString", "cuDriverGetVersion",
     /* CU_DEVICE_ATTRIBUTE_WARP_SIZE, MAX_SHARED_MEMORY_PER_BLOCK, MULTIPROCESSOR_COUNT,
      * COMPUTE_CAPABILITY_MAJOR, _MINOR (cuda.h) */
-    10, 8, 16, 75, 76};
+    10, 8, 16, 75, 76,
+    /* MAX_THREADS_PER_MULTIPROCESSOR, MAX_REGISTERS_PER_MULTIPROCESSOR,
+     * MAX_SHARED_MEMORY_PER_MULTIPROCESSOR */
+    39, 82, 81, "cuFuncGetAttribute"};
 
 static const Vendor HIP_V = {
     "hip", {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL}, 0,
@@ -68,7 +73,9 @@ static const Vendor HIP_V = {
     "hipDeviceSynchronize", "hipGetErrorName", "hipGetErrorString", "hipRuntimeGetVersion",
     /* hipDeviceAttribute_t of HIP 5.2: WarpSize, MaxSharedMemoryPerBlock, MultiprocessorCount,
      * ComputeCapabilityMajor, ComputeCapabilityMinor (unused on AMD) */
-    87, 74, 63, 23, 24};
+    87, 74, 63, 23, 24,
+    /* MaxThreadsPerMultiProcessor, MaxRegistersPerMultiprocessor, MaxSharedMemoryPerMultiprocessor */
+    57, 72, 10002, "hipFuncGetAttribute"};
 
 typedef struct Api {
   const Vendor *v;
@@ -98,6 +105,7 @@ typedef struct Api {
   fn_i_i ctx_release;        /* CUDA only */
   fn_i_i set_device;         /* HIP only */
   fn_i_props props;          /* HIP only: hipGetDeviceProperties */
+  fn_i_funcattr funcattr;    /* optional */
 } Api;
 
 /* One table per vendor, filled once per process under pthread_once and read-only afterwards: the
@@ -120,6 +128,7 @@ struct tlua_Function {
   tlua_Device *dev;
   void *module, *fn;
   char name[128];
+  int regs, lds; /* per thread / static bytes per block; -1 when the driver does not say */
 };
 
 static void *sym(Api *a, const char *name, int *missing) {
@@ -178,6 +187,7 @@ static void api_init(Api *a) {
       a->errname = sym(a, v->s_errname, &m);
       a->errstr = sym(a, v->s_errstr, &m);
       a->version = (fn_i_pi)sym(a, v->s_version, &m);
+      a->funcattr = (fn_i_funcattr)dlsym(a->lib, v->s_funcattr);
       if (v->cuda) {
         a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
         a->ctx_set = (fn_i_p)sym(a, "cuCtxSetCurrent", &m);
@@ -349,6 +359,9 @@ static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device *
   if (a->attr(&v, a->v->a_warp, dev) == 0) in->warp_size = v;
   if (a->attr(&v, a->v->a_lds, dev) == 0) in->lds_bytes = (size_t)v;
   if (a->attr(&v, a->v->a_sms, dev) == 0) in->sm_count = v;
+  if (a->attr(&v, a->v->a_thr_sm, dev) == 0) in->threads_per_sm = v;
+  if (a->attr(&v, a->v->a_regs_sm, dev) == 0) in->regs_per_sm = v;
+  if (a->attr(&v, a->v->a_lds_sm, dev) == 0) in->lds_per_sm = (size_t)v;
   size_t mem = 0;
   if (a->mem(&mem, dev) == 0) in->total_memory = mem;
   if (a->version(&v) == 0) in->driver_version = v;
@@ -420,10 +433,21 @@ int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *
     free(f);
     return 1;
   }
+  /* CU_FUNC_ATTRIBUTE_NUM_REGS (4) and SHARED_SIZE_BYTES (1), the same numbers on HIP */
+  f->regs = f->lds = -1;
+  if (d->api->funcattr) {
+    if (d->api->funcattr(&f->regs, 4, f->fn)) f->regs = -1;
+    if (d->api->funcattr(&f->lds, 1, f->fn)) f->lds = -1;
+  }
   tlua_device_retain(d);
   f->dev = d;
   *out = f;
   return 0;
+}
+
+void tlua_function_resources(const tlua_Function *f, int *regs, int *lds) {
+  *regs = f->regs;
+  *lds = f->lds;
 }
 
 void tlua_function_free(tlua_Function *f) {

@@ -141,6 +141,12 @@ static int l_backend(lua_State *L) {
     lua_setfield(L, -2, "driver_version");
     lua_pushinteger(L, (lua_Integer)tlua_device_bytes_in_use(d));
     lua_setfield(L, -2, "bytes_in_use");
+    lua_pushinteger(L, in->threads_per_sm);
+    lua_setfield(L, -2, "threads_per_sm");
+    lua_pushinteger(L, in->regs_per_sm);
+    lua_setfield(L, -2, "regs_per_sm");
+    lua_pushinteger(L, (lua_Integer)in->lds_per_sm);
+    lua_setfield(L, -2, "lds_per_sm");
   } else {
     lua_pushstring(L, "CPU executor");
     lua_setfield(L, -2, "name");
@@ -232,6 +238,15 @@ TLUA_HIDDEN tlua_Function *tlua_check_function(lua_State *L, int idx) {
   return ((FunctionBox *)luaL_checkudata(L, idx, FUNCTION_MT))->f;
 }
 
+/* tl._gpu_resources(fn) -> registers per thread, static LDS bytes per block (-1: unknown) */
+static int l_gpu_resources(lua_State *L) {
+  int regs, lds;
+  tlua_function_resources(tlua_check_function(L, 1), &regs, &lds);
+  lua_pushinteger(L, regs);
+  lua_pushinteger(L, lds);
+  return 2;
+}
+
 /* tl._gpu_launch(fn, gx, gy, gz, block, sig, args, name) */
 static int l_gpu_launch(lua_State *L) {
   tlua_Function *f = tlua_check_function(L, 1);
@@ -262,7 +277,7 @@ static int l_clock(lua_State *L) {
 }
 
 static const luaL_Reg funcs[] = {{"backend", l_backend},       {"synchronize", l_synchronize},
-                                 {"clock", l_clock},
+                                 {"clock", l_clock},            {"_gpu_resources", l_gpu_resources},
                                  {"_gpu_load", l_gpu_load},    {"_gpu_launch", l_gpu_launch},
                                  {NULL, NULL}};
 

@@ -742,6 +742,8 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   if (g.nv) {
     if (target->occupancy > 0) put(&g.b, "__launch_bounds__(%d, %d) ", (int)ir->block, target->occupancy);
     else put(&g.b, "__launch_bounds__(%d) ", (int)ir->block);
+    /* thread-block clusters exist from sm_90 on; the grid's x must be a multiple (kernel.lua checks) */
+    if (target->num_ctas > 1 && atoi(target->arch + 3) >= 90) put(&g.b, "__cluster_dims__(%d, 1, 1) ", target->num_ctas);
   } else {
     put(&g.b, "__launch_bounds__(%d) ", (int)ir->block);
     if (target->occupancy > 0) {

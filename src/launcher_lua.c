@@ -4,7 +4,8 @@
  * Kernel.__call is tl._fast_call(slow): a C closure over the Lua launch (kernel.lua). It takes the
  * fast path when the kernel has a Launcher (it runs on a GPU backend), the call is positional
  * (grid table, then exactly one value per parameter), every tensor argument has the declared
- * dtype and rank, scalars are numbers or booleans, and the specialization key computed here is one
+ * dtype and rank, scalars are numbers or booleans, grid x is a multiple of the cluster size (the
+ * num_ctas hint), and the specialization key computed here is one
  * the Launcher has seen. Anything else, including every error case, goes to `slow`, which checks,
  * reports at the user's line, traces, compiles and then registers the loaded function here
  * (tl._launcher_add) under the same key.
@@ -12,7 +13,7 @@
  * The key has the facts the Lua key has (kernel.lua: dtype, rank, shape/stride divisibility by 16,
  * 16-byte alignment, contiguous last dimension), packed as 3 bytes per tensor argument.
  *
- *   tl._launcher_new(sig, block, name) -> Launcher
+ *   tl._launcher_new(sig, block, name[, grid_x_multiple]) -> Launcher
  *   tl._launcher_add(launcher, fn, args)   args: the sequence of arguments of a launch
  *   tl._fast_call(slow) -> the __call function */
 #include <lauxlib.h>
@@ -47,6 +48,7 @@ typedef struct Launcher {
   unsigned block;
   char name[128];
   tlua_Device *dev; /* retained */
+  unsigned grid_x_multiple; /* thread-block clusters: grid x must be a multiple (else slow path) */
   long long launches;
   int nvariants;
   Variant v[MAX_VARIANTS];
@@ -88,6 +90,8 @@ static int l_launcher_new(lua_State *L) {
   l->nparams = (int)(siglen / 2);
   l->block = (unsigned)luaL_checkinteger(L, 2);
   snprintf(l->name, sizeof l->name, "%s", luaL_checkstring(L, 3));
+  l->grid_x_multiple = (unsigned)luaL_optinteger(L, 4, 1);
+  if (l->grid_x_multiple < 1) l->grid_x_multiple = 1;
   l->dev = tlua_state_device(L);
   if (!l->dev) return luaL_error(L, "launcher: the cpu backend has no GPU device");
   tlua_device_retain(l->dev);
@@ -144,6 +148,7 @@ static int fast_call(lua_State *L) {
     if (!isint || g < 1 || g > 0x7fffffff) return slow(L);
     grid[i] = (unsigned)g;
   }
+  if (grid[0] % l->grid_x_multiple) return slow(L);
   unsigned char key[KEY_MAX];
   int keylen;
   if (!make_key(L, l, 3, key, &keylen)) return slow(L);

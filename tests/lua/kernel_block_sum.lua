@@ -1,7 +1,7 @@
 -- Seed 002's cross-block reduction: each block sums its tile, one thread atomically adds it to the
 -- total; and the intra-block iota: atomic tickets give every thread a distinct slot.
 local T = require "testing"
-local W = tl.backend() == "cpu" and 64 or tl.default_warp() -- a GPU runs its own warp size
+local W = tl.default_warp() -- 64 on the cpu backend, the GPU's own warp size on a GPU
 -- one 256-wide row per block: 64 lanes x 4 on wave64, 32 lanes x 8 on warps of 32
 local BLOCK, VEC = W == 64 and 64 or 32, W == 64 and 4 or 8
 local dist = tl.pattern2d { block = BLOCK, rows = 1, cols = 256, vec = VEC, warp = W }
