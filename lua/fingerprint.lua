@@ -10,6 +10,7 @@
 --     userdata (tensors, layouts) by their type only (kernels take tensors as arguments).
 -- The walk is bounded (depth, item count); when it hits a bound it says so in the result, which
 -- still changes whenever what it covered changes. It runs once per kernel and specialization.
+local debug = debug -- captured at load: sandboxed scripts run without these globals
 local M = {}
 
 local MAX_DEPTH, MAX_ITEMS = 6, 20000

@@ -1,5 +1,6 @@
 -- kernel.lua - tl.kernel: parameters, hints, tracing a body into IR per specialization, launching
 -- on the CPU executor; plus the scalar functions (tl.lt, tl.select, tl.exp, ...) of kernel bodies.
+local debug, os = debug, os -- captured at load: sandboxed scripts run without these globals
 local tr = require "tilelua.trace"
 local win = require "tilelua.window"
 

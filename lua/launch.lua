@@ -9,6 +9,7 @@
 --
 -- Per kernel, `variants[target][spec]` holds what was loaded; `why[target][spec]` what the cache
 -- lookups said, for tl.cache.explain(kernel).
+local io = io -- captured at load: sandboxed scripts run without these globals
 local fp = require "tilelua.fingerprint"
 
 return function(tl, trace_spec)

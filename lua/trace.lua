@@ -1,5 +1,6 @@
 -- trace.lua - the tracing context: the kernel being built, the current region, symbolic values,
 -- C-like typing and the IR emission every other part of the kernel language goes through.
+local debug = debug -- captured at load: sandboxed scripts run without these globals
 local M = {}
 
 local ctx = nil -- the trace in progress (one at a time; tracing is not re-entrant)

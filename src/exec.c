@@ -37,7 +37,7 @@ typedef struct Exec {
   uint8_t *lds_mem;
   size_t lds_bytes;
   int64_t bid[3], grid[3];
-  uint64_t lane_ops;
+  uint64_t lane_ops, max_lane_ops;
   char *err;
   size_t errsz;
 } Exec;
@@ -461,6 +461,9 @@ static int run_region(Exec *ex, int r, const tlua_LaneMask *m) {
   for (int32_t p = 0; p < rg->n; p++) {
     int id = rg->instrs[p];
     ex->lane_ops += (uint64_t)m->n;
+    if (ex->max_lane_ops && ex->lane_ops > ex->max_lane_ops)
+      return rt_error(ex, &ex->ir->instrs[id], -1, "stopped after %" PRIu64 " lane operations: the work limit of a "
+                      "launch (the state's instruction limit) is spent", ex->max_lane_ops);
     if (exec_instr(ex, id, &ex->ir->instrs[id], r, p, m)) return -1;
   }
   return 0;
@@ -564,6 +567,7 @@ int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t gri
   for (int i = 0; i < ir->nparams; i++)
     if (ir->params[i].kind == TLUA_PARAM_TENSOR && args[i].extent < 0)
       return rt_error(&ex, NULL, -1, "tensor %s has a negative extent %" PRId64 "", ir->params[i].name, args[i].extent);
+  ex.max_lane_ops = limits ? limits->max_lane_ops : 0;
   int64_t limit = limits && limits->lds_bytes > 0 ? limits->lds_bytes : DEFAULT_LDS_BYTES, lds = 0;
   for (int i = 0; i < ir->nlds; i++) {
     int64_t sz = dt_size(ir->lds[i].dtype);

@@ -27,14 +27,19 @@ typedef struct tlua_ExecStats {
   uint64_t blocks;
 } tlua_ExecStats;
 
-/* Limits the executor enforces (defaults when 0): LDS bytes per block (default 65536). */
-typedef struct tlua_ExecLimits { int64_t lds_bytes; } tlua_ExecLimits;
+/* Limits the executor enforces (defaults when 0): LDS bytes per block (default 65536); lane
+ * operations per run (default: none), so that a sandboxed launch cannot run for ever. */
+typedef struct tlua_ExecLimits {
+  int64_t lds_bytes;
+  uint64_t max_lane_ops;
+} tlua_ExecLimits;
 
 /* Runs the kernel over grid[0] x grid[1] x grid[2] blocks (blocks in order x fastest, one after
  * another, deterministic). Returns 0, or -1 with a message in err naming the kernel, the
  * instruction's script line and the rule broken: an offset out of a tensor's extent or an LDS
  * buffer, integer division by zero, a barrier reached by only part of the block (divergent
- * control flow), LDS over the limit, a grid dimension < 1, out of memory. stats may be NULL. */
+ * control flow), LDS over the limit, a grid dimension < 1, the lane-operation budget spent, out of
+ * memory. stats may be NULL. */
 TLUA_HIDDEN int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t grid[3],
                               const tlua_ExecLimits *limits, tlua_ExecStats *stats,
                               char *err, size_t errsz);

@@ -79,7 +79,11 @@ static int l_exec(lua_State *L) {
     lua_pop(L, 1);
   }
   tlua_ExecStats stats = {0};
-  if (tlua_exec_run(ir, args, grid, NULL, &stats, err, sizeof err) != 0)
+  tlua_ExecLimits limits = {0, 0};
+  lua_getfield(L, LUA_REGISTRYINDEX, "tilelua.exec_budget"); /* state.c: the instruction limit */
+  if (lua_isinteger(L, -1)) limits.max_lane_ops = (uint64_t)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (tlua_exec_run(ir, args, grid, &limits, &stats, err, sizeof err) != 0)
     return luaL_error(L, "%s", err);
   lua_pushinteger(L, (lua_Integer)stats.lane_ops);
   return 1;

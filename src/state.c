@@ -203,6 +203,10 @@ static int setup(lua_State *L) {
     lua_pushinteger(L, lim);
     lua_setfield(L, LUA_REGISTRYINDEX, TLUA_TENSOR_LIMIT_KEY);
   }
+  if (cfg->instr_limit > 0) { /* the CPU executor's work budget per launch (exec_lua.c) */
+    lua_pushinteger(L, (lua_Integer)cfg->instr_limit);
+    lua_setfield(L, LUA_REGISTRYINDEX, "tilelua.exec_budget");
+  }
   luaL_openlibs(L);
   luaL_requiref(L, "tilelua", luaopen_tilelua, 0);
   if (cfg->define_tl) lua_setglobal(L, "tl"); else lua_pop(L, 1);

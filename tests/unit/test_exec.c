@@ -659,7 +659,7 @@ TU_TEST(lds_over_limit_and_bad_grid) {
   int64_t grid[3] = {1, 1, 1};
   ASSERT_EQ(tlua_exec_run(ir, NULL, grid, NULL, NULL, err, sizeof err), -1);
   ASSERT_STR_EQ(err, "kernel big: LDS use of 65540 bytes is over the limit of 65536 bytes");
-  tlua_ExecLimits lim = {1 << 20};
+  tlua_ExecLimits lim = {1 << 20, 0};
   ASSERT_EQ(tlua_exec_run(ir, NULL, grid, &lim, NULL, err, sizeof err), 0);
   grid[1] = 0;
   ASSERT_EQ(tlua_exec_run(ir, NULL, grid, &lim, NULL, err, sizeof err), -1);
