@@ -43,7 +43,8 @@ typedef struct Exec {
 } Exec;
 
 #define VAL(ex, id) ((ex)->vals + (size_t)(ex)->slot[id] * (size_t)(ex)->B)
-#define OPS(ex, in) ((ex)->ir->operands + (in)->ops)
+/* an IR without operands (an empty body) has operands == NULL: no pointer arithmetic on it */
+#define OPS(ex, in) ((in)->nops ? (ex)->ir->operands + (in)->ops : NULL)
 
 static int dt_size(int dt) {
   switch (dt) {

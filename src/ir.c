@@ -239,7 +239,7 @@ static void put_target(Buf *b, const tlua_IR *ir, int lds, int64_t t, int32_t of
 
 static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   const tlua_Instr *in = &ir->instrs[id];
-  const int32_t *o = ir->operands + in->ops;
+  const int32_t *o = in->nops ? ir->operands + in->ops : NULL;
   int n = in->nops;
   put(b, "%*s", 2 * depth, "");
   if (in->has_value) put(b, "%%%d:%s = ", id, dt_name(in->dtype));
