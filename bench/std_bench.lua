@@ -1,0 +1,89 @@
+-- std_bench.lua - the stdlib kernels on the GPU (tilelua's side of bench/run_std.sh).
+-- Usage: tilesh --backend=cuda bench/std_bench.lua [op ...]
+-- Prints "tilelua <op>: <us> us <bytes>" per op (median of 5 timings of 20 launches each, after a
+-- warm-up and a result check against the CPU executor's answer on a slice or a host reference).
+local std = require "tilelua.std"
+local name = tl.backend()
+assert(name ~= "cpu", "std_bench needs a GPU backend (run with --backend=cuda)")
+
+local function median(t) table.sort(t); return t[(#t + 1) // 2] end
+local function timeit(fn, reps)
+  fn(); tl.synchronize()
+  local ts = {}
+  for _ = 1, 5 do
+    local t0 = tl.clock()
+    for _ = 1, reps do fn() end
+    tl.synchronize()
+    ts[#ts + 1] = (tl.clock() - t0) / reps
+  end
+  return median(ts)
+end
+local function report(op, us, bytes) print(string.format("tilelua %s: %.1f us %d", op, us * 1e6, bytes)) end
+local function check(cond, what) if not cond then error("std_bench: wrong result: " .. what, 2) end end
+
+local ops = {}
+function ops.axpy()
+  local n = 1 << 26
+  local x, y = tl.rand({ n }, tl.f32, 1), tl.rand({ n }, tl.f32, 2)
+  local y0 = y:get(12345)
+  std.axpy(2.0, x, y)
+  check(math.abs(y:get(12345) - (2 * x:get(12345) + y0)) < 1e-5, "axpy")
+  report("axpy", timeit(function() std.axpy(2.0, x, y) end, 20), 12 * n)
+end
+function ops.scale2d()
+  local a = tl.rand({ 8192, 8192 }, tl.f32, 3)
+  local b = tl.empty_like(a)
+  std.map(function(v, s) return v * s end, b, a, 2.0)
+  check(b:get(8191, 8191) == 2 * a:get(8191, 8191), "scale2d")
+  report("scale2d", timeit(function() std.map(function(v, s) return v * s end, b, a, 2.0) end, 20), 8 * 8192 * 8192)
+end
+function ops.transpose()
+  local a = tl.rand({ 8192, 8192 }, tl.f32, 4)
+  local t = std.transpose(a)
+  check(t:get(17, 8000) == a:get(8000, 17), "transpose")
+  report("transpose", timeit(function() std.transpose(a) end, 20), 8 * 8192 * 8192)
+  report("transpose_noswizzle", timeit(function() std.transpose(a, { swizzle = false }) end, 20), 8 * 8192 * 8192)
+end
+local function softmax(dt, label)
+  local R, C = 4096, 4096
+  local a = tl.rand({ R, C }, dt, 5)
+  local s = std.softmax(a)
+  local row, m, z = 77, -math.huge, 0
+  for j = 0, C - 1 do m = math.max(m, a:get(row, j)) end
+  for j = 0, C - 1 do z = z + math.exp(a:get(row, j) - m) end
+  check(math.abs(s:get(row, 5) - math.exp(a:get(row, 5) - m) / z) < (dt == tl.f32 and 1e-6 or 1e-3), "softmax " .. label)
+  report(label, timeit(function() std.softmax(a) end, 20), 2 * R * C * (dt == tl.f32 and 4 or 2))
+end
+function ops.softmax_f32() softmax(tl.f32, "softmax_f32") end
+function ops.softmax_f16() softmax(tl.f16, "softmax_f16") end
+function ops.rowsum()
+  local a = tl.rand({ 8192, 8192 }, tl.f32, 6)
+  local s = std.sum(a, { axis = -1 })
+  local want = 0
+  for j = 0, 8191 do want = want + a:get(100, j) end
+  check(math.abs(s:get(100) - want) < 1e-3 * want, "rowsum")
+  report("rowsum", timeit(function() std.sum(a, { axis = -1 }) end, 20), 4 * 8192 * 8192)
+end
+function ops.sum()
+  local n = 1 << 28
+  local a = tl.full({ n }, 0.5, tl.f32)
+  local s = std.sum(a)
+  check(math.abs(s:get(0) - n * 0.5) < 1e-3 * n, "sum")
+  report("sum", timeit(function() std.sum(a) end, 10), 4 * n)
+end
+function ops.histogram()
+  local n = 1 << 26
+  local a = tl.rand({ n }, tl.f32, 7)
+  local h = std.histogram(a, 256, 0.0, 1.0)
+  local total = 0
+  for i = 0, 255 do total = total + h:get(i) end
+  check(total == n, "histogram total " .. total)
+  report("histogram", timeit(function() std.histogram(a, 256, 0.0, 1.0) end, 10), 4 * n)
+end
+
+local order = { "axpy", "scale2d", "transpose", "softmax_f32", "softmax_f16", "rowsum", "sum", "histogram" }
+local want = #arg > 0 and arg or order
+for _, op in ipairs(want) do
+  local ok, err = pcall(ops[op])
+  if not ok then print(string.format("tilelua %s: FAILED %s", op, tostring(err):gsub("\n", " "))) end
+end
