@@ -2,5 +2,6 @@
 return function(tl)
   tl.bank_report = require("tilelua.bank_report").report
   require("tilelua.kernel")(tl)
+  require("tilelua.autotune")(tl)
   return tl
 end

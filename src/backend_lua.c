@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "backend.h"
 #include "bindings_lua.h"
@@ -268,6 +269,14 @@ static int l_gpu_launch(lua_State *L) {
   return 0;
 }
 
+/* tl._isatty(fd) -> whether fd (0, 1 or 2) is a terminal (autotune's progress line) */
+static int l_isatty(lua_State *L) {
+  lua_Integer fd = luaL_checkinteger(L, 1);
+  luaL_argcheck(L, fd >= 0 && fd <= 2, 1, "fd must be 0, 1 or 2");
+  lua_pushboolean(L, isatty((int)fd) == 1);
+  return 1;
+}
+
 /* tl.clock() -> seconds on a monotonic clock (for timing launches; os.clock is CPU time) */
 static int l_clock(lua_State *L) {
   struct timespec ts;
@@ -277,7 +286,7 @@ static int l_clock(lua_State *L) {
 }
 
 static const luaL_Reg funcs[] = {{"backend", l_backend},       {"synchronize", l_synchronize},
-                                 {"clock", l_clock},            {"_gpu_resources", l_gpu_resources},
+                                 {"clock", l_clock},            {"_isatty", l_isatty},            {"_gpu_resources", l_gpu_resources},
                                  {"_gpu_load", l_gpu_load},    {"_gpu_launch", l_gpu_launch},
                                  {NULL, NULL}};
 
