@@ -15,7 +15,24 @@ local M = {}
 
 local MAX_DEPTH, MAX_ITEMS = 6, 20000
 
+-- C functions have no source: name the ones of the standard libraries and of tilelua by where they
+-- live ("math.floor"); any other gets its address, which differs between processes (a safe miss).
+local C_NAMES
+local function c_names(tl)
+  local names = {}
+  local libs = { string = string, table = table, math = math, utf8 = utf8, coroutine = coroutine, io = io,
+                 os = os, tl = tl, _G = _G }
+  for lib, t in pairs(libs) do
+    if type(t) == "table" then
+      for k, f in pairs(t) do if type(f) == "function" then names[f] = lib .. "." .. tostring(k) end end
+    end
+  end
+  return names
+end
+
 function M.of(fn, tl)
+  C_NAMES = C_NAMES or c_names(tl)
+  local function c_name(f) return C_NAMES[f] or tostring(f) end
   local out, seen, items = {}, {}, 0
   local skip = { [tl] = true, [_G.string] = true, [_G.table] = true, [_G.math] = true, [_G.io or 0] = true,
                  [_G.os or 0] = true, [_G.coroutine] = true, [_G.utf8] = true, [_G.debug or 0] = true,
@@ -55,9 +72,11 @@ function M.of(fn, tl)
       if seen[v] then put("fref"); return end
       seen[v] = true
       local info = debug.getinfo(v, "S")
-      if info.what == "C" then put("cfn"); return end
-      if info.source:match("^@tilelua/") then put("tl-fn"); return end
-      put("fn:" .. tl._source_hash(info.source) .. ":" .. info.linedefined)
+      if info.what == "C" then put("cfn:" .. c_name(v)); return end
+      -- tilelua's own functions: their text is covered by the version, but not what they captured
+      -- (tl.exp and tl.log come from one constructor; stdlib kernels close over their configuration)
+      if info.source:match("^@tilelua/") then put("tl-fn:" .. info.source .. ":" .. info.linedefined)
+      else put("fn:" .. tl._source_hash(info.source) .. ":" .. info.linedefined) end
       if depth >= MAX_DEPTH then put("…depth"); return end
       local i = 1
       while true do

@@ -217,11 +217,15 @@ function Window:store(t)
   local addrs = element_addresses(self)
   local order, vec = access_groups(f, self.curve)
   local contiguous = src.is_lds or src:stride_value(src.rank - 1) == 1
+  -- convert every value first: conversions emitted between the lanes of a vector group would
+  -- break the group (its lanes must be adjacent instructions)
+  local vals = {}
+  for y = 0, f.elements - 1 do vals[y] = tr.as(t.vals[y], src.dtype) end
   for _, g in ipairs(order) do
     for lane = 0, vec - 1 do
       local y = g * vec + lane
       local a = addrs[y]
-      local v = tr.as(t.vals[y], src.dtype)
+      local v = vals[y]
       local ops = { a.offset, v }
       if a.mask then ops[3] = a.mask end
       tr.emit(src.is_lds and "lds_store" or "store", nil, ops,

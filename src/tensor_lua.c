@@ -646,7 +646,8 @@ static int m_reshape(lua_State *L) {
       shape[d] = check_integer(L, d + 2, "tensor:reshape", what);
     }
   }
-  host_read(L, t);
+  /* a view shares the storage (and its device copy): only a copy needs the host bytes */
+  if (!tlua_tensor_is_contiguous(t)) host_read(L, t);
   size_t copy = tlua_tensor_is_contiguous(t) ? 0 : tlua_tensor_shape_bytes(t->dtype, t->rank, t->shape);
   TensorBox *b = push_box(L, copy); /* a contiguous tensor gives a view, another a copy */
   char err[TLUA_TENSOR_ERRLEN];

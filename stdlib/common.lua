@@ -1,0 +1,193 @@
+-- common.lua - what the std kernels share: argument checks that raise at the caller's line, dtype
+-- facts, cached flat/2D views of tensors, the two tile layouts (flat 1-D tiles, row tiles) and the
+-- memo of built kernels (one per configuration, listed by std.kernels()).
+local debug = debug -- captured at load: sandboxed scripts run without it
+local tl = require "tilelua"
+local M = {}
+
+M.BLOCK = 256 -- threads per block of every std kernel
+
+-- Raises "std.<op>: message" at the first stack frame outside tilelua's own files (the user's line).
+function M.fail(fmt, ...)
+  local msg = string.format(fmt, ...)
+  if not debug then error(msg, 3) end -- sandboxed: the caller of the std function, most often
+  for level = 2, 40 do
+    local info = debug.getinfo(level, "S")
+    if not info then break end
+    if not info.source:find("^@tilelua/") and info.what ~= "C" then error(msg, level) end
+  end
+  error(msg, 2)
+end
+
+-- dtype facts -----------------------------------------------------------------------------------
+local SIZE = { i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, i64 = 8, u64 = 8,
+               f16 = 2, bf16 = 2, f32 = 4, f64 = 8 }
+local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true }
+M.SIZE, M.FLOAT = SIZE, FLOAT
+
+-- the dtype name of a tensor, or fails naming the argument
+function M.tensor_dtype(who, what, x)
+  if not (type(x) == "userdata" and pcall(function() return x.shape end)) then
+    M.fail("std.%s: %s must be a tensor (got %s)", who, what, type(x))
+  end
+  local name = tostring(x:dtype())
+  if not SIZE[name] then M.fail("std.%s: %s has dtype %s, which std kernels do not take", who, what, name) end
+  return name
+end
+
+function M.dtype_name(who, dt)
+  local ok, name = pcall(function() return type(dt) == "string" and dt or dt.name end)
+  if not ok or not SIZE[name] then M.fail("std.%s: unknown dtype %s", who, tostring(dt)) end
+  return name
+end
+
+-- the dtype reductions and normalizations accumulate in
+function M.acc_dtype(dt)
+  if dt == "f16" or dt == "bf16" or dt == "f32" then return "f32" end
+  if dt == "f64" then return "f64" end
+  if dt:sub(1, 1) == "u" then return "u64" end
+  return "i64"
+end
+
+-- elements of one 16-byte vector
+function M.vec16(dt) return math.max(1, 16 // SIZE[dt]) end
+
+function M.next_pow2(n)
+  local p = 1
+  while p < n do p = p * 2 end
+  return p
+end
+
+function M.numel(shape)
+  local n = 1
+  for _, s in ipairs(shape) do n = n * s end
+  return n
+end
+
+function M.same_shape(a, b)
+  if #a ~= #b then return false end
+  for i = 1, #a do if a[i] ~= b[i] then return false end end
+  return true
+end
+
+function M.shape_str(s) return "{" .. table.concat(s, ", ") .. "}" end
+
+-- views -----------------------------------------------------------------------------------------
+-- Reshaped views of contiguous tensors are cached per tensor (weak keys), so a kernel called in a
+-- loop does not rebuild them (a reshape brings the host copy up to date, a device read-back when a
+-- GPU wrote the tensor last). A non-contiguous tensor is copied each time (inputs only).
+local views = setmetatable({}, { __mode = "k" })
+function M.view(x, shape)
+  if not x:is_contiguous() then return x:reshape(shape) end
+  local key = table.concat(shape, "x")
+  local per = views[x]
+  if not per then per = {}; views[x] = per end
+  local v = per[key]
+  if not v then v = x:reshape(shape); per[key] = v end
+  return v
+end
+
+-- an output must be written in place: it must be contiguous
+function M.check_out(who, what, x)
+  if not x:is_contiguous() then M.fail("std.%s: %s must be contiguous (its strides are {%s})", who, what,
+                                       table.concat(x:strides(), ", ")) end
+end
+
+-- layouts ---------------------------------------------------------------------------------------
+-- Flat tiles: ITERS vectors of VEC contiguous elements per thread; each iteration the block reads
+-- BLOCK*VEC contiguous elements (coalesced, 16-byte vectors of the narrowest dtype involved).
+local flat_cache = {}
+function M.flat_layout(min_size, per_thread)
+  local vec = math.max(1, 16 // min_size)
+  local elems = math.max(per_thread or 16, vec)
+  local iters = elems // vec
+  local key = vec .. ":" .. iters
+  local l = flat_cache[key]
+  if not l then
+    local dist = tl.encoding { h = { { iters, M.BLOCK, vec } }, p = { { { 1, 1 } } }, y = { { 1, 0 }, { 1, 2 } } }
+    l = { dist = dist, tile = iters * M.BLOCK * vec, vec = vec, iters = iters }
+    flat_cache[key] = l
+  end
+  return l
+end
+
+-- Row tiles for work along the last axis of a {rows, cols} view. One row per group of threads:
+-- lanes (<= warp, the row's reduction is warp shuffles) times warps per row (their partials meet in
+-- LDS); each thread holds `iters` vectors of `vec` elements of its row. When a row does not fit in
+-- max_elems elements per thread, `chunked` is set and the kernel loops over column chunks of `cols`.
+-- Result: {dist, rows, cols, chunked, vec, lanes, warps, iters}.
+local row_cache = {}
+function M.row_layout(ncols, size, warp, max_elems)
+  local vec = math.max(1, 16 // size)
+  local tc = M.next_pow2(math.max(ncols, 1))
+  if tc < vec then vec = tc end
+  local tpr = tc // vec -- threads per row at one vector each
+  local lanes, warps, iters, chunked = tpr, 1, 1, false
+  if tpr > warp then
+    lanes = warp
+    warps = math.min(M.BLOCK // warp, tpr // warp)
+    iters = tpr // (warp * warps)
+    if iters * vec > max_elems then iters, chunked = math.max(1, max_elems // vec), true end
+  end
+  local rows = M.BLOCK // (lanes * warps)
+  local key = table.concat({ rows, iters, warps, lanes, vec }, ":")
+  local dist = row_cache[key]
+  if not dist then
+    dist = tl.encoding { h = { { rows }, { iters, warps, lanes, vec } },
+                         p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 } } }
+    row_cache[key] = dist
+  end
+  return { dist = dist, rows = rows, cols = iters * warps * lanes * vec, chunked = chunked, vec = vec,
+           lanes = lanes, warps = warps, iters = iters, key = key .. (chunked and ":c" or "") }
+end
+
+-- Writes one value per row of a row-layout tile: t has every element of a row equal (after
+-- tl.reduce along axis 1); the thread at column 0 of each row stores element 0 to out[r0 + row].
+function M.store_rows(p_out, t, r0, nrows, cast)
+  local idx = t:coords(0)
+  local row = r0 + idx[1]
+  local v = t:get(0)
+  if cast then v = v:cast(cast) end
+  p_out:store({ row }, v, { mask = tl.land(tl.eq(idx[2], 0), tl.lt(row, nrows)) })
+end
+
+-- the block index along x as a 64-bit value (tile origins can pass 2^31 elements)
+function M.bid64(k) return k.block_id(0):cast("i64") end
+
+-- kernels ---------------------------------------------------------------------------------------
+local built, order = {}, {}
+
+-- The cache's front index keys a kernel by a fingerprint of its body, but does not walk functions
+-- of tilelua's own files (lua/fingerprint.lua: "covered by the tilelua version"), so the upvalues
+-- that make one std kernel differ from another (layout, dtypes, the user's function) would be
+-- missed and two configurations would share an entry. Each std kernel carries its own: the
+-- configuration key (deterministic, so the disk cache works across processes).
+function M.pin_fingerprint(kern, key) kern.fingerprint = "tilelua.std|" .. key end
+
+-- the kernel for `key` (warp included by the caller), built by make() the first time
+function M.memo(key, make)
+  local kern = built[key]
+  if not kern then
+    kern = make()
+    M.pin_fingerprint(kern, key)
+    built[key] = kern
+    order[#order + 1] = kern
+  end
+  return kern
+end
+-- a kernel memoized elsewhere (std.map keys its kernels by function): listed by std.kernels()
+function M.register(kern) order[#order + 1] = kern; return kern end
+function M.kernels()
+  local out = {}
+  for i, kern in ipairs(order) do out[i] = kern end
+  return out
+end
+
+-- a 1-element-or-more grid count, checked against the x limit of GPUs
+function M.blocks(n, per)
+  local b = (n + per - 1) // per
+  if b > 0x7fffffff then M.fail("std: %d blocks needed, over the grid limit of 2^31-1", b) end
+  return math.max(b, 1)
+end
+
+return M
