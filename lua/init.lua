@@ -3,5 +3,6 @@ return function(tl)
   tl.bank_report = require("tilelua.bank_report").report
   require("tilelua.kernel")(tl)
   require("tilelua.autotune")(tl)
+  require("tilelua.mma")(tl)
   return tl
 end

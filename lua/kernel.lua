@@ -242,6 +242,8 @@ return function(tl)
     return tr.emit("shfl_xor", v.dtype, { v }, { imm = mask })
   end
   function K:shfl(v, lane) return tr.emit("shfl_idx", v.dtype, { v, tr.as(lane, "i32") }) end
+  -- k:mma(a, b[, c]): one warp-level matrix multiply-accumulate on fragments (lua/mma.lua)
+  function K:mma(a, b, c) return tl.mma(a, b, c) end
 
   -- flatten carried values (Values, numbers, distributed tensors) to a list of Values
   local function flatten(list, n)
@@ -612,8 +614,7 @@ return function(tl)
   end
   function Kernel:report()
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
-      self.name, self.block, self.warp, self:count_specs(), self.traces,
-      self.launches + (self.launcher and tl._launcher_launches(self.launcher) or 0)) }
+      self.name, self.block, self.warp, self:count_specs(), self.traces, self:launch_count()) }
     local hints = {}
     for k in pairs(self.hints) do hints[#hints + 1] = k end
     table.sort(hints)
@@ -664,6 +665,11 @@ return function(tl)
     end
     table.sort(out, function(a, b) return a.spec < b.spec end)
     return out
+  end
+
+  -- launches so far, those of the C fast path included
+  function Kernel:launch_count()
+    return self.launches + (self.launcher and tl._launcher_launches(self.launcher) or 0)
   end
 
   function Kernel:count_specs()

@@ -42,6 +42,7 @@ typedef int (*fn_cu_errstr)(int, const char **);
 typedef const char *(*fn_hip_errstr)(int);
 typedef int (*fn_i_props)(void *, int);
 typedef int (*fn_i_funcattr)(int *, int, void *);
+typedef int (*fn_i_memset8)(void *, unsigned char, size_t);
 
 typedef struct Vendor {
   const char *backend, *libs[4];
@@ -50,6 +51,7 @@ typedef struct Vendor {
       *s_alloc, *s_free, *s_htod, *s_dtoh, *s_sync, *s_errname, *s_errstr, *s_version;
   int a_warp, a_lds, a_sms, a_ccmaj, a_ccmin, a_thr_sm, a_regs_sm, a_lds_sm;
   const char *s_funcattr; /* optional: registers and static LDS of a loaded kernel */
+  const char *s_memset8;  /* (device pointer, byte, count) */
 } Vendor;
 
 static const Vendor CUDA_V = {
@@ -63,7 +65,7 @@ static const Vendor CUDA_V = {
     10, 8, 16, 75, 76,
     /* MAX_THREADS_PER_MULTIPROCESSOR, MAX_REGISTERS_PER_MULTIPROCESSOR,
      * MAX_SHARED_MEMORY_PER_MULTIPROCESSOR */
-    39, 82, 81, "cuFuncGetAttribute"};
+    39, 82, 81, "cuFuncGetAttribute", "cuMemsetD8_v2"};
 
 static const Vendor HIP_V = {
     "hip", {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL}, 0,
@@ -75,7 +77,7 @@ static const Vendor HIP_V = {
      * ComputeCapabilityMajor, ComputeCapabilityMinor (unused on AMD) */
     87, 74, 63, 23, 24,
     /* MaxThreadsPerMultiProcessor, MaxRegistersPerMultiprocessor, MaxSharedMemoryPerMultiprocessor */
-    57, 72, 10002, "hipFuncGetAttribute"};
+    57, 72, 10002, "hipFuncGetAttribute", "hipMemsetD8"};
 
 typedef struct Api {
   const Vendor *v;
@@ -106,6 +108,7 @@ typedef struct Api {
   fn_i_i set_device;         /* HIP only */
   fn_i_props props;          /* HIP only: hipGetDeviceProperties */
   fn_i_funcattr funcattr;    /* optional */
+  fn_i_memset8 memset8;
 } Api;
 
 /* One table per vendor, filled once per process under pthread_once and read-only afterwards: the
@@ -188,6 +191,7 @@ static void api_init(Api *a) {
       a->errstr = sym(a, v->s_errstr, &m);
       a->version = (fn_i_pi)sym(a, v->s_version, &m);
       a->funcattr = (fn_i_funcattr)dlsym(a->lib, v->s_funcattr);
+      a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
       if (v->cuda) {
         a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
         a->ctx_set = (fn_i_p)sym(a, "cuCtxSetCurrent", &m);
@@ -277,6 +281,12 @@ static int dm_download(void *ctx, void *host, const void *device, size_t nbytes,
   return check(d, d->api->dtoh(host, device, nbytes), "copy from the device", err, TLUA_TENSOR_ERRLEN);
 }
 
+static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
+  tlua_Device *d = (tlua_Device *)ctx;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  return check(d, d->api->memset8(device, 0, nbytes), "clear device memory", err, TLUA_TENSOR_ERRLEN);
+}
+
 static void dm_free(void *ctx, void *device, size_t nbytes) {
   tlua_Device *d = (tlua_Device *)ctx;
   if (!d->broken && make_current(d, NULL, 0) == 0) d->api->free_(device);
@@ -339,6 +349,7 @@ static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device *
   d->devmem.upload = dm_upload;
   d->devmem.download = dm_download;
   d->devmem.free = dm_free;
+  d->devmem.zero = dm_zero;
   int dev = 0, rc = a->get(&dev, ordinal);
   if (rc == 0 && a->v->cuda) rc = a->ctx_retain(&d->ctx, dev);
   if (rc) {

@@ -15,6 +15,8 @@
  * - Float->integer casts: 32/64-bit targets use the hardware conversion (saturating, NaN -> 0 on
  *   both vendors); 8/16-bit targets clamp first. rsqrt uses the fast rsqrtf/rsqrt intrinsics.
  * - LDS is not zeroed at block start (the executor zeroes it; kernels must not read before writing).
+ * - MMA (codegen_hip_sync.c): NVIDIA inline PTX mma.sync (sm_80+), AMD MFMA builtins (gfx908/gfx90a+);
+ *   a layout exists for one vendor and warp size, so other targets are refused with a message.
  * - Shuffles: lanes beyond the block read their own value in the executor; on the GPU the block is a
  *   whole number of warps when it matters. A kernel traced for a warp wider than the target's is
  *   refused when it shuffles (a xor mask >= 32 would cross hardware warps).
@@ -508,6 +510,8 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_ATOMIC: return emit_atomic(g, id, in);
   case TLUA_OP_BARRIER: STMT(g, in, "__syncthreads();\n"); return 0;
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: return emit_shuffle(g, id, in);
+  case TLUA_OP_MMA: return emit_mma(g, rg, p, in);
+  case TLUA_OP_MMA_RESULT: return 0;  /* declared by its mma */
   case TLUA_OP_FOR: {
     const tlua_Region *body = &ir->regions[in->region[0]];
     const int n = in->nops - 3, iv = body->instrs[0];
@@ -634,7 +638,7 @@ static int bad_identifier(const char *s) {
   return 0;
 }
 
-static void prelude(Gen *g, int uses_div, int uses_vec) {
+static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
   const char *v = g->nv ? "NVIDIA, NVRTC" : "AMD, hiprtc";
   put(&g->b, "// tilelua HIP source of kernel %s for %s (%s, warp %d)\n", g->ir->name, g->t->arch, v, g->t->warp_size);
   if (g->nv) {
@@ -662,6 +666,7 @@ static void prelude(Gen *g, int uses_div, int uses_vec) {
                "}\n");
   if (uses_vec)
     put(&g->b, "template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };\n");
+  if (uses_mma) tlua_hg_mma_prelude(g);
   if (uses_div) {
     /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */
     static const char *const ty[][2] = {{"int", "unsigned int"}, {"long long", "unsigned long long"}};
@@ -704,9 +709,10 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     for (int j = 0; j < i; j++)
       if (!strcmp(ir->params[i].name, ir->params[j].name)) { fail(&g, NULL, "duplicate parameter '%s'", ir->params[i].name); return NULL; }
   }
-  int uses_div = 0, uses_vec = 0;
+  int uses_div = 0, uses_vec = 0, uses_mma = 0;
   for (int i = 0; i < ir->ninstrs; i++) {
     const tlua_Instr *in = &ir->instrs[i];
+    if (in->op == TLUA_OP_MMA) uses_mma = 1;
     if (in->dtype == TLUA_F16 && in->has_value) g.uses_f16 = 1;
     if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
@@ -737,7 +743,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   for (int r = 0; r < ir->nregions && !uses_vec; r++)
     for (int p = 0; p < ir->regions[r].n; p++) if (vector_group(&g, &ir->regions[r], p) > 1) { uses_vec = 1; break; }
 
-  prelude(&g, uses_div, uses_vec);
+  prelude(&g, uses_div, uses_vec, uses_mma);
   put(&g.b, "\nextern \"C\" __global__ void ");
   if (g.nv) {
     if (target->occupancy > 0) put(&g.b, "__launch_bounds__(%d, %d) ", (int)ir->block, target->occupancy);

@@ -1,5 +1,5 @@
 /* codegen_hip_impl.h - internals shared by the HIP generator's files (codegen_hip.c: values,
- * control flow, memory; codegen_hip_sync.c: atomics and warp shuffles). Never installed. */
+ * control flow, memory; codegen_hip_sync.c: atomics, warp shuffles and warp MMAs). Never installed. */
 #ifndef TLUA_CODEGEN_HIP_IMPL_H
 #define TLUA_CODEGEN_HIP_IMPL_H
 
@@ -38,6 +38,10 @@ TLUA_HIDDEN int tlua_hg_mem_dtype(const Gen *g, int lds, int64_t idx);
 /* codegen_hip_sync.c */
 TLUA_HIDDEN int tlua_hg_atomic(Gen *g, int id, const tlua_Instr *in);
 TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);
+/* An MMA at position p of region rg (its MMA_RESULTs follow it); the vector types it needs go in
+ * the prelude (tlua_hg_mma_prelude, when the IR has an MMA). */
+TLUA_HIDDEN int tlua_hg_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
+TLUA_HIDDEN void tlua_hg_mma_prelude(Gen *g);
 
 #define put tlua_hg_put
 #define fail tlua_hg_fail
@@ -47,6 +51,7 @@ TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);
 #define mem_dtype tlua_hg_mem_dtype
 #define emit_atomic tlua_hg_atomic
 #define emit_shuffle tlua_hg_shuffle
+#define emit_mma tlua_hg_mma
 
 static inline void indent(Gen *g) { put(&g->b, "%*s", 2 * g->depth, ""); }
 

@@ -1,9 +1,12 @@
-/* codegen_hip_sync.c - the HIP generator's atomics (exact order and scope per vendor) and warp
- * shuffles (sized by the target's warp). The mapping is described at the top of codegen_hip.c. */
+/* codegen_hip_sync.c - the HIP generator's atomics (exact order and scope per vendor), warp
+ * shuffles (sized by the target's warp) and warp MMAs (mma.sync / MFMA). The mapping is described
+ * at the top of codegen_hip.c. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codegen_hip_impl.h"
+#include "mma.h"
 
 /* --- atomics -------------------------------------------------------------------------------------- */
 
@@ -183,5 +186,107 @@ int emit_shuffle(Gen *g, int id, const tlua_Instr *in) {
   else if (dt == TLUA_BF16) STMT(g, in, "%s v%d = tl_bf(%s);\n", ctype(g, dt), id, call);
   else if (dt == TLUA_BOOL) STMT(g, in, "bool v%d = %s != 0;\n", id, call);
   else STMT(g, in, "%s v%d = (%s)%s;\n", ctype(g, dt), id, ctype(g, dt), call);
+  return 0;
+}
+
+/* --- warp matrix multiply-accumulate -------------------------------------------------------------- */
+
+void tlua_hg_mma_prelude(Gen *g) {
+  if (g->nv) return;  /* NVIDIA: inline PTX on .b32 registers, no types needed */
+  put(&g->b, "typedef _Float16 tl_mma_h4 __attribute__((ext_vector_type(4)));\n"
+             "typedef short tl_mma_s4 __attribute__((ext_vector_type(4)));\n"
+             "typedef float tl_mma_f4 __attribute__((ext_vector_type(4)));\n"
+             "typedef float tl_mma_f16 __attribute__((ext_vector_type(16)));\n");
+}
+
+/* AMD targets with the MFMA instructions used here: f16 from gfx908, the bf16 "_1k" forms from gfx90a. */
+static int amd_has_mfma(const char *arch, int bf16) {
+  static const char *const f16_archs[] = {"gfx908", "gfx90a", "gfx940", "gfx941", "gfx942"};
+  for (size_t i = 0; i < sizeof f16_archs / sizeof f16_archs[0]; i++)
+    if (!strcmp(arch, f16_archs[i])) return !bf16 || i > 0;
+  return 0;
+}
+
+/* The statement of operand element k (a or b) as the instruction wants it. */
+static void frag_bits(const Gen *g, int dt, int v, char *out, size_t n) {
+  if (g->nv) snprintf(out, n, "(unsigned int)%s(v%d)", dt == TLUA_F16 ? "__half_as_ushort" : "__bfloat16_as_ushort", v);
+  else if (dt == TLUA_F16) snprintf(out, n, "(_Float16)tl_f(v%d)", v);
+  else snprintf(out, n, "(short)v%d.bits", v);
+}
+
+int emit_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
+  const tlua_IR *ir = g->ir;
+  const int32_t *o = tlua_ir_ops(ir, in);
+  const tlua_MmaInfo *mi = tlua_mma_info(in->imm);
+  if (!mi) return fail(g, in, "mma: unknown layout %d", (int)in->imm);
+  const char *vendor = mi->amd ? "AMD" : "NVIDIA", *tv = g->nv ? "NVIDIA" : "AMD";
+  if (mi->warp != g->t->warp_size)
+    return fail(g, in, "mma %s (%s) traced for warp %d but target %s runs warps of %d: trace it with warp = %d "
+                "and a tl.mma_shape for that target", mi->name, vendor, mi->warp, g->t->arch, g->t->warp_size,
+                g->t->warp_size);
+  if (mi->amd == g->nv)
+    return fail(g, in, "mma %s is an %s layout (traced for warp %d) and has no instruction on %s (%s): use a "
+                "tl.mma_shape with target = \"%s\"", mi->name, vendor, mi->warp, g->t->arch, tv, g->nv ? "nvidia" : "amd");
+  const int dt = ir->instrs[o[0]].dtype, na = mi->na, nb = mi->nb, nc = mi->nc;
+  const char *dn = dt == TLUA_F16 ? "f16" : "bf16";
+  if (g->nv && atoi(g->t->arch + 3) < 80)
+    return fail(g, in, "mma.sync %s with %s inputs needs sm_80 or newer (target %s)", mi->name, dn, g->t->arch);
+  if (!g->nv && !amd_has_mfma(g->t->arch, dt == TLUA_BF16))
+    return fail(g, in, "the MFMA %s with %s inputs needs %s (target %s)", mi->name, dn,
+                dt == TLUA_BF16 ? "gfx90a or gfx94x" : "gfx908, gfx90a or gfx94x", g->t->arch);
+  const int32_t *res = &rg->instrs[p + 1];
+  char e[96];
+  STMT(g, in, "float");
+  for (int i = 0; i < nc; i++) line_text(g, "%s v%d", i ? "," : "", res[i]);
+  line_text(g, ";\n");
+  indent(g);
+  line_text(g, "{\n");
+  g->depth++;
+  if (g->nv) {
+    /* pairs of 16-bit elements in .b32 registers, the lower element in the low half */
+    for (int q = 0; q < 2; q++) {
+      const int base = q ? na : 0, cnt = q ? nb : na;
+      for (int j = 0; j < cnt / 2; j++) {
+        indent(g);
+        frag_bits(g, dt, o[base + 2 * j], e, sizeof e);
+        line_text(g, "const unsigned int %c%d_ = %s", q ? 'b' : 'a', j, e);
+        frag_bits(g, dt, o[base + 2 * j + 1], e, sizeof e);
+        line_text(g, " | (%s << 16);\n", e);
+      }
+    }
+    indent(g);
+    line_text(g, "asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32.%s.%s.f32 {%%0, %%1, %%2, %%3}, "
+              "{%%4, %%5, %%6, %%7}, {%%8, %%9}, {%%10, %%11, %%12, %%13};\"\n", dn, dn);
+    indent(g);
+    line_text(g, "    : \"=f\"(v%d), \"=f\"(v%d), \"=f\"(v%d), \"=f\"(v%d)\n", res[0], res[1], res[2], res[3]);
+    indent(g);
+    line_text(g, "    : \"r\"(a0_), \"r\"(a1_), \"r\"(a2_), \"r\"(a3_), \"r\"(b0_), \"r\"(b1_), "
+              "\"f\"(v%d), \"f\"(v%d), \"f\"(v%d), \"f\"(v%d));\n", o[na + nb], o[na + nb + 1], o[na + nb + 2],
+              o[na + nb + 3]);
+  } else {
+    const char *vt = dt == TLUA_F16 ? "tl_mma_h4" : "tl_mma_s4", *ct = nc == 16 ? "tl_mma_f16" : "tl_mma_f4";
+    for (int q = 0; q < 2; q++) {
+      const int base = q ? na : 0, cnt = q ? nb : na;
+      indent(g);
+      line_text(g, "const %s %c_ = {", vt, q ? 'b' : 'a');
+      for (int j = 0; j < cnt; j++) {
+        frag_bits(g, dt, o[base + j], e, sizeof e);
+        line_text(g, "%s%s", j ? ", " : "", e);
+      }
+      line_text(g, "};\n");
+    }
+    indent(g);
+    line_text(g, "%s c_ = {", ct);
+    for (int j = 0; j < nc; j++) line_text(g, "%sv%d", j ? ", " : "", o[na + nb + j]);
+    line_text(g, "};\n");
+    indent(g);
+    line_text(g, "c_ = __builtin_amdgcn_mfma_f32_%dx%dx%d%s(a_, b_, c_, 0, 0, 0);\n", mi->m, mi->n, mi->k,
+              dt == TLUA_F16 ? "f16" : "bf16_1k");
+    indent(g);
+    for (int j = 0; j < nc; j++) line_text(g, "v%d = c_[%d];%s", res[j], j, j + 1 < nc ? " " : "\n");
+  }
+  g->depth--;
+  indent(g);
+  line_text(g, "}\n");
   return 0;
 }

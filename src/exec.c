@@ -10,7 +10,9 @@
  * - Values computed inside a branch or loop exist only for the lanes that were active there. A
  *   shuffle that reads an inactive lane gets that lane's last value of the shuffled SSA value:
  *   from an earlier loop iteration or block, or 0 when the lane never computed it.
- * - A masked-off lane of an atomic with want_old gets 0 as its old value. */
+ * - A masked-off lane of an atomic with want_old gets 0 as its old value.
+ * - An MMA runs per warp on whole warps: a warp with some but not all lanes active is an error.
+ *   Its results are rounded once from a double evaluation (mma.h); GPUs round their sums their way. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -20,6 +22,7 @@
 
 #include "exec.h"
 #include "exec_ops.h"
+#include "mma.h"
 
 #define DEFAULT_LDS_BYTES 65536
 
@@ -286,6 +289,36 @@ static int do_atomic(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask
   return 0;
 }
 
+/* --- warp matrix multiply-accumulate ------------------------------------------------------------- */
+
+/* Every warp with an active lane must have all its lanes active (the instruction is warp-wide); each
+ * gathers its lanes' fragments, computes (mma.c) and writes the MMA_RESULTs that follow at p+1... */
+static int do_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m) {
+  const tlua_MmaInfo *mi = tlua_mma_info(in->imm);
+  const int B = ex->B, W = mi->warp, na = mi->na, nb = mi->nb, nc = mi->nc;
+  const int32_t *o = OPS(ex, in), *res = &ex->ir->regions[r].instrs[p + 1];
+  int active[1024 / 32] = {0};
+  TLUA_LANES(m, B, active[i / W]++);
+  float a[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG], b[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG];
+  float c[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG], d[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG];
+  for (int w = 0; w * W < B; w++) {
+    if (active[w] == 0) continue;
+    if (active[w] != W)
+      return rt_error(ex, in, w * W, "mma reached by %d of the %d lanes of warp %d (divergent control flow: "
+                      "every lane of a warp must execute it)", active[w], W, w);
+    const int l0 = w * W;
+    for (int l = 0; l < W; l++) {
+      for (int i = 0; i < na; i++) a[l * na + i] = VAL(ex, o[i])[l0 + l].f;
+      for (int i = 0; i < nb; i++) b[l * nb + i] = VAL(ex, o[na + i])[l0 + l].f;
+      for (int i = 0; i < nc; i++) c[l * nc + i] = VAL(ex, o[na + nb + i])[l0 + l].f;
+    }
+    tlua_mma_compute((tlua_MmaLayout)in->imm, a, b, c, d);
+    for (int l = 0; l < W; l++)
+      for (int i = 0; i < nc; i++) VAL(ex, res[i])[l0 + l].f = d[l * nc + i];
+  }
+  return 0;
+}
+
 /* --- control flow --------------------------------------------------------------------------------- */
 
 static int run_region(Exec *ex, int r, const tlua_LaneMask *m);
@@ -444,8 +477,10 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   case TLUA_OP_YIELD:
     do_yield(ex, r, in, m);
     return 0;
-  case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT:
-    return 0;  /* their slots are written by the for/if (state and results live there) */
+  case TLUA_OP_MMA:
+    return do_mma(ex, in, r, p, m);
+  case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
+    return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {
     const tlua_Slot *src[3] = {NULL, NULL, NULL};
     for (int k = 0; k < in->nops && k < 3; k++) src[k] = VAL(ex, o[k]);

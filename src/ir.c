@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "mma.h"
 
 /* --- lifetime and building ---------------------------------------------------------------------- */
 
@@ -166,7 +167,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_SHFL_XOR] = "shfl_xor", [TLUA_OP_SHFL_IDX] = "shfl_idx",
   [TLUA_OP_FOR] = "for", [TLUA_OP_LOOP_IV] = "loop_iv", [TLUA_OP_LOOP_CARRY] = "loop_carry",
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
-  [TLUA_OP_YIELD] = "yield",
+  [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -283,7 +284,23 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put_operand(b, n > 0 ? o[0] : -1);
     put(b, ", %" PRId64, in->imm);
     break;
-  case TLUA_OP_LOOP_CARRY: case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT:
+  case TLUA_OP_MMA: {
+    const tlua_MmaInfo *mi = tlua_mma_info(in->imm);
+    if (!mi || n != mi->na + mi->nb + mi->nc) {
+      put(b, " <layout %" PRId64 ", %d operands>", in->imm, n);
+      break;
+    }
+    put(b, " %s %s", mi->amd ? "amd" : "nvidia", mi->name);
+    const char *part[3] = {" a(", " b(", " c("};
+    const int cnt[3] = {mi->na, mi->nb, mi->nc};
+    for (int q = 0, i = 0; q < 3; q++) {
+      put(b, "%s", part[q]);
+      for (int j = 0; j < cnt[q]; j++, i++) { put(b, j ? ", " : ""); put_operand(b, o[i]); }
+      put(b, ")");
+    }
+    break;
+  }
+  case TLUA_OP_LOOP_CARRY: case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     for (int i = 0; i < n; i++) { put(b, i ? ", " : " "); put_operand(b, o[i]); }
     put(b, " #%" PRId64, in->imm);
     break;

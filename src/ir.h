@@ -69,6 +69,13 @@ typedef enum tlua_Op {
   TLUA_OP_FOR, TLUA_OP_LOOP_IV, TLUA_OP_LOOP_CARRY, TLUA_OP_FOR_RESULT,
   TLUA_OP_IF, TLUA_OP_IF_RESULT,
   TLUA_OP_YIELD,
+  /* warp matrix multiply-accumulate (mma.h): operands (a_0..a_{na-1}, b_0..b_{nb-1}, c_0..c_{nc-1}),
+     the lane's fragments in register order; imm = tlua_MmaLayout; no value. After it come nc
+     MMA_RESULT instructions (operand: the MMA, imm k, f32): the lane's elements of D = A*B + C.
+     A and B are all f16 or all bf16, C f32; the IR's warp is the layout's; every lane of a warp
+     executes it together (the executor reports a partly active warp). Added after YIELD so the
+     numbers of the older ops (serialized IR) do not change. */
+  TLUA_OP_MMA, TLUA_OP_MMA_RESULT,
   TLUA_NOPS
 } tlua_Op;
 

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir.h"
+#include "mma.h"
 
 #define MAX_BLOCK 1024
 #define MAX_WARP 64
@@ -259,6 +260,33 @@ static int check_atomic(Verifier *V, int id) {
   return 0;
 }
 
+/* MMA: the layout exists and fits the IR's warp and block; a and b operands all f16 or all bf16,
+ * c operands f32; nc MMA_RESULTs (f32) follow it. */
+static int check_mma(Verifier *V, int id) {
+  const tlua_IR *ir = V->ir;
+  const tlua_Instr *in = &ir->instrs[id];
+  if (want_value(V, id, 0)) return -1;
+  const tlua_MmaInfo *mi = tlua_mma_info(in->imm);
+  if (!mi) return fail_at(V, id, "unknown layout %lld", (long long)in->imm);
+  if (ir->warp != mi->warp)
+    return fail_at(V, id, "layout %s runs on warps of %d, the kernel is traced for warp %d", mi->name,
+                   mi->warp, (int)ir->warp);
+  if (ir->block % mi->warp != 0)
+    return fail_at(V, id, "block %d is not a whole number of warps of %d", (int)ir->block, mi->warp);
+  if (in->nops != mi->na + mi->nb + mi->nc)
+    return fail_at(V, id, "has %d operands, layout %s takes %d (a %d, b %d, c %d)", (int)in->nops, mi->name,
+                   mi->na + mi->nb + mi->nc, mi->na, mi->nb, mi->nc);
+  int in_dt = operand(V, id, 0, 0);
+  if (in_dt < 0) return -1;
+  if (in_dt != TLUA_F16 && in_dt != TLUA_BF16)
+    return fail_at(V, id, "operand 0 (a) is %s, expected f16 or bf16", dtn(in_dt));
+  for (int k = 1; k < mi->na + mi->nb; k++)
+    if (operand_is(V, id, k, in_dt, k < mi->na ? "a" : "b")) return -1;
+  for (int k = mi->na + mi->nb; k < in->nops; k++)
+    if (operand_is(V, id, k, TLUA_F32, "c")) return -1;
+  return check_results(V, id, TLUA_OP_MMA_RESULT, mi->na + mi->nb, mi->nc);
+}
+
 /* A vector group starts at vec_lane 0 and continues on the next vec-1 instructions of the region. */
 static int check_vec(Verifier *V, int id) {
   const tlua_IR *ir = V->ir;
@@ -396,6 +424,17 @@ static int check_instr(Verifier *V, int id) {
              (in->op == TLUA_OP_LOOP_IV ? p == 0 : p >= 1 && p <= ir->instrs[o].nops - 3);
     if (!ok) return fail_at(V, id, "must be at the start of a for body (loop_iv, then loop_carry #0..)");
     return 0;  /* types are checked by the owning for */
+  }
+  case TLUA_OP_MMA:
+    return check_mma(V, id);
+  case TLUA_OP_MMA_RESULT: {
+    if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
+    int c = ir->operands[in->ops];
+    const tlua_MmaInfo *mi = c >= 0 && c < ir->ninstrs && ir->instrs[c].op == TLUA_OP_MMA ? tlua_mma_info(ir->instrs[c].imm) : NULL;
+    if (!mi || V->region_of[c] != V->region_of[id] || V->pos_of[c] + 1 + in->imm != V->pos_of[id] ||
+        in->imm < 0 || in->imm >= mi->nc)
+      return fail_at(V, id, "must follow its mma as result #%lld", (long long)in->imm);
+    return 0;  /* the type is checked by the mma */
   }
   case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT: {
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;

@@ -65,7 +65,11 @@ int tlua_storage_attach_device(tlua_Storage *s, void *device, const tlua_DeviceM
   if (s->device) return fail(err, "tensor: storage already has a device buffer");
   if (!device || !devmem || !devmem->upload || !devmem->download)
     return fail(err, "tensor: a device buffer needs upload and download operations");
-  if (devmem->upload(devmem->ctx, device, s->host, s->nbytes, err)) return 1;
+  if (s->host_zero && devmem->zero) {
+    if (devmem->zero(devmem->ctx, device, s->nbytes, err)) return 1;
+  } else if (devmem->upload(devmem->ctx, device, s->host, s->nbytes, err)) {
+    return 1;
+  }
   s->device = device;
   s->devmem = devmem;
   s->valid = TLUA_STORAGE_HOST_VALID | TLUA_STORAGE_DEVICE_VALID;
@@ -87,10 +91,14 @@ int tlua_storage_sync_device(tlua_Storage *s, char *err) {
   return 0;
 }
 
-void tlua_storage_host_written(tlua_Storage *s) { s->valid = TLUA_STORAGE_HOST_VALID; }
+void tlua_storage_host_written(tlua_Storage *s) {
+  s->valid = TLUA_STORAGE_HOST_VALID;
+  s->host_zero = 0;
+}
 
 void tlua_storage_device_written(tlua_Storage *s) {
   if (s->device) s->valid = TLUA_STORAGE_DEVICE_VALID;
+  s->host_zero = 0;
 }
 
 /* --- shapes ------------------------------------------------------------------------------------ */

@@ -38,6 +38,8 @@ typedef struct tlua_DeviceMemory {
   int (*upload)(void *ctx, void *device, const void *host, size_t nbytes, char *err);
   int (*download)(void *ctx, void *host, const void *device, size_t nbytes, char *err);
   void (*free)(void *ctx, void *device, size_t nbytes);
+  /* optional: set nbytes of the device buffer to zero (instead of uploading zeros) */
+  int (*zero)(void *ctx, void *device, size_t nbytes, char *err);
 } tlua_DeviceMemory;
 
 enum { TLUA_STORAGE_HOST_VALID = 1, TLUA_STORAGE_DEVICE_VALID = 2 };
@@ -50,6 +52,9 @@ typedef struct tlua_Storage {
   void *device;                    /* GPU backend buffer; NULL on the cpu backend */
   const tlua_DeviceMemory *devmem; /* how to move/free `device`; NULL when device is */
   int valid;                       /* TLUA_STORAGE_*_VALID bits */
+  int host_zero;                   /* set by the zeros/empty constructors: the host bytes are zero and
+                                      nothing wrote them since, so a device copy is made by clearing
+                                      (devmem->zero) rather than uploading; any host write clears it */
 } tlua_Storage;
 
 typedef struct tlua_Tensor {

@@ -351,14 +351,14 @@ static tlua_Tensor *push_from(lua_State *L, int idx, tlua_DType dtype) {
 static int l_empty(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
   int rank = check_shape(L, 1, "tl.empty", shape);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape);
+  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape)->storage->host_zero = 1;
   return 1;
 }
 
 static int l_zeros(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
   int rank = check_shape(L, 1, "tl.zeros", shape);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape);
+  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape)->storage->host_zero = 1;
   return 1;
 }
 
@@ -452,7 +452,7 @@ static int l_from(lua_State *L) {
 
 static int l_empty_like(lua_State *L) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, t->dtype), t->rank, t->shape);
+  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, t->dtype), t->rank, t->shape)->storage->host_zero = 1;
   return 1;
 }
 

@@ -10,7 +10,7 @@ export TILELUA_CACHE=0 TILELUA_CHECK_CPU=1 TILELUA_TEST_TMP=${TILELUA_TEST_TMP:-
 export TILELUA_SOURCE_DIR=$SRC
 work=$(mktemp -d)
 pass=0 fail=0 checks=0 mism=0
-for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/examples/*.lua; do
+for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/tests/lua/std_*.lua "$SRC"/tests/lua/autotune_*.lua "$SRC"/examples/*.lua; do
   name=${f#"$SRC"/}
   log="$work/log"
   start=$(date +%s%N)
@@ -27,7 +27,7 @@ for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/examples/*.lua; do
 done
 # the same scripts without the comparison: repeated launches take the C fast path
 # (src/launcher_lua.c), which the comparison mode bypasses; each script checks its own results
-for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/examples/*.lua; do
+for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/tests/lua/std_*.lua "$SRC"/tests/lua/autotune_*.lua "$SRC"/examples/*.lua; do
   name=${f#"$SRC"/}
   if (cd "$work" && TILELUA_CHECK_CPU=0 "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$work/log" 2>&1; then
     pass=$((pass + 1)); echo "PASS $name (fast path, no comparison)"

@@ -377,7 +377,7 @@ TU_TEST(random_fill) {
 
 /* --- device memory through a fake backend: a second host buffer plays the device ---------------- */
 
-typedef struct FakeDevice { int uploads, downloads, frees; } FakeDevice;
+typedef struct FakeDevice { int uploads, downloads, frees, zeros; } FakeDevice;
 
 static int fake_upload(void *ctx, void *device, const void *host, size_t n, char *err) {
   (void)err;
@@ -391,6 +391,12 @@ static int fake_download(void *ctx, void *host, const void *device, size_t n, ch
   memcpy(host, device, n);
   return 0;
 }
+static int fake_zero(void *ctx, void *device, size_t n, char *err) {
+  (void)err;
+  ((FakeDevice *)ctx)->zeros++;
+  memset(device, 0, n);
+  return 0;
+}
 static void fake_free(void *ctx, void *device, size_t nbytes) {
   (void)nbytes;
   ((FakeDevice *)ctx)->frees++;
@@ -398,8 +404,8 @@ static void fake_free(void *ctx, void *device, size_t nbytes) {
 }
 
 TU_TEST(device_mirror) {
-  FakeDevice fd = {0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free};
+  FakeDevice fd = {0, 0, 0, 0};
+  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero};
   int64_t n[] = {4};
   tlua_Tensor *t = new_t(TLUA_I32, 1, n);
   char err[TLUA_TENSOR_ERRLEN];
@@ -427,8 +433,33 @@ TU_TEST(device_mirror) {
   ASSERT_EQ(fd.frees, 1);
 }
 
+/* a storage marked host_zero (tl.zeros/tl.empty) is cleared on the device instead of uploaded;
+ * once the host writes it, it uploads as usual */
+TU_TEST(device_zero_instead_of_upload) {
+  FakeDevice fd = {0, 0, 0, 0};
+  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero};
+  int64_t n[] = {8};
+  char err[TLUA_TENSOR_ERRLEN];
+  tlua_Tensor *a = new_t(TLUA_I32, 1, n), *b = new_t(TLUA_I32, 1, n);
+  a->storage->host_zero = 1;
+  b->storage->host_zero = 1;
+  tlua_tensor_host_written(b); /* b was written on the host: it must be uploaded */
+  tlua_tensor_fill_i64(b, 3);
+  int32_t *da = (int32_t *)malloc(32), *db = (int32_t *)malloc(32);
+  memset(da, 0x7f, 32);
+  ASSERT_EQ(tlua_storage_attach_device(a->storage, da, &mem, err), 0);
+  ASSERT_EQ(tlua_storage_attach_device(b->storage, db, &mem, err), 0);
+  ASSERT_EQ(fd.zeros, 1);
+  ASSERT_EQ(fd.uploads, 1);
+  ASSERT_EQ(da[7], 0);
+  ASSERT_EQ(db[7], 3);
+  tlua_tensor_release(a);
+  tlua_tensor_release(b);
+  ASSERT_EQ(fd.frees, 2);
+}
+
 TU_MAIN(TU_ENTRY(new_contiguous), TU_ENTRY(rank0_and_empty), TU_ENTRY(shape_errors),
         TU_ENTRY(out_of_memory_is_an_error), TU_ENTRY(views_share_storage), TU_ENTRY(reshape),
         TU_ENTRY(copy_converts_and_handles_overlap), TU_ENTRY(fill_sum_max_abs_diff),
         TU_ENTRY(strided_fill_and_sum), TU_ENTRY(index_check_messages), TU_ENTRY(format),
-        TU_ENTRY(random_fill), TU_ENTRY(device_mirror))
+        TU_ENTRY(random_fill), TU_ENTRY(device_mirror), TU_ENTRY(device_zero_instead_of_upload))
