@@ -1,7 +1,8 @@
 -- std_bench.lua - the stdlib kernels on the GPU (tilelua's side of bench/run_std.sh).
 -- Usage: tilesh --backend=cuda bench/std_bench.lua [op ...]
--- Prints "tilelua <op>: <us> us <bytes>" per op (median of 5 timings of 20 launches each, after a
--- warm-up and a result check against the CPU executor's answer on a slice or a host reference).
+-- Prints "tilelua <op>: <us> us <bytes>" per op (median of 5 timings of 20 calls each, after a
+-- warm-up and a result check against a host reference). Results are written into `out` tensors
+-- where the op takes one, as the peers do (torch's out=).
 local std = require "tilelua.std"
 local name = tl.backend()
 assert(name ~= "cpu", "std_bench needs a GPU backend (run with --backend=cuda)")
@@ -41,8 +42,8 @@ function ops.transpose()
   local a = tl.rand({ 8192, 8192 }, tl.f32, 4)
   local t = std.transpose(a)
   check(t:get(17, 8000) == a:get(8000, 17), "transpose")
-  report("transpose", timeit(function() std.transpose(a) end, 20), 8 * 8192 * 8192)
-  report("transpose_noswizzle", timeit(function() std.transpose(a, { swizzle = false }) end, 20), 8 * 8192 * 8192)
+  report("transpose", timeit(function() std.transpose(a, { out = t }) end, 20), 8 * 8192 * 8192)
+  report("transpose_noswizzle", timeit(function() std.transpose(a, { swizzle = false, out = t }) end, 20), 8 * 8192 * 8192)
 end
 local function softmax(dt, label)
   local R, C = 4096, 4096
@@ -52,7 +53,7 @@ local function softmax(dt, label)
   for j = 0, C - 1 do m = math.max(m, a:get(row, j)) end
   for j = 0, C - 1 do z = z + math.exp(a:get(row, j) - m) end
   check(math.abs(s:get(row, 5) - math.exp(a:get(row, 5) - m) / z) < (dt == tl.f32 and 1e-6 or 1e-3), "softmax " .. label)
-  report(label, timeit(function() std.softmax(a) end, 20), 2 * R * C * (dt == tl.f32 and 4 or 2))
+  report(label, timeit(function() std.softmax(a, { out = s }) end, 20), 2 * R * C * (dt == tl.f32 and 4 or 2))
 end
 function ops.softmax_f32() softmax(tl.f32, "softmax_f32") end
 function ops.softmax_f16() softmax(tl.f16, "softmax_f16") end
@@ -62,7 +63,7 @@ function ops.rowsum()
   local want = 0
   for j = 0, 8191 do want = want + a:get(100, j) end
   check(math.abs(s:get(100) - want) < 1e-3 * want, "rowsum")
-  report("rowsum", timeit(function() std.sum(a, { axis = -1 }) end, 20), 4 * 8192 * 8192)
+  report("rowsum", timeit(function() std.sum(a, { axis = -1, out = s }) end, 20), 4 * 8192 * 8192)
 end
 function ops.sum()
   local n = 1 << 28

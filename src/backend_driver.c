@@ -115,8 +115,19 @@ typedef struct Api {
  * library is never unloaded (the driver keeps process-wide state of its own anyway). */
 static Api CUDA_API = {.v = &CUDA_V}, HIP_API = {.v = &HIP_V};
 
+/* Freed device buffers are kept for reuse by an allocation of the same rounded size (as frameworks'
+ * caching allocators do): cuMemAlloc/cuMemFree cost far more than a launch, and cuMemFree waits for
+ * the device. At most POOL_MAX buffers and POOL_BYTES bytes are kept; all go back to the driver when
+ * an allocation fails and when the device is released. */
+#define POOL_MAX 64
+#define POOL_BYTES ((size_t)2 << 30)
+#define POOL_ROUND 512
+
 struct tlua_Device {
   long refs;
+  struct { void *ptr; size_t n; } pool[POOL_MAX];
+  int npool;
+  size_t pool_bytes;
   const tlua_Backend *backend;
   Api *api;
   int ordinal, broken;
@@ -126,6 +137,8 @@ struct tlua_Device {
   char last_kernel[128];
   tlua_DeviceMemory devmem;
 };
+
+static size_t pool_size(size_t nbytes) { return (nbytes + POOL_ROUND - 1) / POOL_ROUND * POOL_ROUND; }
 
 struct tlua_Function {
   tlua_Device *dev;
@@ -289,15 +302,43 @@ static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
 
 static void dm_free(void *ctx, void *device, size_t nbytes) {
   tlua_Device *d = (tlua_Device *)ctx;
-  if (!d->broken && make_current(d, NULL, 0) == 0) d->api->free_(device);
+  size_t keep = pool_size(nbytes ? nbytes : 1);
+  if (!d->broken && d->npool < POOL_MAX && d->pool_bytes + keep <= POOL_BYTES) {
+    d->pool[d->npool].ptr = device;
+    d->pool[d->npool].n = keep;
+    d->npool++;
+    d->pool_bytes += keep;
+  } else if (!d->broken && make_current(d, NULL, 0) == 0) {
+    d->api->free_(device);
+  }
   d->bytes -= nbytes;
   tlua_device_release(d);
+}
+
+static void pool_drain(tlua_Device *d) {
+  for (int i = 0; i < d->npool; i++)
+    if (!d->broken) d->api->free_(d->pool[i].ptr);
+  d->npool = 0;
+  d->pool_bytes = 0;
 }
 
 int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size_t n) {
   *ptr = NULL;
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
-  int rc = d->api->alloc(ptr, nbytes ? nbytes : 1);
+  size_t want = pool_size(nbytes ? nbytes : 1);
+  for (int i = d->npool - 1; i >= 0; i--) {
+    if (d->pool[i].n == want) {
+      *ptr = d->pool[i].ptr;
+      d->pool_bytes -= want;
+      d->pool[i] = d->pool[--d->npool];
+      return 0;
+    }
+  }
+  int rc = d->api->alloc(ptr, want);
+  if (rc && !fatal(rc) && d->npool > 0) { /* give the cached buffers back and try once more */
+    pool_drain(d);
+    rc = d->api->alloc(ptr, want);
+  }
   if (rc) {
     char b[256];
     *ptr = NULL;
@@ -406,6 +447,7 @@ void tlua_device_retain(tlua_Device *d) { d->refs++; }
 
 void tlua_device_release(tlua_Device *d) {
   if (!d || --d->refs > 0) return;
+  if (d->npool && !d->broken && make_current(d, NULL, 0) == 0) pool_drain(d);
   if (d->api->v->cuda && d->ctx) {
     int dev = 0;
     if (d->api->get(&dev, d->ordinal) == 0) d->api->ctx_release(dev);

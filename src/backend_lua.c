@@ -210,8 +210,14 @@ TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Devic
                              "with non-negative strides (clone() it first)", name, i + 1);
       if (ns + 1 + 2 * t->rank > MAX_SLOTS) return tlua_errorf(1, err, n, "kernel '%s': too many arguments", name);
       char e[512];
-      if (tlua_device_prepare_storage(d, t->storage, e, sizeof e))
-        return tlua_errorf(1, err, n, "kernel '%s': argument %d: %s", name, i + 1, e);
+      int rc = tlua_device_prepare_storage(d, t->storage, e, sizeof e);
+      if (rc && !t->storage->device && !tlua_device_broken(d)) {
+        /* out of device memory: tensors the script dropped may still hold buffers until the Lua
+         * collector runs; collect and try once more */
+        lua_gc(L, LUA_GCCOLLECT);
+        rc = tlua_device_prepare_storage(d, t->storage, e, sizeof e);
+      }
+      if (rc) return tlua_errorf(1, err, n, "kernel '%s': argument %d: %s", name, i + 1, e);
       slots[ns++].p = (char *)t->storage->device + t->offset;
       for (int k = 0; k < t->rank; k++) slots[ns++].i64 = t->shape[k];
       for (int k = 0; k < t->rank; k++) slots[ns++].i64 = t->strides[k];

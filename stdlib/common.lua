@@ -93,6 +93,20 @@ function M.check_out(who, what, x)
                                        table.concat(x:strides(), ", ")) end
 end
 
+-- the result tensor of an op: opts.out when the caller gives one (reused: no allocation per call),
+-- else a new tensor of that shape and dtype
+function M.output(who, opts, shape, dt)
+  local out = opts and opts.out
+  if out == nil then return tl.empty(shape, tl[dt]) end
+  local odt = M.tensor_dtype(who, "out", out)
+  if odt ~= dt then M.fail("std.%s: out must be a %s tensor (got %s)", who, dt, odt) end
+  if not M.same_shape(out:shape(), shape) then
+    M.fail("std.%s: out must have shape %s (got %s)", who, M.shape_str(shape), M.shape_str(out:shape()))
+  end
+  M.check_out(who, "out", out)
+  return out
+end
+
 -- layouts ---------------------------------------------------------------------------------------
 -- Flat tiles: ITERS vectors of VEC contiguous elements per thread; each iteration the block reads
 -- BLOCK*VEC contiguous elements (coalesced, 16-byte vectors of the narrowest dtype involved).

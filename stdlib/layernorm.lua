@@ -80,8 +80,8 @@ function M.layernorm(x, opts)
   end
   opts = opts or {}
   for key in pairs(opts) do
-    if key ~= "eps" and key ~= "weight" and key ~= "bias" then
-      C.fail("std.layernorm: unknown option '%s' (expected eps, weight or bias)", tostring(key))
+    if key ~= "eps" and key ~= "weight" and key ~= "bias" and key ~= "out" then
+      C.fail("std.layernorm: unknown option '%s' (expected eps, weight, bias or out)", tostring(key))
     end
   end
   local eps = opts.eps == nil and 1e-5 or opts.eps
@@ -90,7 +90,7 @@ function M.layernorm(x, opts)
   if #shape == 0 then C.fail("std.layernorm: x must have rank 1 or more (got a rank-0 tensor)") end
   local ncols = shape[#shape]
   local wdt, bdt = check_param("weight", opts.weight, ncols), check_param("bias", opts.bias, ncols)
-  local y = tl.empty(shape, tl[dt])
+  local y = C.output("layernorm", opts, shape, dt)
   if C.numel(shape) == 0 then return y end
   local nrows = C.numel(shape) // ncols
   local kern, L = kernel(dt, ncols, wdt, bdt)

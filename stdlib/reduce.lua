@@ -68,7 +68,7 @@ local function row_kernel(op, dt, ncols)
   end), L, res
 end
 
-local function over_rows(op, x, dt)
+local function over_rows(op, x, dt, opts)
   local shape = x:shape()
   local ncols = shape[#shape]
   local out_shape = {}
@@ -76,7 +76,7 @@ local function over_rows(op, x, dt)
   if #out_shape == 0 then out_shape[1] = 1 end
   local kern, L, res = row_kernel(op, dt, ncols)
   local nrows = C.numel(out_shape)
-  local out = tl.empty(out_shape, tl[res])
+  local out = C.output(op, opts, out_shape, res)
   if nrows == 0 then return out end
   if ncols == 0 then
     if op == "max" or op == "min" or op == "mean" then
@@ -183,8 +183,8 @@ local function reduction(op)
     end
     opts = opts or {}
     for key in pairs(opts) do
-      if key ~= "axis" and key ~= "deterministic" then
-        C.fail("std.%s: unknown option '%s' (expected axis or deterministic)", op, tostring(key))
+      if key ~= "axis" and key ~= "deterministic" and key ~= "out" then
+        C.fail("std.%s: unknown option '%s' (expected axis, deterministic or out)", op, tostring(key))
       end
     end
     if op == "mean" and not C.FLOAT[dt] then
@@ -192,10 +192,13 @@ local function reduction(op)
     end
     local axis = opts.axis
     local rank = #x:shape()
-    if axis == nil or axis == "all" then return over_all(op, x, dt, opts.deterministic) end
+    if axis == nil or axis == "all" then
+      if opts.out ~= nil then C.fail("std.%s: out is taken with axis = -1 only (the total is a new {1} tensor)", op) end
+      return over_all(op, x, dt, opts.deterministic)
+    end
     if axis == -1 or (rank > 0 and axis == rank - 1) then
       if rank == 0 then C.fail("std.%s: a rank-0 tensor has no last axis", op) end
-      return over_rows(op, x, dt)
+      return over_rows(op, x, dt, opts)
     end
     C.fail("std.%s: axis %s is not supported (expected -1 or %d for the last axis, or \"all\")", op,
            tostring(axis), rank - 1)

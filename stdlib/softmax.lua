@@ -59,13 +59,14 @@ local function kernel(dt, ncols)
   end), L
 end
 
--- std.softmax(x): a new tensor, softmax over the last axis (float dtypes; f16/bf16 computed in f32)
-function M.softmax(x)
+-- std.softmax(x[, {out = t}]): softmax over the last axis into a new tensor (or out); float dtypes,
+-- f16/bf16 computed in f32
+function M.softmax(x, opts)
   local dt = C.tensor_dtype("softmax", "x", x)
   if not C.FLOAT[dt] then C.fail("std.softmax: x must have a float dtype (got %s)", dt) end
   local shape = x:shape()
   if #shape == 0 then C.fail("std.softmax: x must have rank 1 or more (got a rank-0 tensor)") end
-  local y = tl.empty(shape, tl[dt])
+  local y = C.output("softmax", opts, shape, dt)
   local ncols = shape[#shape]
   local nrows = C.numel(shape) // math.max(ncols, 1)
   if C.numel(shape) == 0 then return y end

@@ -71,7 +71,7 @@ function M.transpose(x, opts)
     C.fail("std.transpose: options must be a table such as {swizzle = false} (got %s)", type(opts))
   end
   for key in pairs(opts or {}) do
-    if key ~= "swizzle" then C.fail("std.transpose: unknown option '%s' (expected swizzle)", tostring(key)) end
+    if key ~= "swizzle" and key ~= "out" then C.fail("std.transpose: unknown option '%s' (expected swizzle or out)", tostring(key)) end
   end
   local shape = x:shape()
   if #shape ~= 2 and #shape ~= 3 then
@@ -81,7 +81,7 @@ function M.transpose(x, opts)
   local bsz = #shape == 3 and shape[1] or 1
   local rows, cols = shape[#shape - 1], shape[#shape]
   local out_shape = #shape == 3 and { bsz, cols, rows } or { cols, rows }
-  local y = tl.empty(out_shape, tl[dt])
+  local y = C.output("transpose", opts, out_shape, dt)
   if rows * cols * bsz == 0 then return y end
   local gy = (rows + n - 1) // n
   if gy > 65535 or bsz > 65535 then
