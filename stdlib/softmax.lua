@@ -8,6 +8,10 @@ local M = {}
 
 local ROW_ELEMS = 32
 local NEG_INF = -math.huge
+local LOG2E = 1.4426950408889634
+-- exp(x) as exp2(x * log2 e): the GPU's exp2 is one special-function instruction, exp a longer
+-- sequence; the difference is within f32 rounding of the product
+local function exp(x) return tl.exp2(x * LOG2E) end
 
 -- x - m, but -inf where m is -inf (no -inf - -inf = NaN when a thread has seen only padding)
 local function shifted(x, m) return tl.select(tl.eq(m, NEG_INF), NEG_INF, x - m) end
@@ -33,15 +37,17 @@ local function kernel(dt, ncols)
         local t = tile(0)
         if not L.chunked then
           local m = tl.reduce(t, "max", 1)
-          local e = (t - m):map(tl.exp)
-          store(0, e / tl.reduce(e, "sum", 1))
+          local e = (t - m):map(exp)
+          -- one division per thread (its elements are all in one row), a multiplication per element
+          local inv = 1.0 / tl.reduce(e, "sum", 1):get(0)
+          store(0, e * inv)
           return
         end
         -- online: per thread a running max m and a sum s of exp(x - m) over its elements
         local function step(u, m, s)
           local mn = tl.max(m, u:reduce("max"))
-          s = s * tl.exp(shifted(m, mn))
-          for y = 0, u:elements() - 1 do s = s + tl.exp(shifted(u:get(y), mn)) end
+          s = s * exp(shifted(m, mn))
+          for y = 0, u:elements() - 1 do s = s + exp(shifted(u:get(y), mn)) end
           return mn, s
         end
         local m, s = step(t, NEG_INF, 0.0)
@@ -49,10 +55,10 @@ local function kernel(dt, ncols)
         -- the row's max, then the row's sum with each thread's part rescaled to it
         local rmax = tl.reduce(t:map(function() return m end), "max", 1):get(0)
         local part = t:map(function() return 0.0 end)
-        part:set(0, s * tl.exp(shifted(m, rmax)))
-        local rsum = tl.reduce(part, "sum", 1):get(0)
+        part:set(0, s * exp(shifted(m, rmax)))
+        local inv = 1.0 / tl.reduce(part, "sum", 1):get(0)
         k:range(0, p.x:shape(1), L.cols, function(c0)
-          store(c0, tile(c0):map(function(v) return tl.exp(shifted(v, rmax)) / rsum end))
+          store(c0, tile(c0):map(function(v) return exp(shifted(v, rmax)) * inv end))
         end)
       end,
     }
