@@ -131,7 +131,8 @@ end
 -- max_elems elements per thread, `chunked` is set and the kernel loops over column chunks of `cols`.
 -- Result: {dist, rows, cols, chunked, vec, lanes, warps, iters}.
 local row_cache = {}
-function M.row_layout(ncols, size, warp, max_elems)
+function M.row_layout(ncols, size, warp, max_elems, block)
+  block = block or M.BLOCK
   local vec = math.max(1, 16 // size)
   local tc = M.next_pow2(math.max(ncols, 1))
   if tc < vec then vec = tc end
@@ -139,12 +140,12 @@ function M.row_layout(ncols, size, warp, max_elems)
   local lanes, warps, iters, chunked = tpr, 1, 1, false
   if tpr > warp then
     lanes = warp
-    warps = math.min(M.BLOCK // warp, tpr // warp)
+    warps = math.min(block // warp, tpr // warp)
     iters = tpr // (warp * warps)
     if iters * vec > max_elems then iters, chunked = math.max(1, max_elems // vec), true end
   end
-  local rows = M.BLOCK // (lanes * warps)
-  local key = table.concat({ rows, iters, warps, lanes, vec }, ":")
+  local rows = block // (lanes * warps)
+  local key = table.concat({ rows, iters, warps, lanes, vec, block }, ":")
   local dist = row_cache[key]
   if not dist then
     dist = tl.encoding { h = { { rows }, { iters, warps, lanes, vec } },
@@ -152,7 +153,7 @@ function M.row_layout(ncols, size, warp, max_elems)
     row_cache[key] = dist
   end
   return { dist = dist, rows = rows, cols = iters * warps * lanes * vec, chunked = chunked, vec = vec,
-           lanes = lanes, warps = warps, iters = iters, key = key .. (chunked and ":c" or "") }
+           lanes = lanes, warps = warps, iters = iters, block = block, key = key .. (chunked and ":c" or "") }
 end
 
 -- Writes one value per row of a row-layout tile: t has every element of a row equal (after

@@ -1,0 +1,306 @@
+-- gemm.lua - std.gemm: C = alpha * op(A) * op(B) + beta * C on the matrix units (tl.mma_shape: NVIDIA
+-- mma.sync m16n8k16 at warp 32, AMD MFMA 32x32x8 at warp 64), f16/bf16 inputs, f32 accumulation.
+--
+-- A block computes a BM x BN tile of C with WM x WN warps, each warp a grid of TM x TN MMA tiles.
+-- The K loop (k:range, step BK) is double-buffered through LDS: before the loop the first A and B
+-- tiles go global -> LDS buffer 0; iteration i loads tile i+1 from global memory into registers,
+-- feeds the MMAs from buffer i % 2 (LDS -> fragments through windows with the MMA encodings),
+-- then stores tile i+1 into buffer (i+1) % 2 and synchronizes once. Both LDS tiles go through seed
+-- 003's XOR preshuffle (tl.xor_preshuffle), chosen so the fragment reads are conflict-free
+-- (std.gemm_bank_report). Loads are masked with pad 0, so any M, N, K works; stores are masked.
+-- op(A) = A^T when trans_a (A stored K x M), likewise B; those tiles are transposed on the way
+-- into LDS, so the fragment reads are the same for all four layouts.
+local tl = require "tilelua"
+local C = require "tilelua.std.common"
+local M = {}
+
+local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true }
+local LDS_MAX = 49152 -- statically declared shared memory per block on every target
+
+-- defaults per warp: 128 x 128 x 32, 8 warps (warp 32) or 4 waves (warp 64)
+local DEFAULT = {
+  [32] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
+  [64] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 2 },
+}
+-- the list tl.autotune tunes over (std.gemm_configs)
+local CONFIGS = {
+  [32] = { DEFAULT[32], { bm = 128, bn = 128, bk = 32, wm = 4, wn = 2 }, { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 },
+           { bm = 64, bn = 128, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 },
+           { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 }, { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 } },
+  [64] = { DEFAULT[64], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 },
+           { bm = 64, bn = 128, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 2 } },
+}
+
+local function copy(t)
+  local o = {}
+  for key, v in pairs(t) do o[key] = v end
+  return o
+end
+
+-- std.gemm_configs() -> the tile configurations for the default warp (copies; the first is the default)
+function M.gemm_configs()
+  local out = {}
+  for i, c in ipairs(CONFIGS[tl.default_warp()] or CONFIGS[32]) do out[i] = copy(c) end
+  return out
+end
+
+local function pow2(n) return math.type(n) == "integer" and n >= 1 and n & (n - 1) == 0 end
+
+local function shape_of(dt, warp)
+  return tl.mma_shape { a = dt, target = warp == 32 and "nvidia" or "amd" }
+end
+
+-- The configuration with its derived facts: threads, warp tile, MMA grid per warp; fails naming the
+-- rule a field breaks.
+local function resolve(who, cfg, s)
+  if cfg ~= nil and type(cfg) ~= "table" then C.fail("std.%s: config must be a table {bm, bn, bk, wm, wn} (got %s)", who, type(cfg)) end
+  local r = copy(DEFAULT[s.warp])
+  for key, v in pairs(cfg or {}) do
+    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn)", who, tostring(key)) end
+    if not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
+    r[key] = v
+  end
+  r.threads = r.wm * r.wn * s.warp
+  r.wtm, r.wtn = r.bm // r.wm, r.bn // r.wn
+  if r.threads > 1024 then C.fail("std.%s: config wm*wn = %d warps of %d is %d threads, over 1024", who, r.wm * r.wn, s.warp, r.threads) end
+  if r.wtm < s.m or r.wtn < s.n then
+    C.fail("std.%s: config bm/wm x bn/wn = %dx%d is smaller than one %s tile (%dx%d)", who, r.wtm, r.wtn, s.name, s.m, s.n)
+  end
+  if r.bk < s.k then C.fail("std.%s: config.bk = %d is smaller than the %s K step %d", who, r.bk, s.name, s.k) end
+  if r.bm * r.bk < r.threads or r.bk * r.bn < r.threads then
+    C.fail("std.%s: config tiles bm*bk = %d and bk*bn = %d must each have at least one element per thread (%d threads)",
+           who, r.bm * r.bk, r.bk * r.bn, r.threads)
+  end
+  local lds = 2 * (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
+  if lds > LDS_MAX then C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, lds, LDS_MAX) end
+  r.tm, r.tn = r.wtm // s.m, r.wtn // s.n
+  r.lds_bytes = lds
+  return r
+end
+
+-- The distribution of a rows x cols tile read from global memory by nt threads: vectors of up to 8
+-- elements (16 bytes) along cols, consecutive threads along a row, then down the rows.
+local function load_dist(rows, cols, nt)
+  local v = 8
+  while v > 1 and (rows * cols < nt * v or cols % v ~= 0) do v = v // 2 end
+  local xt = math.min(cols // v, nt)
+  local rt = nt // xt
+  local it = rows // rt
+  return tl.encoding { h = { { it, rt }, { cols // v // xt * xt // xt, xt, v } }, p = { { { 1, 1 }, { 2, 1 } } },
+                       y = { { 1, 0 }, { 2, 0 }, { 2, 2 } } }, v
+end
+
+-- The LDS descriptors: A as [2*BM, BK] and B as [2*BK, BN] (two buffers each, stacked along the
+-- first dimension), XOR-preshuffled in kpack-element chunks along the contiguous dimension.
+local function lds_descs(r, s)
+  local ka = math.min(8, r.bk)
+  local kb = math.min(8, r.bn)
+  local la = math.max(1, math.min(2 * r.bm, 64 * 2 // (r.bk * C.SIZE[s.dtype] // 2 > 0 and r.bk or 1)))
+  la = 1
+  local a = tl.xor_preshuffle { m_per_block = 2 * r.bm, k_per_block = r.bk, kpack = ka, m_lds_layer = la }
+  local b = tl.xor_preshuffle { m_per_block = 2 * r.bk, k_per_block = r.bn, kpack = kb }
+  return a, b
+end
+
+local function variant(dt, opts)
+  opts = opts or {}
+  local warp = tl.default_warp()
+  local s = shape_of(dt, warp)
+  local r = resolve(opts.who or "gemm_kernel", opts.config, s)
+  return s, r, warp
+end
+
+-- std.gemm_kernel(dtype[, {trans_a, trans_b, beta, c_dtype, out_dtype, config}]) -> kernel, config.
+-- Params: a, b, c (the result, out_dtype), alpha; with beta = true also cin (c_dtype) and beta.
+-- Grid: std.gemm_grid(config, M, N).
+function M.gemm_kernel(dtype, opts)
+  opts = opts or {}
+  local dt = C.dtype_name("gemm_kernel", dtype)
+  if dt ~= "f16" and dt ~= "bf16" then C.fail("std.gemm_kernel: the inputs must be f16 or bf16 (got %s)", dt) end
+  local s, r, warp = variant(dt, opts)
+  local ta, tb, has_beta = opts.trans_a == true, opts.trans_b == true, opts.beta == true
+  local odt = opts.out_dtype and C.dtype_name("gemm_kernel", opts.out_dtype) or "f32"
+  local cdt = opts.c_dtype and C.dtype_name("gemm_kernel", opts.c_dtype) or odt
+  local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
+                             r.wm, r.wn, warp }, ";")
+  return C.memo(key, function()
+    local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
+    local nt = r.threads
+    local dist_a = ta and load_dist(bk, bm, nt) or load_dist(bm, bk, nt)
+    local dist_b = tb and load_dist(bn, bk, nt) or load_dist(bk, bn, nt)
+    local desc_a, desc_b = lds_descs(r, s)
+    local params = { { "a", tl.tensor(dt, 2) }, { "b", tl.tensor(dt, 2) }, { "c", tl.tensor(odt, 2) }, { "alpha", tl.f32 } }
+    if has_beta then
+      params[5] = { "cin", tl.tensor(cdt, 2) }
+      params[6] = { "beta", tl.f32 }
+    end
+    return tl.kernel {
+      name = string.format("std_gemm_%s_%s%s_%dx%dx%d", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk),
+      block = nt, warp = warp, params = params,
+      body = function(k, p)
+        local K = ta and p.a:shape(0) or p.a:shape(1)
+        local m0, n0 = k.block_id(1) * bm, k.block_id(0) * bn
+        local w = k.warp_id()
+        local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
+        local la = k:lds(dt, { 2 * bm, bk }, { swizzle = desc_a })
+        local lb = k:lds(dt, { 2 * bk, bn }, { swizzle = desc_b })
+        -- global -> registers (masked, pad 0), registers -> LDS buffer `buf` (0 or 1)
+        local function load_a(kk)
+          if ta then return k:window(p.a, { kk, m0 }, { bk, bm }, dist_a):load() end
+          return k:window(p.a, { m0, kk }, { bm, bk }, dist_a):load()
+        end
+        local function load_b(kk)
+          if tb then return k:window(p.b, { n0, kk }, { bn, bk }, dist_b):load() end
+          return k:window(p.b, { kk, n0 }, { bk, bn }, dist_b):load()
+        end
+        local function store_a(t, buf)
+          if ta then t:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end)
+          else k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a):store(t) end
+        end
+        local function store_b(t, buf)
+          if tb then t:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end)
+          else k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b):store(t) end
+        end
+        store_a(load_a(0), 0)
+        store_b(load_b(0), 0)
+        k:sync()
+        local n = tm * tn
+        local init = {}
+        for i = 1, n do init[i] = s:zeros() end
+        local accs = table.pack(k:range(0, K, bk, function(kk, ...)
+          local acc = { ... }
+          local buf = (kk // bk) % 2
+          local na, nb = load_a(kk + bk), load_b(kk + bk)
+          local ra, rb = buf * bm + wr, buf * bk
+          for ks = 0, bk - 1, s.k do
+            local fa, fb = {}, {}
+            for i = 0, tm - 1 do fa[i] = k:window(la, { ra + i * s.m, ks }, { s.m, s.k }, s.a):load() end
+            for j = 0, tn - 1 do fb[j] = k:window(lb, { rb + ks, wc + j * s.n }, { s.k, s.n }, s.b):load() end
+            for i = 0, tm - 1 do
+              for j = 0, tn - 1 do acc[i * tn + j + 1] = s:mma(fa[i], fb[j], acc[i * tn + j + 1]) end
+            end
+          end
+          store_a(na, 1 - buf)
+          store_b(nb, 1 - buf)
+          k:sync()
+          return table.unpack(acc, 1, n)
+        end, table.unpack(init, 1, n)))
+        for i = 0, tm - 1 do
+          for j = 0, tn - 1 do
+            local r0, c0 = m0 + wr + i * s.m, n0 + wc + j * s.n
+            local res = accs[i * tn + j + 1]:map(function(v) return v * p.alpha end)
+            if has_beta then
+              local cin = k:window(p.cin, { r0, c0 }, { s.m, s.n }, s.c):load()
+              res = res + cin:map(function(v) return v:cast("f32") * p.beta end)
+            end
+            k:window(p.c, { r0, c0 }, { s.m, s.n }, s.c):store(res)
+          end
+        end
+      end,
+    }
+  end), r
+end
+
+-- std.gemm_grid(config, M, N) -> the launch grid {N tiles, M tiles}
+function M.gemm_grid(cfg, m, n)
+  local s = shape_of("f16", tl.default_warp())
+  local r = resolve("gemm_grid", cfg, s)
+  local gy = C.blocks(m, r.bm)
+  if gy > 65535 then C.fail("std.gemm: %d row tiles of %d, over the GPU grid limit of 65535", gy, r.bm) end
+  return { C.blocks(n, r.bn), gy }
+end
+
+local OPT_FIELDS = { C = true, alpha = true, beta = true, trans_a = true, trans_b = true, out = true, config = true }
+local C_DTYPES = { f16 = true, bf16 = true, f32 = true }
+
+local function check_bool(name, v)
+  if v ~= nil and type(v) ~= "boolean" then C.fail("std.gemm: %s must be a boolean (got %s)", name, tostring(v)) end
+  return v == true
+end
+
+-- std.gemm(A, B[, {C, alpha = 1, beta = 0, trans_a, trans_b, out, config}]) -> the result tensor:
+-- out if given, else C (updated in place, BLAS-style), else a new f32 M x N tensor.
+function M.gemm(A, B, opts)
+  local da = C.tensor_dtype("gemm", "A", A)
+  local db = C.tensor_dtype("gemm", "B", B)
+  if opts ~= nil and type(opts) ~= "table" then C.fail("std.gemm: options must be a table such as {alpha = 2} (got %s)", type(opts)) end
+  opts = opts or {}
+  for key in pairs(opts) do
+    if not OPT_FIELDS[key] then
+      C.fail("std.gemm: unknown option '%s' (expected C, alpha, beta, trans_a, trans_b, out or config)", tostring(key))
+    end
+  end
+  if da ~= "f16" and da ~= "bf16" then C.fail("std.gemm: A must be f16 or bf16 (got %s)", da) end
+  if db ~= da then C.fail("std.gemm: A and B must have the same dtype (got %s and %s)", da, db) end
+  local ta, tb = check_bool("trans_a", opts.trans_a), check_bool("trans_b", opts.trans_b)
+  local sa, sb = A:shape(), B:shape()
+  if #sa ~= 2 then C.fail("std.gemm: A must have rank 2 (got shape %s)", C.shape_str(sa)) end
+  if #sb ~= 2 then C.fail("std.gemm: B must have rank 2 (got shape %s)", C.shape_str(sb)) end
+  local m, ka = ta and sa[2] or sa[1], ta and sa[1] or sa[2]
+  local kb, n = tb and sb[2] or sb[1], tb and sb[1] or sb[2]
+  if ka ~= kb then
+    C.fail("std.gemm: inner dimensions differ: op(A) is %dx%d, op(B) is %dx%d", m, ka, kb, n)
+  end
+  local alpha, beta = opts.alpha == nil and 1.0 or opts.alpha, opts.beta == nil and 0.0 or opts.beta
+  if type(alpha) ~= "number" then C.fail("std.gemm: alpha must be a number (got %s)", type(alpha)) end
+  if type(beta) ~= "number" then C.fail("std.gemm: beta must be a number (got %s)", type(beta)) end
+  local cin, cdt = opts.C, nil
+  if cin ~= nil then
+    cdt = C.tensor_dtype("gemm", "C", cin)
+    if not C_DTYPES[cdt] then C.fail("std.gemm: C must be f16, bf16 or f32 (got %s)", cdt) end
+    if not C.same_shape(cin:shape(), { m, n }) then
+      C.fail("std.gemm: C must have shape %s (got %s)", C.shape_str { m, n }, C.shape_str(cin:shape()))
+    end
+  elseif beta ~= 0 then
+    C.fail("std.gemm: beta = %s needs C (the matrix it scales)", tostring(beta))
+  end
+  local out = opts.out
+  if out ~= nil then
+    local odt = C.tensor_dtype("gemm", "out", out)
+    if not C_DTYPES[odt] then C.fail("std.gemm: out must be f16, bf16 or f32 (got %s)", odt) end
+    if not C.same_shape(out:shape(), { m, n }) then
+      C.fail("std.gemm: out must have shape %s (got %s)", C.shape_str { m, n }, C.shape_str(out:shape()))
+    end
+    C.check_out("gemm", "out", out)
+  elseif cin ~= nil then
+    C.check_out("gemm", "C", cin)
+    out = cin
+  else
+    out = tl.empty({ m, n }, tl.f32)
+  end
+  if m * n == 0 then return out end
+  local odt = tostring(out:dtype())
+  local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
+                                      c_dtype = cdt or odt, config = opts.config, who = "gemm" })
+  local grid = M.gemm_grid(opts.config, m, n)
+  if beta ~= 0 then kern(grid, A, B, out, alpha, cin, beta)
+  else kern(grid, A, B, out, alpha) end
+  return out, r
+end
+
+-- std.gemm_bank_report(dtype[, config]) -> text, reports {a_read, b_read, a_write, b_write}: the LDS
+-- accesses of the kernel (row-major A and B) through the bank model of the default warp's target
+function M.gemm_bank_report(dtype, cfg)
+  local dt = C.dtype_name("gemm_bank_report", dtype)
+  if dt ~= "f16" and dt ~= "bf16" then C.fail("std.gemm_bank_report: the inputs must be f16 or bf16 (got %s)", dt) end
+  local warp = tl.default_warp()
+  local s = shape_of(dt, warp)
+  local r = resolve("gemm_bank_report", cfg, s)
+  local target = warp == 32 and "sm_90" or "gfx90a"
+  local desc_a, desc_b = lds_descs(r, s)
+  local function report(dist, lds, op, vector)
+    return tl.bank_report { dist = dist, lds = lds, op = op, elem_bytes = C.SIZE[dt], target = target, warp = warp, vector = vector }
+  end
+  local reps = {
+    a_read = report(s.a, desc_a, "read"),
+    b_read = report(s.b, desc_b, "read"),
+    a_write = report((load_dist(r.bm, r.bk, r.threads)), desc_a, "write"),
+    b_write = report((load_dist(r.bk, r.bn, r.threads)), desc_b, "write"),
+  }
+  local text = string.format("std.gemm %s %dx%dx%d, %d threads, %s %s (%s): LDS A fragment read %d-way, B fragment read %d-way, " ..
+    "A tile write %d-way, B tile write %d-way", dt, r.bm, r.bn, r.bk, r.threads, s.target, s.name, target,
+    reps.a_read.worst, reps.b_read.worst, reps.a_write.worst, reps.b_write.worst)
+  return text, reps
+end
+
+return M
