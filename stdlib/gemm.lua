@@ -17,18 +17,21 @@ local M = {}
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true }
 local LDS_MAX = 49152 -- statically declared shared memory per block on every target
 
--- defaults per warp: 128 x 128 x 32, 8 warps (warp 32) or 4 waves (warp 64)
+-- Defaults per warp: 128 x 128 x 32 tiles, warp tiles of 32 x 32 (16 warps of 32) or 64 x 32 (8 waves
+-- of 64). A warp's accumulators are carried through the K loop as values of one IR instruction,
+-- which takes at most 64 operands (src/ir_lua.c): 32 f32 accumulators per thread fit, 64 do not.
 local DEFAULT = {
-  [32] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
-  [64] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 2 },
+  [32] = { bm = 128, bn = 128, bk = 32, wm = 4, wn = 4 },
+  [64] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
 }
+local MAX_CARRIED = 61 -- 64 operands of the loop instruction less its bounds and step
 -- the list tl.autotune tunes over (std.gemm_configs)
 local CONFIGS = {
-  [32] = { DEFAULT[32], { bm = 128, bn = 128, bk = 32, wm = 4, wn = 2 }, { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 },
-           { bm = 64, bn = 128, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 },
-           { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 }, { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 } },
-  [64] = { DEFAULT[64], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 },
-           { bm = 64, bn = 128, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 2 } },
+  [32] = { DEFAULT[32], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 4 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 4 },
+           { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 4, wn = 4 },
+           { bm = 128, bn = 128, bk = 64, wm = 4, wn = 4 } },
+  [64] = { DEFAULT[64], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 2 },
+           { bm = 64, bn = 64, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 } },
 }
 
 local function copy(t)
@@ -74,6 +77,10 @@ local function resolve(who, cfg, s)
   local lds = 2 * (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
   if lds > LDS_MAX then C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, lds, LDS_MAX) end
   r.tm, r.tn = r.wtm // s.m, r.wtn // s.n
+  if r.tm * r.tn * s.elements.c > MAX_CARRIED then
+    C.fail("std.%s: config warp tile %dx%d holds %d f32 accumulators per thread, over the %d values a K loop can carry " ..
+           "(use more warps: wm*wn)", who, r.wtm, r.wtn, r.tm * r.tn * s.elements.c, MAX_CARRIED)
+  end
   r.lds_bytes = lds
   return r
 end
@@ -83,11 +90,9 @@ end
 local function load_dist(rows, cols, nt)
   local v = 8
   while v > 1 and (rows * cols < nt * v or cols % v ~= 0) do v = v // 2 end
-  local xt = math.min(cols // v, nt)
+  local xt = cols // v -- <= 32 for the tiles resolve() accepts (cols <= 256, v = 8 unless the tile is small)
   local rt = nt // xt
-  local it = rows // rt
-  return tl.encoding { h = { { it, rt }, { cols // v // xt * xt // xt, xt, v } }, p = { { { 1, 1 }, { 2, 1 } } },
-                       y = { { 1, 0 }, { 2, 0 }, { 2, 2 } } }, v
+  return tl.encoding { h = { { rows // rt, rt }, { xt, v } }, p = { { { 1, 1 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }, v
 end
 
 -- The LDS descriptors: A as [2*BM, BK] and B as [2*BK, BN] (two buffers each, stacked along the
@@ -95,8 +100,7 @@ end
 local function lds_descs(r, s)
   local ka = math.min(8, r.bk)
   local kb = math.min(8, r.bn)
-  local la = math.max(1, math.min(2 * r.bm, 64 * 2 // (r.bk * C.SIZE[s.dtype] // 2 > 0 and r.bk or 1)))
-  la = 1
+  local la = 1
   local a = tl.xor_preshuffle { m_per_block = 2 * r.bm, k_per_block = r.bk, kpack = ka, m_lds_layer = la }
   local b = tl.xor_preshuffle { m_per_block = 2 * r.bk, k_per_block = r.bn, kpack = kb }
   return a, b

@@ -18,11 +18,9 @@ local function shifted(x, m) return tl.select(tl.eq(m, NEG_INF), NEG_INF, x - m)
 
 local function kernel(dt, ncols)
   local acc = C.acc_dtype(dt)
-  -- long rows get 512-thread blocks: more warps per row in flight (Nsight Compute on an H200,
-  -- 4096-wide f16 rows: 256-thread blocks left 32% of warp slots idle, bench/RESULTS.md)
-  local vec = math.max(1, 16 // C.SIZE[dt])
-  local block = C.next_pow2(math.max(ncols, 1)) // vec >= 512 and 512 or C.BLOCK
-  local L = C.row_layout(ncols, C.SIZE[dt], tl.default_warp(), ROW_ELEMS, block)
+  -- 256-thread blocks: 512-thread blocks for long rows were tried and measured slower on an H200
+  -- (4096-wide f16 rows: 32.7 us against 27.8 us, bench/RESULTS.md)
+  local L = C.row_layout(ncols, C.SIZE[dt], tl.default_warp(), ROW_ELEMS)
   local key = table.concat({ "softmax", dt, L.key, tl.default_warp() }, ";")
   return C.memo(key, function()
     return tl.kernel {
