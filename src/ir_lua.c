@@ -123,9 +123,11 @@ static int m_emit(lua_State *L) {
   int has_value = !lua_isnil(L, 4);
   int dt = has_value ? check_dtype_name(L, 4) : TLUA_I32;
   luaL_checktype(L, 5, LUA_TTABLE);
-  int32_t ops[64];
+  int32_t small[64], *ops = small;
   lua_Integer n = luaL_len(L, 5);
-  if (n > 64) return luaL_error(L, "IR: more than 64 operands");
+  if (n > (1 << 20)) return luaL_error(L, "IR: %I operands (at most 2^20)", n);
+  /* loops carrying many values (GEMM accumulators) need more: a userdata the GC reclaims */
+  if (n > 64) ops = (int32_t *)lua_newuserdatauv(L, (size_t)n * sizeof *ops, 0);
   for (lua_Integer i = 1; i <= n; i++) {
     lua_rawgeti(L, 5, i);
     ops[i - 1] = (int32_t)lua_tointeger(L, -1);

@@ -18,18 +18,19 @@ local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true }
 local LDS_MAX = 49152 -- statically declared shared memory per block on every target
 
 -- Defaults per warp: 128 x 128 x 32 tiles, warp tiles of 32 x 32 (16 warps of 32) or 64 x 32 (8 waves
--- of 64). A warp's accumulators are carried through the K loop as values of one IR instruction,
--- which takes at most 64 operands (src/ir_lua.c): 32 f32 accumulators per thread fit, 64 do not.
+-- of 64). A warp's accumulators are carried through the K loop as values of one IR instruction;
+-- MAX_CARRIED bounds them (registers: 128 f32 accumulators per thread is already a lot).
 local DEFAULT = {
   [32] = { bm = 128, bn = 128, bk = 32, wm = 4, wn = 4 },
   [64] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
 }
-local MAX_CARRIED = 61 -- 64 operands of the loop instruction less its bounds and step
+local MAX_CARRIED = 128
 -- the list tl.autotune tunes over (std.gemm_configs)
 local CONFIGS = {
   [32] = { DEFAULT[32], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 4 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 4 },
            { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 4, wn = 4 },
-           { bm = 128, bn = 128, bk = 64, wm = 4, wn = 4 } },
+           { bm = 128, bn = 128, bk = 32, wm = 2, wn = 8 }, { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
+           { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 } },
   [64] = { DEFAULT[64], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 2 },
            { bm = 64, bn = 64, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 } },
 }
@@ -96,14 +97,40 @@ local function load_dist(rows, cols, nt)
 end
 
 -- The LDS descriptors: A as [2*BM, BK] and B as [2*BK, BN] (two buffers each, stacked along the
--- first dimension), XOR-preshuffled in kpack-element chunks along the contiguous dimension.
+-- first dimension), XOR-preshuffled (seed 003) in kpack-element chunks along the contiguous
+-- dimension, kpack and m_lds_layer chosen with the bank model of the target: the fewest-way MMA
+-- fragment read, then the fewest-way tile write (row-major operands), then the widest kpack.
+local TARGET = { [32] = "sm_90", [64] = "gfx90a" }
+local function bank(dist, lds, op, s)
+  return tl.bank_report { dist = dist, lds = lds, op = op, elem_bytes = C.SIZE[s.dtype], target = TARGET[s.warp], warp = s.warp }
+end
+
+local function pick(rows, cols, frag, write_dist, s)
+  local best, bscore
+  for _, kpack in ipairs { 8, 4, 2 } do
+    for _, layer in ipairs { 1, 2, 4 } do
+      local ok, d = pcall(tl.xor_preshuffle, { m_per_block = rows, k_per_block = cols, kpack = math.min(kpack, cols),
+                                               m_lds_layer = layer })
+      if ok then
+        local r, w = bank(frag, d, "read", s), bank(write_dist, d, "write", s)
+        local score = r.worst * 1000 + w.worst * 10 + (kpack == 8 and 0 or kpack == 4 and 1 or 2)
+        if not bscore or score < bscore then best, bscore = d, score end
+      end
+    end
+  end
+  return best
+end
+
+local descs = {}
 local function lds_descs(r, s)
-  local ka = math.min(8, r.bk)
-  local kb = math.min(8, r.bn)
-  local la = 1
-  local a = tl.xor_preshuffle { m_per_block = 2 * r.bm, k_per_block = r.bk, kpack = ka, m_lds_layer = la }
-  local b = tl.xor_preshuffle { m_per_block = 2 * r.bk, k_per_block = r.bn, kpack = kb }
-  return a, b
+  local key = table.concat({ s.warp, s.dtype, r.bm, r.bn, r.bk, r.threads }, ":")
+  local d = descs[key]
+  if not d then
+    d = { pick(2 * r.bm, r.bk, s.a, load_dist(r.bm, r.bk, r.threads), s),
+          pick(2 * r.bk, r.bn, s.b, load_dist(r.bk, r.bn, r.threads), s) }
+    descs[key] = d
+  end
+  return d[1], d[2]
 end
 
 local function variant(dt, opts)
@@ -290,16 +317,13 @@ function M.gemm_bank_report(dtype, cfg)
   local warp = tl.default_warp()
   local s = shape_of(dt, warp)
   local r = resolve("gemm_bank_report", cfg, s)
-  local target = warp == 32 and "sm_90" or "gfx90a"
+  local target = TARGET[warp]
   local desc_a, desc_b = lds_descs(r, s)
-  local function report(dist, lds, op, vector)
-    return tl.bank_report { dist = dist, lds = lds, op = op, elem_bytes = C.SIZE[dt], target = target, warp = warp, vector = vector }
-  end
   local reps = {
-    a_read = report(s.a, desc_a, "read"),
-    b_read = report(s.b, desc_b, "read"),
-    a_write = report((load_dist(r.bm, r.bk, r.threads)), desc_a, "write"),
-    b_write = report((load_dist(r.bk, r.bn, r.threads)), desc_b, "write"),
+    a_read = bank(s.a, desc_a, "read", s),
+    b_read = bank(s.b, desc_b, "read", s),
+    a_write = bank((load_dist(r.bm, r.bk, r.threads)), desc_a, "write", s),
+    b_write = bank((load_dist(r.bk, r.bn, r.threads)), desc_b, "write", s),
   }
   local text = string.format("std.gemm %s %dx%dx%d, %d threads, %s %s (%s): LDS A fragment read %d-way, B fragment read %d-way, " ..
     "A tile write %d-way, B tile write %d-way", dt, r.bm, r.bn, r.bk, r.threads, s.target, s.name, target,

@@ -1,0 +1,64 @@
+-- gemm_bench.lua - std.gemm on the GPU (tilelua's side of the GEMM benchmark; bench/peers_gemm.py
+-- times torch.matmul and the Triton tutorial matmul on the same shapes).
+-- Usage: tilesh --backend=cuda bench/gemm_bench.lua [size [dtype ...]]   (default 4096, f16 bf16)
+-- Per dtype: a result check of a few entries against a float64 dot product, then the median of 5
+-- timings of 10 calls each (after a warm-up), written into one preallocated f32 out tensor.
+-- Prints "tilelua gemm_<dtype> <M>x<N>x<K> [config]: <us> us <TFLOP/s> TFLOP/s" lines; with
+-- TUNE=1 also tunes std.gemm_configs() with tl.autotune first and times the winner.
+local std = require "tilelua.std"
+assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
+local size = tonumber(arg[1]) or 4096
+local dtypes = {}
+for i = 2, #arg do dtypes[#dtypes + 1] = arg[i] end
+if #dtypes == 0 then dtypes = { "f16", "bf16" } end
+
+local function median(t) table.sort(t); return t[(#t + 1) // 2] end
+local function timeit(fn, reps)
+  fn(); tl.synchronize()
+  local ts = {}
+  for _ = 1, 5 do
+    local t0 = tl.clock()
+    for _ = 1, reps do fn() end
+    tl.synchronize()
+    ts[#ts + 1] = (tl.clock() - t0) / reps
+  end
+  return median(ts)
+end
+
+local M, N, K = size, size, size
+for _, dt in ipairs(dtypes) do
+  local A = std.map(function(v) return v - 0.5 end, tl.empty({ M, K }, tl[dt]), tl.rand({ M, K }, tl.f32, 1))
+  local B = std.map(function(v) return v - 0.5 end, tl.empty({ K, N }, tl[dt]), tl.rand({ K, N }, tl.f32, 2))
+  local out = tl.empty({ M, N }, tl.f32)
+  local function run(cfg) std.gemm(A, B, { out = out, config = cfg }) end
+  run(nil)
+  -- a few entries against float64 dot products of the same inputs
+  local worst = 0
+  for _, ij in ipairs { { 0, 0 }, { M - 1, N - 1 }, { 1234 % M, 3210 % N }, { M // 2, 7 % N } } do
+    local i, j = ij[1], ij[2]
+    local s, mag = 0.0, 0.0
+    for q = 0, K - 1 do
+      local p = A:get(i, q) * B:get(q, j)
+      s, mag = s + p, mag + math.abs(p)
+    end
+    worst = math.max(worst, math.abs(out:get(i, j) - s) / math.max(mag, 1e-30))
+  end
+  if worst > 1e-2 then error(("gemm_bench: wrong result for %s (rel err %.3g)"):format(dt, worst)) end
+  local flop = 2.0 * M * N * K
+  local ok, res = pcall(function() return std.gemm_kernel(tl[dt]):resources() end)
+  for _, r in ipairs(ok and res or {}) do
+    print(("tilelua gemm_%s kernel: %s, %d registers, %d bytes LDS, %d blocks/SM (%d%% occupancy)"):format(dt, r.arch,
+      r.registers, r.lds_bytes, r.blocks_per_sm, r.occupancy_pct))
+  end
+  local function show(label, cfg)
+    local t = timeit(function() run(cfg) end, 10)
+    print(("tilelua gemm_%s %dx%dx%d %s: %.1f us %.1f TFLOP/s"):format(dt, M, N, K, label, t * 1e6, flop / t / 1e12))
+  end
+  show("default", nil)
+  if os.getenv("TUNE") == "1" then
+    for i, cfg in ipairs(std.gemm_configs()) do
+      local ok, err = pcall(show, ("cfg%d(%dx%dx%d,%dx%d)"):format(i, cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.wn), cfg)
+      if not ok then print(("tilelua gemm_%s cfg%d failed: %s"):format(dt, i, tostring(err):match("[^\n]*"))) end
+    end
+  end
+end

@@ -1,0 +1,4 @@
+-- std.gemm runs on the matrix units: the inputs are f16 or bf16
+-- expect: std.gemm: A must be f16 or bf16 (got f32)
+local std = require "tilelua.std"
+std.gemm(tl.empty({ 4, 4 }, tl.f32), tl.empty({ 4, 4 }, tl.f32))
