@@ -12,18 +12,8 @@ local dtypes = {}
 for i = 2, #arg do dtypes[#dtypes + 1] = arg[i] end
 if #dtypes == 0 then dtypes = { "f16", "bf16" } end
 
-local function median(t) table.sort(t); return t[(#t + 1) // 2] end
-local function timeit(fn, reps)
-  fn(); tl.synchronize()
-  local ts = {}
-  for _ = 1, 5 do
-    local t0 = tl.clock()
-    for _ = 1, reps do fn() end
-    tl.synchronize()
-    ts[#ts + 1] = (tl.clock() - t0) / reps
-  end
-  return median(ts)
-end
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+local timeit = timing.timeit
 
 local M, N, K = size, size, size
 for _, dt in ipairs(dtypes) do

@@ -12,14 +12,9 @@ local name, info = tl.backend()
 assert(name ~= "cpu", "gpu_bench needs a GPU backend (run with --backend=cuda)")
 local arch = info.arch
 
-local function timeit(n, fn)
-  fn()
-  tl.synchronize()
-  local t0 = tl.clock()
-  for _ = 1, n do fn() end
-  tl.synchronize()
-  return (tl.clock() - t0) / n
-end
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+-- one sample of n calls after a warm-up
+local function timeit(n, fn) return timing.timeit(fn, n, 1) end
 
 local empty = tl.kernel { name = "empty", block = 32,
   params = { { "x", tl.tensor(tl.f32, 1) }, { "a", tl.f32 } },

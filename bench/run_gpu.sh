@@ -21,4 +21,4 @@ echo "== new process, warm disk cache (5 processes)"
 for i in 1 2 3 4 5; do "$B/tilesh" --backend=cuda bench/gpu_bench.lua newproc; done
 echo "== streams"
 "$B/tilesh" --backend=cuda bench/gpu_bench.lua stream
-PYTHONUNBUFFERED=1 python3 bench/peers.py
+PYTHONUNBUFFERED=1 python3 bench/peers_std.py axpy scale2d

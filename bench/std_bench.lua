@@ -7,18 +7,8 @@ local std = require "tilelua.std"
 local name = tl.backend()
 assert(name ~= "cpu", "std_bench needs a GPU backend (run with --backend=cuda)")
 
-local function median(t) table.sort(t); return t[(#t + 1) // 2] end
-local function timeit(fn, reps)
-  fn(); tl.synchronize()
-  local ts = {}
-  for _ = 1, 5 do
-    local t0 = tl.clock()
-    for _ = 1, reps do fn() end
-    tl.synchronize()
-    ts[#ts + 1] = (tl.clock() - t0) / reps
-  end
-  return median(ts)
-end
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+local timeit = timing.timeit
 local function report(op, us, bytes) print(string.format("tilelua %s: %.1f us %d", op, us * 1e6, bytes)) end
 local function check(cond, what) if not cond then error("std_bench: wrong result: " .. what, 2) end end
 

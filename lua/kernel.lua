@@ -486,17 +486,9 @@ return function(tl)
     return arch_cache
   end
 
-  -- Kernel:prepare(grid, args...): everything a launch does but the launch (argument checks, the
-  -- specialization, the cache, compiling and loading); returns the kernel. For ahead-of-time use.
-  function Kernel:prepare(grid, ...)
-    self._prepare_only = true
-    local ok, err = pcall(Kernel._call, self, grid, ...)
-    self._prepare_only = nil
-    if not ok then error(err, 0) end
-    return self
-  end
-
-  function Kernel:launch(grid, args)
+  -- the grid as {x, y, z}, the specialization key of the arguments and the facts it is made of;
+  -- every argument checked against the kernel's parameters
+  local function specialize(self, grid, args)
     if type(grid) ~= "table" or #grid < 1 or #grid > 3 then
       tr.fail("kernel '%s': grid must be a sequence of 1 to 3 block counts", self.name)
     end
@@ -535,13 +527,12 @@ return function(tl)
         parts[#parts + 1] = p.dtype
       end
     end
-    local key = table.concat(parts, ";")
+    return g, table.concat(parts, ";"), facts
+  end
+
+  function Kernel:launch(grid, args)
+    local g, key, facts = specialize(self, grid, args)
     local arch = device_arch()
-    if self._prepare_only then
-      if arch then launch.gpu_function(self, key, facts, arch) else launch.cpu_ir(self, key, facts) end
-      if tl._cross_targets then launch.cross(self, key, facts) end
-      return self
-    end
     self.launches = self.launches + 1
     if arch then
       local ctas = self.hints.num_ctas and self:get_hints(arch).num_ctas
@@ -570,7 +561,8 @@ return function(tl)
     return self
   end
 
-  function Kernel._call(self, a, ...)
+  -- the grid and the argument sequence of a call: k(grid, args...) or k{grid = ..., name = value}
+  local function call_args(self, a, ...)
     if type(a) == "table" and a.grid ~= nil and select("#", ...) == 0 then
       local args = {}
       for i, p in ipairs(self.params) do
@@ -586,13 +578,25 @@ return function(tl)
           if not known then tr.fail("kernel '%s': unknown argument '%s'", self.name, tostring(k2)) end
         end
       end
-      return self:launch(a.grid, args)
+      return a.grid, args
     end
     local args = table.pack(...)
     if args.n ~= #self.params then
       tr.fail("kernel '%s': expected %d arguments after the grid, got %d", self.name, #self.params, args.n)
     end
-    return self:launch(a, args)
+    return a, args
+  end
+
+  function Kernel._call(self, ...) return self:launch(call_args(self, ...)) end
+
+  -- Kernel:prepare(grid, args...): everything a launch does but the launch (argument checks, the
+  -- specialization, the cache, compiling and loading); returns the kernel. For ahead-of-time use.
+  function Kernel:prepare(...)
+    local _, key, facts = specialize(self, call_args(self, ...))
+    local arch = device_arch()
+    if arch then launch.gpu_function(self, key, facts, arch) else launch.cpu_ir(self, key, facts) end
+    if tl._cross_targets then launch.cross(self, key, facts) end
+    return self
   end
   -- k(grid, args...): launches already specialized on a GPU go straight through C (launcher_lua.c)
   Kernel.__call = tl._fast_call(Kernel._call)

@@ -12,7 +12,7 @@ local s = tl.cache.stats()
 print(string.format("STATS traces=%d compiles=%d", s.traces, s.compiles))
 LUA
 cross=""
-"$NVRTC_TEST" >/dev/null 2>&1; [ $? -ne 77 ] && cross="--cross=sm_90"
+"$RTC_TEST" --compile sm_90 "$SRC/tests/golden/copy_sm_90.hip" >/dev/null 2>&1; [ $? -ne 77 ] && cross="--cross=sm_90"
 stats() { grep '^STATS' <<<"$1"; }
 
 first=$(cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" 2>&1) || fail "first run: $first"

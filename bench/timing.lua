@@ -1,0 +1,24 @@
+-- timing.lua - how the bench/*.lua scripts time GPU work (load with dofile; returns the table).
+-- timeit(fn, reps, samples): one call of fn as a warm-up, then `samples` samples (default 5) of
+-- `reps` calls each, each sample ended by tl.synchronize(); the median seconds per call.
+local M = {}
+
+function M.median(t)
+  table.sort(t)
+  return t[(#t + 1) // 2]
+end
+
+function M.timeit(fn, reps, samples)
+  fn()
+  tl.synchronize()
+  local ts = {}
+  for _ = 1, samples or 5 do
+    local t0 = tl.clock()
+    for _ = 1, reps do fn() end
+    tl.synchronize()
+    ts[#ts + 1] = (tl.clock() - t0) / reps
+  end
+  return M.median(ts)
+end
+
+return M
