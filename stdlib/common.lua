@@ -172,11 +172,11 @@ function M.bid64(k) return k.block_id(0):cast("i64") end
 -- kernels ---------------------------------------------------------------------------------------
 local built, order = {}, {}
 
--- The cache's front index keys a kernel by a fingerprint of its body, but does not walk functions
--- of tilelua's own files (lua/fingerprint.lua: "covered by the tilelua version"), so the upvalues
--- that make one std kernel differ from another (layout, dtypes, the user's function) would be
--- missed and two configurations would share an entry. Each std kernel carries its own: the
--- configuration key (deterministic, so the disk cache works across processes).
+-- The cache's front index keys a kernel by a fingerprint of its body and what the body reaches.
+-- A std body reaches this module's tables, whose contents (the kernels built so far) depend on what
+-- the process did before, so that walk would differ from run to run and the disk cache would miss.
+-- Each std kernel carries its configuration key instead (deterministic; the std sources themselves
+-- are covered by the tilelua version in the key).
 function M.pin_fingerprint(kern, key) kern.fingerprint = "tilelua.std|" .. key end
 
 -- the kernel for `key` (warp included by the caller), built by make() the first time

@@ -1,6 +1,5 @@
 -- elementwise.lua - std.map (a function over N tensors of one shape, scalars broadcast), std.axpy and
 -- std.cast: every tensor is viewed flat and swept in 16-byte vectors, several per thread.
-local debug = debug -- captured at load: sandboxed scripts run without it
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local fingerprint = require "tilelua.fingerprint"
@@ -22,23 +21,6 @@ local function scalar_dtype(v, tensor_dtypes)
   return float_t or "f64"
 end
 
--- What identifies fn across processes, for the cache's front index. lua/fingerprint.lua gives
--- every function of tilelua's own files the same mark, but tl.exp and tl.log (one constructor)
--- differ only in their upvalues: those get their source, line and plain upvalues here.
-local function fn_key(fn)
-  if not debug then return "fn:" .. tostring(fn) end -- sandboxed: per process, no stale disk hits
-  local info = debug.getinfo(fn, "S")
-  if info.what == "C" then return "cfn:" .. tostring(fn) end -- per process: no stale disk hits
-  if not info.source:match("^@tilelua/") then return fingerprint.of(fn, tl) end
-  local parts = { info.source, info.linedefined }
-  for i = 1, 64 do
-    local name, uv = debug.getupvalue(fn, i)
-    if not name then break end
-    local t = type(uv)
-    parts[#parts + 1] = name .. "=" .. ((t == "string" or t == "number" or t == "boolean") and tostring(uv) or t)
-  end
-  return table.concat(parts, ":")
-end
 
 -- kernels by function (weak: a closure that is gone frees its kernels), then by signature
 local by_fn = setmetatable({}, { __mode = "k" })
@@ -123,7 +105,7 @@ function M.map(fn, out, ...)
     kern = C.register(build(fn, out_dt, specs, sig))
     -- the user's function is part of what the kernel computes: its fingerprint (source hash,
     -- line, upvalues) joins the signature
-    C.pin_fingerprint(kern, "map|" .. sig .. "|" .. fn_key(fn))
+    C.pin_fingerprint(kern, "map|" .. sig .. "|" .. fingerprint.of(fn, tl))
     per[sig] = kern
   end
   local total = C.numel(shape)

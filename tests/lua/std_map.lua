@@ -37,6 +37,9 @@ local ci = std.cast(f, tl.i32)
 each(ci, function(i, v) local w = i * 0.25 - 3.0; T.eq(v, w < 0 and math.ceil(w) or math.floor(w), "cast truncates " .. i) end)
 local e = std.map(tl.exp, tl.empty({ 5, 3 }, tl.f32), tl.full({ 5, 3 }, 1.0, tl.f32))
 T.near(e:get(4, 2), math.exp(1), 1e-6, "tl.exp as the function")
+-- tl.log comes from the same constructor as tl.exp: the cache must still tell them apart
+local l = std.map(tl.log, tl.empty({ 5, 3 }, tl.f32), tl.full({ 5, 3 }, 2.0, tl.f32))
+T.near(l:get(4, 2), math.log(2), 1e-6, "tl.log after tl.exp, same signature")
 -- only scalars: a fill
 local filled = std.map(function(s) return s end, tl.empty({ 9, 9 }, tl.f32), 1.5)
 T.eq(filled:sum(), 81 * 1.5, "scalar-only map fills")
