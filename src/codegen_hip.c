@@ -728,17 +728,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   g.ydst = calloc((size_t)ir->nregions, sizeof *g.ydst);
   g.div = calloc((size_t)ir->ninstrs + 1, sizeof *g.div);
   if (!g.ydst || !g.div) { free(g.ydst); free(g.div); fail(&g, NULL, "out of memory"); return NULL; }
-  for (int r = 0; r < ir->nregions; r++) {
-    const tlua_Region *rg = &ir->regions[r];
-    for (int p = 0; p < rg->n; p++) {
-      const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
-      if (in->op == TLUA_OP_IF) {
-        for (int s = 0; s < 2; s++) if (in->region[s] >= 0) g.ydst[in->region[s]] = &rg->instrs[p + 1];
-      } else if (in->op == TLUA_OP_FOR) {
-        g.ydst[in->region[0]] = &ir->regions[in->region[0]].instrs[1];
-      }
-    }
-  }
+  tlua_ir_yield_dests(ir, g.ydst);
   divisors(&g);
   for (int r = 0; r < ir->nregions && !uses_vec; r++)
     for (int p = 0; p < ir->regions[r].n; p++) if (vector_group(&g, &ir->regions[r], p) > 1) { uses_vec = 1; break; }

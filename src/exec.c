@@ -46,8 +46,7 @@ typedef struct Exec {
 } Exec;
 
 #define VAL(ex, id) ((ex)->vals + (size_t)(ex)->slot[id] * (size_t)(ex)->B)
-/* an IR without operands (an empty body) has operands == NULL: no pointer arithmetic on it */
-#define OPS(ex, in) ((in)->nops ? (ex)->ir->operands + (in)->ops : NULL)
+#define OPS(ex, in) tlua_ir_ops((ex)->ir, (in))
 
 static int dt_size(int dt) {
   switch (dt) {
@@ -526,26 +525,23 @@ static int prepare(Exec *ex) {
   }
   for (int32_t i = 0; i < (int32_t)B; i++) ex->masks[0].idx[i] = i;
   ex->masks[0].n = ex->B;
+  tlua_ir_yield_dests(ir, ex->ydst);
   for (int32_t r = 0; r < ir->nregions; r++) {
     const tlua_Region *rg = &ir->regions[r];
     for (int32_t p = 0; p < rg->n; p++) {
       const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
       if (in->op == TLUA_OP_IF) {
         for (int s = 0; s < 2; s++)
-          if (in->region[s] >= 0) {
-            ex->ydst[in->region[s]] = &rg->instrs[p + 1];  /* the IF_RESULTs that follow */
-            ex->ydirect[in->region[s]] = 1;                /* they are not visible inside */
-          }
+          if (in->region[s] >= 0) ex->ydirect[in->region[s]] = 1; /* IF_RESULTs are not visible inside */
       } else if (in->op == TLUA_OP_FOR) {
         const tlua_Region *body = &ir->regions[in->region[0]];
         int n = in->nops - 3;
-        const int32_t *y = ir->operands + ir->instrs[body->instrs[body->n - 1]].ops;
+        const int32_t *y = tlua_ir_ops(ir, &ir->instrs[body->instrs[body->n - 1]]);
         /* writing carry k in place is safe unless a later next value reads an earlier carry */
         int direct = 1;
         for (int k = 0; k < n && direct; k++)
           for (int j = 0; j < k; j++)
             if (y[k] == body->instrs[1 + j]) direct = 0;
-        ex->ydst[in->region[0]] = &body->instrs[1];
         ex->ydirect[in->region[0]] = (uint8_t)direct;
         if (!direct && n > max_carry) max_carry = n;
       }

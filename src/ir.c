@@ -137,7 +137,7 @@ int tlua_ir_mem_operands(const tlua_IR *ir, const tlua_Instr *in, tlua_MemOperan
   default:
     return -1;
   }
-  const int32_t *o = ir->operands + in->ops;
+  const int32_t *o = tlua_ir_ops(ir, in);
   int32_t *ids[4] = {&mo->offset, &mo->value, &mo->cmp, &mo->mask};
   for (int k = 0; k < 4; k++) {
     mo->at[k] = (int8_t)pos[k];
@@ -240,7 +240,7 @@ static void put_target(Buf *b, const tlua_IR *ir, int lds, int64_t t, int32_t of
 
 static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   const tlua_Instr *in = &ir->instrs[id];
-  const int32_t *o = in->nops ? ir->operands + in->ops : NULL;
+  const int32_t *o = tlua_ir_ops(ir, in);
   int n = in->nops;
   put(b, "%*s", 2 * depth, "");
   if (in->has_value) put(b, "%%%d:%s = ", id, dt_name(in->dtype));
@@ -390,4 +390,20 @@ int tlua_ir_verified(tlua_IR *ir, char *err, size_t errsz) {
   int status = tlua_ir_verify(ir, err, errsz);
   ir->verified = status == 0;
   return status;
+}
+
+void tlua_ir_yield_dests(const tlua_IR *ir, const int32_t **dst) {
+  for (int r = 0; r < ir->nregions; r++) dst[r] = NULL;
+  for (int r = 0; r < ir->nregions; r++) {
+    const tlua_Region *rg = &ir->regions[r];
+    for (int p = 0; p < rg->n; p++) {
+      const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
+      if (in->op == TLUA_OP_IF) {
+        for (int s = 0; s < 2; s++)
+          if (in->region[s] >= 0) dst[in->region[s]] = &rg->instrs[p + 1]; /* the IF_RESULTs after it */
+      } else if (in->op == TLUA_OP_FOR) {
+        dst[in->region[0]] = &ir->regions[in->region[0]].instrs[1]; /* after LOOP_IV: the carries */
+      }
+    }
+  }
 }

@@ -151,9 +151,15 @@ TLUA_HIDDEN int tlua_ir_new_region(tlua_IR *ir);
 TLUA_HIDDEN int tlua_ir_emit(tlua_IR *ir, int region, tlua_Op op, tlua_DType dt, int has_value,
                              const int32_t *ops, int nops, int line);
 static inline tlua_Instr *tlua_ir_instr(tlua_IR *ir, int id) { return &ir->instrs[id]; }
+/* The operands of in; NULL when it has none (an IR without any operand, e.g. an empty kernel body,
+ * has operands == NULL, and no pointer arithmetic may be done on it). */
 static inline const int32_t *tlua_ir_ops(const tlua_IR *ir, const tlua_Instr *in) {
-  return ir->operands + in->ops;
+  return in->nops ? ir->operands + in->ops : NULL;
 }
+/* For each region, the ids its final YIELD writes: the FOR's carried values (the body's
+ * LOOP_CARRY instructions) or the IF's IF_RESULTs; NULL for regions that yield nothing (region 0).
+ * dst has ir->nregions entries. */
+TLUA_HIDDEN void tlua_ir_yield_dests(const tlua_IR *ir, const int32_t **dst);
 
 /* Checks every structural and typing rule (operands defined before use and visible from the use's
  * region, operand dtypes match the op, regions well-formed, param/LDS indices in range, FOR/IF
