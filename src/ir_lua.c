@@ -196,6 +196,18 @@ static int m_count(lua_State *L) {
   return 1;
 }
 
+/* ir:order_dependent() -> whether an atomic's old value is used: then which thread got which
+ * value depends on the order the hardware ran them (tickets, slots), and two correct runs may
+ * differ by a permutation */
+static int m_order_dependent(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  int dep = 0;
+  for (int i = 0; i < ir->ninstrs && !dep; i++)
+    dep = ir->instrs[i].op == TLUA_OP_ATOMIC && ir->instrs[i].has_value;
+  lua_pushboolean(L, dep);
+  return 1;
+}
+
 static int m_tostring(lua_State *L) {
   IRBox *b = (IRBox *)luaL_checkudata(L, 1, IR_MT);
   if (!b->ir) lua_pushliteral(L, "IR{released}");
@@ -305,7 +317,7 @@ static int l_ir_deserialize(lua_State *L) {
 static const luaL_Reg ir_methods[] = {
   {"param", m_param}, {"specialize", m_specialize}, {"lds", m_lds}, {"region", m_region},
   {"emit", m_emit}, {"set_source", m_set_source}, {"verify", m_verify}, {"print", m_print},
-  {"count", m_count}, {NULL, NULL}
+  {"count", m_count}, {"order_dependent", m_order_dependent}, {NULL, NULL}
 };
 static const luaL_Reg ir_meta[] = {
   {"__gc", m_gc}, {"__close", m_gc}, {"__tostring", m_tostring}, {NULL, NULL}
