@@ -31,8 +31,11 @@ feed() {
   wait_for "loop	2" || return
   echo ':quit'
 }
-feed | timeout 30 script -qfec "$TILESH" "$log" >/dev/null 2>&1; rc=$?
+# script runs the command through $SHELL -c; "exec" leaves tilesh alone in the terminal's process
+# group (a dash parent, CI's /bin/sh, would itself die of the Ctrl-C and report 130).
+feed | timeout 30 script -qfec "exec '$TILESH'" "$log" >/dev/null 2>&1; rc=$?
 out=$(cat "$log")
+[ "$rc" = 0 ] || printf 'typescript:\n%s\n' "$out" >&2
 expect_eq "exit status" "$rc" "0"
 expect_contains "banner" "$out" "Type :help"
 expect_contains "interrupted" "$out" "interrupted!"
