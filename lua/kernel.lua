@@ -150,6 +150,11 @@ return function(tl)
   -- kernel parameters inside a body
   local TensorParam = {}
   TensorParam.__index = TensorParam
+  -- p.x[i] = v would only set a field of the Lua table at trace time: the value would be lost
+  TensorParam.__newindex = function(self, key)
+    tr.fail("kernel parameter '%s' cannot be assigned (p.%s[%s] = ...): store elements with p.%s:store({i, j}, v) " ..
+            "or a window's :store(t)", self.name, self.name, type(key) == "table" and "{...}" or tostring(key), self.name)
+  end
   function TensorParam:shape(d)
     if math.type(d) ~= "integer" or d < 0 or d >= self.rank then
       tr.fail("%s:shape(d): dimension %s out of range 0..%d", self.name, tostring(d), self.rank - 1)
@@ -421,7 +426,8 @@ return function(tl)
           local f = facts[i]
           ir:specialize(index, f.sdiv, f.tdiv, f.aligned, f.contiguous)
           p[prm.name] = setmetatable({ is_tensor = true, name = prm.name, index = index, dtype = prm.dtype,
-                                       rank = prm.rank, contiguous = f.contiguous }, TensorParam)
+                                       rank = prm.rank, contiguous = f.contiguous, shape_v = {}, stride_v = {} },
+                                     TensorParam)
         else
           p[prm.name] = { index = index, dtype = prm.dtype }
         end
@@ -433,7 +439,6 @@ return function(tl)
       for i, prm in ipairs(self.params) do
         local v = p[prm.name]
         if prm.kind == "tensor" then
-          v.shape_v, v.stride_v = {}, {}
           for d = 0, prm.rank - 1 do
             v.shape_v[d] = tr.emit("shape", "i64", {}, { imm = v.index, imm2 = d })
             v.stride_v[d] = tr.emit("stride", "i64", {}, { imm = v.index, imm2 = d })

@@ -2,8 +2,9 @@
 -- GPU code object, through the cache (DESIGN.md "Cache"), plus cross-compilation (tilesh --cross).
 --
 -- Keys. The content key of a code object hashes (generated source, compile options, target arch,
--- compiler identity and version, tilelua version). The front key hashes (kernel fingerprint, kernel
--- name, block, warp, specialization, hints for the target, target arch, tilelua version) and maps to
+-- compiler identity and version, tilelua version and build id: a hash of the library's Lua and C
+-- sources). The front key hashes (kernel fingerprint, kernel
+-- name, block, warp, specialization, hints for the target, target arch, tilelua version, build id) and maps to
 -- a content key, so an unchanged script neither traces nor compiles on its second run. On the cpu
 -- backend the "code object" is the serialized IR (tl._ir_serialize), found by the same front key.
 --
@@ -29,7 +30,7 @@ return function(tl, trace_spec)
 
   local function front_key(kernel, spec, target)
     if not kernel.fingerprint then kernel.fingerprint = sha(fp.of(kernel.body, tl)) end
-    return "front|" .. sha(table.concat({ tl.version, kernel.fingerprint, kernel.name, kernel.block, kernel.warp,
+    return "front|" .. sha(table.concat({ tl.version, tl.build_id, kernel.fingerprint, kernel.name, kernel.block, kernel.warp,
                                           spec, hints_for(kernel, target), target }, "|"))
   end
 
@@ -72,7 +73,7 @@ return function(tl, trace_spec)
     local src = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
     local t2 = tl.clock()
     kernel.timings = { trace = t1 - t0, codegen = t2 - t1 }
-    ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version }, "\0"))
+    ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version, tl.build_id }, "\0"))
     local code, state = tl._cache_get("code|" .. ckey), "hit"
     if not code then
       code = tl._compile(src, kernel.name, arch)

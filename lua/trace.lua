@@ -115,6 +115,7 @@ function M.const(v, dtype)
   if hit then return hit end
   local fields = FLOAT[dtype] and { fimm = v } or { imm = v }
   local val = M.emit("const", dtype, {}, fields)
+  if not FLOAT[dtype] and dtype ~= "bool" then val.p2 = M.pow2_divisor(v) end
   c.consts[key] = val
   return val
 end
@@ -123,7 +124,12 @@ end
 function M.as(x, want)
   if is_value(x) then
     if x.dtype == want then return x end
-    return M.emit("cast", want, { x })
+    local v = M.emit("cast", want, { x })
+    -- an integer widened or narrowed to >= 32 bits keeps its power-of-two divisor (up to 2^20)
+    if not FLOAT[want] and not FLOAT[x.dtype] and want ~= "bool" and x.dtype ~= "bool" and M.SIZE[want] >= 4 then
+      v.p2 = rawget(x, "p2")
+    end
+    return v
   end
   return M.const(x, want)
 end
@@ -157,6 +163,18 @@ function M.unify(x, y)
   return t, M.as(x, t), M.as(y, t)
 end
 
+-- The largest power of two (up to 2^20) known to divide an integer Value or number: what the
+-- arithmetic below could prove (constants, sums, products); 1 when nothing is known.
+local P2_CAP = 1 << 20
+function M.pow2_divisor(x)
+  if is_value(x) then return rawget(x, "p2") or 1 end
+  if math.type(x) ~= "integer" then return 1 end
+  if x == 0 then return P2_CAP end
+  local d = 1
+  while d < P2_CAP and x % (2 * d) == 0 do d = 2 * d end
+  return d
+end
+
 function M.binary(op, x, y, int_only)
   local t, a, b = M.unify(x, y)
   if int_only and FLOAT[t] then
@@ -165,7 +183,13 @@ function M.binary(op, x, y, int_only)
   if t == "bool" and (op == "add" or op == "sub" or op == "mul" or op == "div" or op == "rem") then
     t, a, b = "i32", M.as(a, "i32"), M.as(b, "i32")
   end
-  return M.emit(op, t, { a, b })
+  local v = M.emit(op, t, { a, b })
+  if not FLOAT[t] and t ~= "bool" then
+    local da, db = M.pow2_divisor(a), M.pow2_divisor(b)
+    if op == "add" or op == "sub" then v.p2 = math.min(da, db)
+    elseif op == "mul" then v.p2 = math.min(da * db, P2_CAP) end
+  end
+  return v
 end
 
 function M.compare(op, x, y)

@@ -1,6 +1,7 @@
 -- window.lua - windows on tensors and LDS buffers, distributed tensors (the thread's elements of a
 -- tile), sweeps, and cross-thread reductions, all lowered to IR at trace time.
 local tr = require "tilelua.trace"
+local ldmatrix = require "tilelua.ldmatrix"
 local M = {}
 local tl -- the module table, bound by M.bind
 
@@ -131,11 +132,27 @@ local function element_addresses(w)
   for d = 1, rank do base[d] = tr.as(w.origin[d], "i64") + tr.as(o[d - 1], "i64") end
   local out = {}
   if src.is_lds then
+    -- a vector group whose lane 0 starts a run the buffer keeps consecutive (Lds:run) gets lane 0's
+    -- offset through the descriptor and base + lane for the others, so the HIP emitter fuses it
+    -- into one access even on a swizzled buffer
+    local vec = f.vector
+    local grouped = vec > 1 and src:run() % vec == 0 and tr.pow2_divisor(base[rank]) % vec == 0
     for y = 0, f.elements - 1 do
       local off = f.offsets[y + 1]
-      local coord = {}
-      for d = 1, rank do coord[d] = off[d] ~= 0 and (base[d] + off[d]) or base[d] end
-      out[y] = { offset = src:offset(coord) }
+      local lane, first = y % vec, f.offsets[y - y % vec + 1]
+      local consecutive = grouped and first[rank] % vec == 0
+      if consecutive then
+        for d = 1, rank do
+          if off[d] ~= first[d] + (d == rank and lane or 0) then consecutive = false end
+        end
+      end
+      if consecutive and lane > 0 then
+        out[y] = { offset = out[y - lane].offset + lane }
+      else
+        local coord = {}
+        for d = 1, rank do coord[d] = off[d] ~= 0 and (base[d] + off[d]) or base[d] end
+        out[y] = { offset = src:offset(coord) }
+      end
     end
     return out
   end
@@ -184,11 +201,16 @@ local function element_addresses(w)
   return out
 end
 
--- w:load{pad = 0} -> DistTensor
+-- w:load{pad = 0, matrix = true} -> DistTensor. From LDS, a distribution that is a set of 8x8
+-- matrix fragments loads with lds_matrix (ldmatrix.lua) unless matrix = false.
 function Window:load(opts)
   local c = tr.current()
   local pad = opts and opts.pad or 0
   local f, src = self.facts, self.src
+  if src.is_lds and not (opts and opts.matrix == false) then
+    local mv = ldmatrix.load(self)
+    if mv then return M.new_dist_tensor(self.dist, f, src.dtype, mv) end
+  end
   local addrs = element_addresses(self)
   local order, vec = access_groups(f, self.curve)
   local vals = {}
@@ -537,20 +559,10 @@ function M.lds_buffer(c, dtype, lengths, desc)
                         lengths = lengths, desc = desc, count = space }, Lds)
 end
 
--- Symbolic offset of an index through the buffer's descriptor (row-major when none).
-function Lds:offset(coord)
-  if not self.desc then
-    local off = nil
-    for d = 1, self.rank do
-      local x = tr.as(coord[d], "i64")
-      off = off and (off * self.lengths[d] + x) or x
-    end
-    return off
-  end
-  -- walk the stages from the top down (seed 003's transform chain), then dot with the strides
-  local f = self.desc
-  local idx = {}
-  for d = 1, #coord do idx[d - 1] = tr.as(coord[d], "i64") end
+-- The offset of idx (0-based, idx[0..rank-1]) through descriptor facts f: seed 003's transform
+-- chain walked from the top down, then dotted with the strides. idx holds Values (the kernel's
+-- symbolic offset) or plain integers (the layout checks below): both have + * % // ~.
+local function desc_offset(f, idx)
   for s = #f.stages, 1, -1 do
     local lower = {}
     for _, u in ipairs(f.stages[s]) do
@@ -600,7 +612,71 @@ function Lds:offset(coord)
       off = off and (off + term) or term
     end
   end
-  return off or tr.const(0, "i64")
+  return off
+end
+
+-- The widest run (a power of two, up to 16 elements) the descriptor keeps whole: for every index
+-- whose last coordinate is a multiple of the run, the run's elements lie at consecutive offsets
+-- from an offset that is itself a multiple of the run. Checked on every index of the buffer
+-- (LDS tiles are small), cached per descriptor. An XOR preshuffle in kpack-element chunks keeps
+-- runs of kpack; a plain row-major buffer keeps runs of any power of two dividing its last length.
+local runs = setmetatable({}, { __mode = "k" })
+local function desc_run(f, lengths)
+  local r = runs[f]
+  if r then return r end
+  local rank = #lengths
+  r = 16
+  while r > 1 and lengths[rank] % r ~= 0 do r = r // 2 end
+  local idx, total = {}, 1
+  for d = 1, rank do total = total * lengths[d] end
+  while r > 1 do
+    local ok = true
+    for flat = 0, total - 1, r do
+      local rest = flat
+      for d = rank, 1, -1 do
+        idx[d - 1] = rest % lengths[d]
+        rest = rest // lengths[d]
+      end
+      local o0 = desc_offset(f, idx) or 0
+      if o0 % r ~= 0 then ok = false break end
+      local last = idx[rank - 1]
+      for j = 1, r - 1 do
+        idx[rank - 1] = last + j
+        if (desc_offset(f, idx) or 0) ~= o0 + j then ok = false break end
+      end
+      if not ok then break end
+    end
+    if ok then break end
+    r = r // 2
+  end
+  runs[f] = r
+  return r
+end
+
+-- Symbolic offset of an index through the buffer's descriptor (row-major when none).
+function Lds:offset(coord)
+  if not self.desc then
+    local off = nil
+    for d = 1, self.rank do
+      local x = tr.as(coord[d], "i64")
+      off = off and (off * self.lengths[d] + x) or x
+    end
+    return off
+  end
+  local idx = {}
+  for d = 1, #coord do idx[d - 1] = tr.as(coord[d], "i64") end
+  return desc_offset(self.desc, idx) or tr.const(0, "i64")
+end
+
+-- The widest run of consecutive elements along the last dimension that stays consecutive in the
+-- buffer, starting at a multiple of the run (1 when none).
+function Lds:run()
+  if not self.desc then
+    local r = 16
+    while r > 1 and self.lengths[self.rank] % r ~= 0 do r = r // 2 end
+    return r
+  end
+  return desc_run(self.desc, self.lengths)
 end
 
 function Lds:load(idx, opts)

@@ -173,7 +173,8 @@ static int ctz16(uint64_t x) {
 }
 
 /* Known power-of-two divisor (capped at 16) of every value, from constants, the shape/stride
- * specialization facts and + - * << (ids are in definition order, so one pass suffices). */
+ * specialization facts and + - * << % / & | ^ min max select (ids are in definition order, so one
+ * pass suffices). */
 static void divisors(Gen *g) {
   const tlua_IR *ir = g->ir;
   for (int id = 0; id < ir->ninstrs; id++) {
@@ -203,6 +204,25 @@ static void divisors(Gen *g) {
       break;
     case TLUA_OP_CAST:
       if (is_int(in->dtype) && is_int(ir->instrs[o[0]].dtype) && width(in->dtype) >= 8) d = g->div[o[0]];
+      break;
+    case TLUA_OP_AND: case TLUA_OP_OR: case TLUA_OP_XOR: case TLUA_OP_MIN: case TLUA_OP_MAX:
+      /* bitwise ops keep low zero bits both operands have; min/max give one of them */
+      if (is_int(in->dtype)) d = g->div[o[0]] < g->div[o[1]] ? g->div[o[0]] : g->div[o[1]];
+      break;
+    case TLUA_OP_REM:  /* x % c = x - (x / c) * c: a multiple of what divides both */
+      if (is_int(in->dtype) && ir->instrs[o[1]].op == TLUA_OP_CONST && ir->instrs[o[1]].imm != 0) {
+        const int dc = ctz16((uint64_t)ir->instrs[o[1]].imm);
+        d = g->div[o[0]] < dc ? g->div[o[0]] : dc;
+      }
+      break;
+    case TLUA_OP_DIV:  /* a multiple of d divided exactly by a power of two c <= d: a multiple of d / c */
+      if (is_int(in->dtype) && ir->instrs[o[1]].op == TLUA_OP_CONST && ir->instrs[o[1]].imm > 0) {
+        const int64_t c = ir->instrs[o[1]].imm;
+        if ((c & (c - 1)) == 0 && c <= g->div[o[0]]) d = g->div[o[0]] / (int)c;
+      }
+      break;
+    case TLUA_OP_SELECT:
+      d = g->div[o[1]] < g->div[o[2]] ? g->div[o[1]] : g->div[o[2]];
       break;
     default: break;
     }
@@ -512,6 +532,7 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: return emit_shuffle(g, id, in);
   case TLUA_OP_MMA: return emit_mma(g, rg, p, in);
   case TLUA_OP_MMA_RESULT: return 0;  /* declared by its mma */
+  case TLUA_OP_LDS_MATRIX: return fail(g, in, "lds_matrix element %d outside its group", in->vec_lane);
   case TLUA_OP_FOR: {
     const tlua_Region *body = &ir->regions[in->region[0]];
     const int n = in->nops - 3, iv = body->instrs[0];
@@ -576,6 +597,12 @@ static int emit_region(Gen *g, int r) {
     const tlua_Instr *in = &g->ir->instrs[rg->instrs[p]];
     if (in->op == TLUA_OP_YIELD) {
       if (emit_yield(g, r, in, loop_body)) return -1;
+      continue;
+    }
+    if (in->op == TLUA_OP_LDS_MATRIX) {
+      int n = emit_lds_matrix(g, rg, p);
+      if (n < 0) return -1;
+      p += n - 1;
       continue;
     }
     int v = vector_group(g, rg, p);

@@ -42,6 +42,8 @@ TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);
  * the prelude (tlua_hg_mma_prelude, when the IR has an MMA). */
 TLUA_HIDDEN int tlua_hg_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
 TLUA_HIDDEN void tlua_hg_mma_prelude(Gen *g);
+/* The LDS_MATRIX group at position p of rg (ldmatrix on NVIDIA); returns its length, -1 on error. */
+TLUA_HIDDEN int tlua_hg_lds_matrix(Gen *g, const tlua_Region *rg, int p);
 
 #define put tlua_hg_put
 #define fail tlua_hg_fail
@@ -52,6 +54,7 @@ TLUA_HIDDEN void tlua_hg_mma_prelude(Gen *g);
 #define emit_atomic tlua_hg_atomic
 #define emit_shuffle tlua_hg_shuffle
 #define emit_mma tlua_hg_mma
+#define emit_lds_matrix tlua_hg_lds_matrix
 
 static inline void indent(Gen *g) { put(&g->b, "%*s", 2 * g->depth, ""); }
 

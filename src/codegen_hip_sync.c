@@ -255,7 +255,7 @@ int emit_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
       }
     }
     indent(g);
-    line_text(g, "asm volatile(\"mma.sync.aligned.m16n8k16.row.col.f32.%s.%s.f32 {%%0, %%1, %%2, %%3}, "
+    line_text(g, "asm(\"mma.sync.aligned.m16n8k16.row.col.f32.%s.%s.f32 {%%0, %%1, %%2, %%3}, "
               "{%%4, %%5, %%6, %%7}, {%%8, %%9}, {%%10, %%11, %%12, %%13};\"\n", dn, dn);
     indent(g);
     line_text(g, "    : \"=f\"(v%d), \"=f\"(v%d), \"=f\"(v%d), \"=f\"(v%d)\n", res[0], res[1], res[2], res[3]);
@@ -289,4 +289,69 @@ int emit_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   indent(g);
   line_text(g, "}\n");
   return 0;
+}
+
+/* --- warp matrix loads from LDS ----------------------------------------------------------------------- */
+
+/* The LDS_MATRIX group at position p of region rg (ir.h): NVIDIA sm_75+ -> one ldmatrix.x1/x2/x4
+ * (.trans); elsewhere every element reads the row offset of the lane that supplies its row through a
+ * shuffle and loads from LDS, which is the instruction's definition. Returns the group's length. */
+int emit_lds_matrix(Gen *g, const tlua_Region *rg, int p) {
+  const tlua_IR *ir = g->ir;
+  const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
+  const int n = in0->vec, nm = n / 2, trans = in0->imm2 != 0, dt = in0->dtype;
+  const int32_t row = tlua_ir_ops(ir, in0)[0];
+  const char *T = ctype(g, dt);
+  char tn[80];
+  target_name(g, 1, in0->imm, tn, sizeof tn);
+  if (g->t->warp_size != 32 || ir->warp != 32)
+    return fail(g, in0, "lds_matrix needs warps of 32 (target %s runs warps of %d, traced for %d)", g->t->arch,
+                g->t->warp_size, (int)ir->warp);
+  STMT(g, in0, "%s", "");
+  for (int e = 0; e < n; e++) line_text(g, "%s v%d;%s", T, rg->instrs[p + e], e + 1 < n ? " " : "\n");
+  indent(g);
+  line_text(g, "{\n");
+  g->depth++;
+  if (g->nv && atoi(g->t->arch + 3) >= 75) {
+    indent(g);
+    line_text(g, "unsigned int m_[%d];\n", nm);
+    indent(g);
+    line_text(g, "asm volatile(\"ldmatrix.sync.aligned.m8n8.x%d%s.shared.b16 {", nm, trans ? ".trans" : "");
+    for (int k = 0; k < nm; k++) line_text(g, "%s%%%d", k ? ", " : "", k);
+    line_text(g, "}, [%%%d];\"\n", nm);
+    indent(g);
+    line_text(g, "    :");
+    for (int k = 0; k < nm; k++) line_text(g, "%s \"=r\"(m_[%d])", k ? "," : "", k);
+    line_text(g, " : \"r\"((unsigned int)__cvta_generic_to_shared(%s + v%d)));\n", tn, row);
+    const char *from = dt == TLUA_F16 ? "__ushort_as_half" : "__ushort_as_bfloat16";
+    for (int e = 0; e < n; e++) {
+      indent(g);
+      line_text(g, "v%d = %s((unsigned short)(m_[%d]%s));\n", rg->instrs[p + e], from, e / 2, e % 2 ? " >> 16" : " & 0xffffu");
+    }
+  } else {
+    const char *rt = ctype(g, ir->instrs[row].dtype);
+    indent(g);
+    line_text(g, "const int l_ = (int)(threadIdx.x & 31u);\n");
+    for (int e = 0; e < n; e++) {
+      const int r = e / 2, h = e % 2;
+      char src[64], col[32];
+      if (trans) {
+        snprintf(src, sizeof src, "%d + 2 * (l_ & 3) + %d", 8 * r, h);
+        snprintf(col, sizeof col, "(l_ >> 2)");
+      } else {
+        snprintf(src, sizeof src, "%d + (l_ >> 2)", 8 * r);
+        snprintf(col, sizeof col, "(2 * (l_ & 3) + %d)", h);
+      }
+      indent(g);
+      if (g->nv)
+        line_text(g, "v%d = %s[(%s)__shfl_sync(0xffffffffu, (long long)v%d, %s, 32) + %s];\n", rg->instrs[p + e], tn,
+                  rt, row, src, col);
+      else
+        line_text(g, "v%d = %s[(%s)__shfl((long long)v%d, %s, 32) + %s];\n", rg->instrs[p + e], tn, rt, row, src, col);
+    }
+  }
+  g->depth--;
+  indent(g);
+  line_text(g, "}\n");
+  return n;
 }

@@ -157,7 +157,8 @@ static int oob_error(Exec *ex, const tlua_Instr *in, const Target *t, int off_dt
   if (is_signed_int(off_dt)) snprintf(offs, sizeof offs, "%" PRId64, off.i);
   else snprintf(offs, sizeof offs, "%" PRIu64, off.u);
   const char *verb = in->op == TLUA_OP_ATOMIC ? "atomic on" :
-                     in->op == TLUA_OP_LOAD || in->op == TLUA_OP_LDS_LOAD ? "load from" : "store to";
+                     in->op == TLUA_OP_LOAD || in->op == TLUA_OP_LDS_LOAD ? "load from" :
+                     in->op == TLUA_OP_LDS_MATRIX ? "lds_matrix row from" : "store to";
   return rt_error(ex, in, lane, "%s %s: offset %s is outside [0, %" PRIu64 ")", verb, what, offs, t->extent);
 }
 
@@ -314,6 +315,40 @@ static int do_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
     tlua_mma_compute((tlua_MmaLayout)in->imm, a, b, c, d);
     for (int l = 0; l < W; l++)
       for (int i = 0; i < nc; i++) VAL(ex, res[i])[l0 + l].f = d[l * nc + i];
+  }
+  return 0;
+}
+
+/* --- warp matrix loads from LDS (ldmatrix) -------------------------------------------------------------- */
+
+/* LDS_MATRIX (ir.h): lane L's element comes from the row that lane 8r + L/4 (or, transposed,
+ * 8r + 2*(L%4) + h) supplies. Every warp with an active lane must be whole; the 8 elements of
+ * every supplied row are checked against the buffer. */
+static int do_lds_matrix(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int B = ex->B, W = 32, e = in->vec_lane, r = e / 2, h = e % 2, trans = in->imm2 != 0;
+  const int32_t row_id = OPS(ex, in)[0];
+  const tlua_Slot *restrict row = VAL(ex, row_id);
+  tlua_Slot *restrict d = VAL(ex, id);
+  Target t = target_of(ex, 1, in->imm);
+  int active[1024 / 32] = {0};
+  TLUA_LANES(m, B, active[i / W]++);
+  for (int w = 0; w * W < B; w++) {
+    if (active[w] == 0) continue;
+    if (active[w] != W || (w + 1) * W > B)
+      return rt_error(ex, in, w * W, "lds_matrix reached by %d of the %d lanes of warp %d (divergent control flow: "
+                      "every lane of a warp must execute it)", active[w], W, w);
+    const int l0 = w * W;
+    for (int l = 0; l < W; l++) {
+      const int src = l0 + 8 * r + (trans ? 2 * (l % 4) + h : l / 4);
+      const uint64_t col = (uint64_t)(trans ? l / 4 : 2 * (l % 4) + h);
+      const uint64_t off = row[src].u + col;
+      if (row[src].u >= t.extent || off >= t.extent) {
+        tlua_Slot bad = row[src];
+        if (row[src].u < t.extent) bad.u = off;
+        return oob_error(ex, in, &t, ex->ir->instrs[row_id].dtype, bad, src);
+      }
+      d[l0 + l] = mem_get(t.dt, t.base + off * (size_t)t.size);
+    }
   }
   return 0;
 }
@@ -478,6 +513,8 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return 0;
   case TLUA_OP_MMA:
     return do_mma(ex, in, r, p, m);
+  case TLUA_OP_LDS_MATRIX:
+    return do_lds_matrix(ex, id, in, m);
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {

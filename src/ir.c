@@ -168,6 +168,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_FOR] = "for", [TLUA_OP_LOOP_IV] = "loop_iv", [TLUA_OP_LOOP_CARRY] = "loop_carry",
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
+  [TLUA_OP_LDS_MATRIX] = "lds_matrix",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -279,6 +280,11 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     if (in->op == TLUA_OP_ATOMIC) put(b, " %s %s", NAME_OF(order_names, in->order), NAME_OF(scope_names, in->scope));
     break;
   }
+  case TLUA_OP_LDS_MATRIX:
+    put(b, " ");
+    put_target(b, ir, 1, in->imm, n > 0 ? o[0] : -1);
+    put(b, "%s vec %d.%d", in->imm2 ? " trans" : "", in->vec, in->vec_lane);
+    break;
   case TLUA_OP_SHFL_XOR:
     put(b, " ");
     put_operand(b, n > 0 ? o[0] : -1);

@@ -76,6 +76,15 @@ typedef enum tlua_Op {
      executes it together (the executor reports a partly active warp). Added after YIELD so the
      numbers of the older ops (serialized IR) do not change. */
   TLUA_OP_MMA, TLUA_OP_MMA_RESULT,
+  /* warp-wide load of 8x8 matrices of 16-bit elements from LDS buffer imm (NVIDIA ldmatrix): one
+     instruction per element of the lane's fragment, a group of vec (2, 4 or 8: 1, 2 or 4 matrices)
+     consecutive instructions with vec_lane 0..vec-1 and the same operand (row_offset): the element
+     offset of one matrix row (8 contiguous elements) that this lane supplies. Element e of lane L,
+     register r = e / 2, half h = e % 2, where R(x) is the row_offset of lane x of the same warp:
+       imm2 = 0: lds[R(8r + L/4) + 2*(L%4) + h]      (lane L holds row L/4, columns 2*(L%4) + h)
+       imm2 = 1: lds[R(8r + 2*(L%4) + h) + L/4]      (transposed: row 2*(L%4) + h, column L/4)
+     Warp 32 only; every lane of a warp executes it together. */
+  TLUA_OP_LDS_MATRIX,
   TLUA_NOPS
 } tlua_Op;
 

@@ -310,6 +310,37 @@ static int owner_op(const Verifier *V, int id) {
   return o < 0 ? -1 : V->ir->instrs[o].op;
 }
 
+/* LDS_MATRIX (ir.h): a whole group of vec = 2, 4 or 8 consecutive elements, one operand (the row
+ * offset, an integer, the same for the group), 16-bit elements of the buffer's dtype, warp 32. */
+static int check_lds_matrix(Verifier *V, int id) {
+  const tlua_IR *ir = V->ir;
+  const tlua_Instr *in = &ir->instrs[id];
+  if (want_nops(V, id, 1) || want_value(V, id, 1) || lds_buffer(V, id, in->imm)) return -1;
+  if (ir->warp != 32) return fail_at(V, id, "lds_matrix needs warp 32 (the IR's warp is %d)", (int)ir->warp);
+  const int bdt = ir->lds[in->imm].dtype;
+  if (in->dtype != bdt) return fail_at(V, id, "is %s, the LDS buffer holds %s", dtn(in->dtype), dtn(bdt));
+  if (tlua_dtype_info((tlua_DType)bdt)->size != 2)
+    return fail_at(V, id, "lds_matrix loads 16-bit elements, the LDS buffer holds %s", dtn(bdt));
+  if (in->vec != 2 && in->vec != 4 && in->vec != 8)
+    return fail_at(V, id, "lds_matrix group of %d elements (expected 2, 4 or 8: 1, 2 or 4 matrices)", in->vec);
+  if (in->imm2 != 0 && in->imm2 != 1) return fail_at(V, id, "lds_matrix imm2 %lld is not 0 or 1 (transposed)", (long long)in->imm2);
+  if (check_vec(V, id)) return -1;
+  const int t = operand(V, id, 0, 0);
+  if (t < 0) return -1;
+  if (!is_int(t)) return fail_at(V, id, "row offset is %s, expected an integer type", dtn(t));
+  if (in->vec_lane != 0) {
+    const tlua_Region *rg = &ir->regions[V->region_of[id]];
+    const int p0 = V->pos_of[id] - in->vec_lane;
+    const tlua_Instr *first = p0 >= 0 ? &ir->instrs[rg->instrs[p0]] : NULL;
+    if (!first || first->op != TLUA_OP_LDS_MATRIX || first->vec_lane != 0 || first->vec != in->vec || first->imm != in->imm)
+      return fail_at(V, id, "lds_matrix element %d is not preceded by elements 0..%d of its group", in->vec_lane,
+                     in->vec_lane - 1);
+    if (first->nops != 1 || ir->operands[first->ops] != ir->operands[in->ops] || first->imm2 != in->imm2)
+      return fail_at(V, id, "lds_matrix element %d has another row offset or transposition than element 0", in->vec_lane);
+  }
+  return 0;
+}
+
 static int check_instr(Verifier *V, int id) {
   const tlua_IR *ir = V->ir;
   const tlua_Instr *in = &ir->instrs[id];
@@ -436,6 +467,8 @@ static int check_instr(Verifier *V, int id) {
       return fail_at(V, id, "must follow its mma as result #%lld", (long long)in->imm);
     return 0;  /* the type is checked by the mma */
   }
+  case TLUA_OP_LDS_MATRIX:
+    return check_lds_matrix(V, id);
   case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT: {
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
     int c = ir->operands[in->ops], cop = in->op == TLUA_OP_FOR_RESULT ? TLUA_OP_FOR : TLUA_OP_IF;

@@ -91,6 +91,8 @@ int luaopen_tilelua(lua_State *L) {
   lua_setfield(L, -2, "version");
   lua_pushinteger(L, TILELUA_VERSION_NUMBER);
   lua_setfield(L, -2, "version_number");
+  lua_pushstring(L, tlua_build_id);
+  lua_setfield(L, -2, "build_id");
   /* concept bindings: one line each (keep sorted) */
   tlua_open_backend(L);
   tlua_open_bank(L);
