@@ -305,6 +305,7 @@ return function(tl)
     c.parent[body] = outer
     c.region = body
     local iv = tr.emit("loop_iv", it, {})
+    iv.p2 = math.min(tr.pow2_divisor(lo), tr.pow2_divisor(step)) -- iv = lo + i * step
     local carried = {}
     for k, v in ipairs(flat) do carried[k] = tr.emit("loop_carry", v.dtype, {}, { imm = k - 1 }) end
     local results = table.pack(fn(iv, table.unpack(rebuild(carried, shape), 1, n)))
@@ -426,7 +427,8 @@ return function(tl)
           local f = facts[i]
           ir:specialize(index, f.sdiv, f.tdiv, f.aligned, f.contiguous)
           p[prm.name] = setmetatable({ is_tensor = true, name = prm.name, index = index, dtype = prm.dtype,
-                                       rank = prm.rank, contiguous = f.contiguous, shape_v = {}, stride_v = {} },
+                                       rank = prm.rank, contiguous = f.contiguous, shape_v = {}, stride_v = {},
+                                       shape_div16 = f.sdiv },
                                      TensorParam)
         else
           p[prm.name] = { index = index, dtype = prm.dtype }

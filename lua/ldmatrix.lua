@@ -156,17 +156,17 @@ function M.load(w)
   local last = f.ndim - 1
   for l = 0, WARP - 1 do if rel[l][last] % 8 ~= 0 then return nil end end
   local rank = src.rank
-  if tr.pow2_divisor(tr.as(w.origin[rank], "i64")) % 8 ~= 0 then return nil end
+  if tr.pow2_divisor(tr.as(w.origin[rank], "i32")) % 8 ~= 0 then return nil end
   local wo = warp_origin(c, f)
   if wo[last] and tr.pow2_divisor(wo[last]) % 8 ~= 0 then return nil end
   local lane = c.tid % tr.const(WARP, "i32")
   local row = {}
   for d = 1, rank do
-    local x = tr.as(w.origin[d], "i64")
-    if wo[d - 1] then x = x + tr.as(wo[d - 1], "i64") end
+    local x = tr.as(w.origin[d], "i32")
+    if wo[d - 1] then x = x + wo[d - 1] end
     if rel[0][d - 1] ~= 0 then x = x + rel[0][d - 1] end
     local lt = lane_term(lane, diff, d - 1)
-    if lt then x = x + tr.as(lt, "i64") end
+    if lt then x = x + lt end
     row[d] = x
   end
   local offset = src:offset(row)

@@ -128,8 +128,10 @@ local function element_addresses(w)
   local f, src = w.facts, w.src
   local o = thread_origin(c, f, w.dist)
   local rank = src.rank
+  -- LDS offsets are i32 (a buffer is at most 64 KiB), tensor offsets i64
+  local it = src.is_lds and "i32" or "i64"
   local base = {}
-  for d = 1, rank do base[d] = tr.as(w.origin[d], "i64") + tr.as(o[d - 1], "i64") end
+  for d = 1, rank do base[d] = tr.as(w.origin[d], it) + tr.as(o[d - 1], it) end
   local out = {}
   if src.is_lds then
     -- a vector group whose lane 0 starts a run the buffer keeps consecutive (Lds:run) gets lane 0's
@@ -164,8 +166,19 @@ local function element_addresses(w)
     thr = thr and (thr + term) or term
   end
   local in_dim, row_base = {}, {}
+  -- the lanes of a vector group share lane 0's bound along the last dimension when that dimension
+  -- is contiguous, its length is a multiple of 16 (specialization fact) and lane 0's coordinate a
+  -- multiple of the group: one comparison per group instead of one per element
+  local vec = f.vector
+  local share = vec > 1 and 16 % vec == 0 and src:stride_value(rank - 1) == 1 and src.shape_div16 and
+                (src.shape_div16 >> (rank - 1)) & 1 == 1 and tr.pow2_divisor(base[rank]) % vec == 0
   for y = 0, f.elements - 1 do
     local off = f.offsets[y + 1]
+    local bound_off = off
+    if share then
+      local first = f.offsets[y - y % vec + 1]
+      if first[rank] % vec == 0 and off[rank] == first[rank] + y % vec then bound_off = first end
+    end
     local ec, ev = 0, nil -- the element's offset from the thread's: constant part, symbolic part
     local vkey = ""       -- which symbolic part: elements sharing it share one base (below)
     local mask
@@ -179,10 +192,10 @@ local function element_addresses(w)
           vkey = vkey .. d .. ":" .. off[d] .. ","
         end
       end
-      local key = d .. ":" .. off[d]
+      local key = d .. ":" .. bound_off[d]
       local m = in_dim[key]
       if not m then
-        local coord = off[d] ~= 0 and (base[d] + off[d]) or base[d]
+        local coord = bound_off[d] ~= 0 and (base[d] + bound_off[d]) or base[d]
         m = tl.land(tl.ge(coord, 0), tl.lt(coord, src:shape_value(d - 1)))
         in_dim[key] = m
       end
@@ -653,19 +666,19 @@ local function desc_run(f, lengths)
   return r
 end
 
--- Symbolic offset of an index through the buffer's descriptor (row-major when none).
+-- Symbolic offset (i32) of an index through the buffer's descriptor (row-major when none).
 function Lds:offset(coord)
   if not self.desc then
     local off = nil
     for d = 1, self.rank do
-      local x = tr.as(coord[d], "i64")
+      local x = tr.as(coord[d], "i32")
       off = off and (off * self.lengths[d] + x) or x
     end
     return off
   end
   local idx = {}
-  for d = 1, #coord do idx[d - 1] = tr.as(coord[d], "i64") end
-  return desc_offset(self.desc, idx) or tr.const(0, "i64")
+  for d = 1, #coord do idx[d - 1] = tr.as(coord[d], "i32") end
+  return desc_offset(self.desc, idx) or tr.const(0, "i32")
 end
 
 -- The widest run of consecutive elements along the last dimension that stays consecutive in the

@@ -173,7 +173,8 @@ static int ctz16(uint64_t x) {
 }
 
 /* Known power-of-two divisor (capped at 16) of every value, from constants, the shape/stride
- * specialization facts and + - * << % / & | ^ min max select (ids are in definition order, so one
+ * specialization facts, loop induction variables (lo and step),
+ * and + - * << % / & | ^ min max select (ids are in definition order, so one
  * pass suffices). */
 static void divisors(Gen *g) {
   const tlua_IR *ir = g->ir;
@@ -224,6 +225,14 @@ static void divisors(Gen *g) {
     case TLUA_OP_SELECT:
       d = g->div[o[1]] < g->div[o[2]] ? g->div[o[1]] : g->div[o[2]];
       break;
+    case TLUA_OP_FOR:  /* the induction variable is lo + i * step: set here, its id comes later */
+      if (in->region[0] >= 0 && ir->regions[in->region[0]].n > 0) {
+        const int iv = ir->regions[in->region[0]].instrs[0];
+        if (iv > id && iv < ir->ninstrs && ir->instrs[iv].op == TLUA_OP_LOOP_IV)
+          g->div[iv] = g->div[o[0]] < g->div[o[2]] ? g->div[o[0]] : g->div[o[2]];
+      }
+      break;
+    case TLUA_OP_LOOP_IV: d = g->div[id] > 0 ? g->div[id] : 1; break;
     default: break;
     }
     g->div[id] = d;

@@ -2,10 +2,11 @@
 -- mma.sync m16n8k16 at warp 32, AMD MFMA 32x32x8 at warp 64), f16/bf16 inputs, f32 accumulation.
 --
 -- A block computes a BM x BN tile of C with WM x WN warps, each warp a grid of TM x TN MMA tiles.
--- The K loop (k:range, step BK) is double-buffered through LDS: before the loop the first A and B
--- tiles go global -> LDS buffer 0; iteration i loads tile i+1 from global memory into registers,
--- feeds the MMAs from buffer i % 2 (LDS -> fragments through windows with the MMA encodings),
--- then stores tile i+1 into buffer (i+1) % 2 and synchronizes once. Both LDS tiles go through seed
+-- The K loop (k:range, step 2 BK) is double-buffered through LDS: before the loop the first A and
+-- B tiles go global -> LDS buffer 0; each iteration makes two K steps, one per buffer: it loads
+-- the next tile from global memory into registers, feeds the MMAs from the current buffer (LDS ->
+-- fragments through windows with the MMA encodings: ldmatrix on NVIDIA), then stores the next
+-- tile into the other buffer and synchronizes once per step. Both LDS tiles go through seed
 -- 003's XOR preshuffle (tl.xor_preshuffle), chosen so the fragment reads are conflict-free
 -- (std.gemm_bank_report). Loads are masked with pad 0, so any M, N, K works; stores are masked.
 -- op(A) = A^T when trans_a (A stored K x M), likewise B; those tiles are transposed on the way
@@ -197,11 +198,12 @@ function M.gemm_kernel(dtype, opts)
         k:sync()
         local n = tm * tn
         local init = {}
-        for i = 1, n do init[i] = s:zeros() end
-        local accs = table.pack(k:range(0, K, bk, function(kk, ...)
-          local acc = { ... }
-          local buf = (kk // bk) % 2
-          local na, nb = load_a(kk + bk), load_b(kk + bk)
+        for i = 0, tm - 1 do
+          for j = 0, tn - 1 do init[i * tn + j + 1] = s:zeros() end
+        end
+        -- one K step on the tiles in LDS buffer buf (a constant: every LDS offset of the fragment
+        -- reads is then the same in every iteration, and the compiler hoists it out of the loop)
+        local function step(acc, buf)
           local ra, rb = buf * bm + wr, buf * bk
           for ks = 0, bk - 1, s.k do
             local fa, fb = {}, {}
@@ -211,8 +213,22 @@ function M.gemm_kernel(dtype, opts)
               for j = 0, tn - 1 do acc[i * tn + j + 1] = s:mma(fa[i], fb[j], acc[i * tn + j + 1]) end
             end
           end
-          store_a(na, 1 - buf)
-          store_b(nb, 1 - buf)
+        end
+        -- two K steps per iteration, one per buffer: tile kk is in buffer 0 at the top; tile kk + bk
+        -- goes global -> registers during the MMAs on buffer 0, then into buffer 1, and so on. When K
+        -- has an odd number of tiles the last second step multiplies the zero padding of the masked
+        -- loads (no effect on the result).
+        local accs = table.pack(k:range(0, K, 2 * bk, function(kk, ...)
+          local acc = { ... }
+          local na, nb = load_a(kk + bk), load_b(kk + bk)
+          step(acc, 0)
+          store_a(na, 1)
+          store_b(nb, 1)
+          k:sync()
+          na, nb = load_a(kk + 2 * bk), load_b(kk + 2 * bk)
+          step(acc, 1)
+          store_a(na, 0)
+          store_b(nb, 0)
           k:sync()
           return table.unpack(acc, 1, n)
         end, table.unpack(init, 1, n)))

@@ -87,131 +87,83 @@ extern "C" __global__ void __launch_bounds__(64) copy(
 #line 15 "codegen_golden.lua"
   const bool v36 = v32 && v35;
 #line 15 "codegen_golden.lua"
-  const long long v37 = 1LL;
+  const bool v37 = v32 && v35;
 #line 15 "codegen_golden.lua"
-  const long long v38 = (long long)((unsigned long long)v27 + (unsigned long long)v37);
+  const long long v38 = 1LL;
 #line 15 "codegen_golden.lua"
-  const bool v39 = v38 >= v22;
+  const long long v39 = (long long)((unsigned long long)v29 + (unsigned long long)v38);
 #line 15 "codegen_golden.lua"
-  const bool v40 = v38 < v9;
+  const bool v40 = v32 && v35;
 #line 15 "codegen_golden.lua"
-  const bool v41 = v39 && v40;
+  const long long v41 = 2LL;
 #line 15 "codegen_golden.lua"
-  const bool v42 = v32 && v41;
+  const long long v42 = (long long)((unsigned long long)v29 + (unsigned long long)v41);
 #line 15 "codegen_golden.lua"
-  const long long v43 = (long long)((unsigned long long)v29 + (unsigned long long)v37);
+  const bool v43 = v32 && v35;
 #line 15 "codegen_golden.lua"
-  const long long v44 = 2LL;
+  const long long v44 = 3LL;
 #line 15 "codegen_golden.lua"
-  const long long v45 = (long long)((unsigned long long)v27 + (unsigned long long)v44);
+  const long long v45 = (long long)((unsigned long long)v29 + (unsigned long long)v44);
 #line 15 "codegen_golden.lua"
-  const bool v46 = v45 >= v22;
-#line 15 "codegen_golden.lua"
-  const bool v47 = v45 < v9;
-#line 15 "codegen_golden.lua"
-  const bool v48 = v46 && v47;
-#line 15 "codegen_golden.lua"
-  const bool v49 = v32 && v48;
-#line 15 "codegen_golden.lua"
-  const long long v50 = (long long)((unsigned long long)v29 + (unsigned long long)v44);
-#line 15 "codegen_golden.lua"
-  const long long v51 = 3LL;
-#line 15 "codegen_golden.lua"
-  const long long v52 = (long long)((unsigned long long)v27 + (unsigned long long)v51);
-#line 15 "codegen_golden.lua"
-  const bool v53 = v52 >= v22;
-#line 15 "codegen_golden.lua"
-  const bool v54 = v52 < v9;
-#line 15 "codegen_golden.lua"
-  const bool v55 = v53 && v54;
-#line 15 "codegen_golden.lua"
-  const bool v56 = v32 && v55;
-#line 15 "codegen_golden.lua"
-  const long long v57 = (long long)((unsigned long long)v29 + (unsigned long long)v51);
-#line 15 "codegen_golden.lua"
-  float v58; float v59; float v60; float v61;
-  if (v36 && v42 && v49 && v56) {
-    const tl_vec<float, 4> t58 = *reinterpret_cast<const tl_vec<float, 4>*>(x + v29);
-    v58 = t58.v[0]; v59 = t58.v[1]; v60 = t58.v[2]; v61 = t58.v[3];
+  float v46; float v47; float v48; float v49;
+  if (v36 && v37 && v40 && v43) {
+    const tl_vec<float, 4> t46 = *reinterpret_cast<const tl_vec<float, 4>*>(x + v29);
+    v46 = t46.v[0]; v47 = t46.v[1]; v48 = t46.v[2]; v49 = t46.v[3];
   } else {
-    v58 = v36 ? x[v29] : 0.0f;
-    v59 = v42 ? x[v43] : 0.0f;
-    v60 = v49 ? x[v50] : 0.0f;
-    v61 = v56 ? x[v57] : 0.0f;
+    v46 = v36 ? x[v29] : 0.0f;
+    v47 = v37 ? x[v39] : 0.0f;
+    v48 = v40 ? x[v42] : 0.0f;
+    v49 = v43 ? x[v45] : 0.0f;
   }
 #line 16 "codegen_golden.lua"
-  const int v62 = (int)((unsigned int)v1 * (unsigned int)v15);
+  const int v50 = (int)((unsigned int)v1 * (unsigned int)v15);
 #line 16 "codegen_golden.lua"
-  const long long v63 = (long long)v18;
+  const long long v51 = (long long)v18;
 #line 16 "codegen_golden.lua"
-  const long long v64 = (long long)((unsigned long long)v22 + (unsigned long long)v63);
+  const long long v52 = (long long)((unsigned long long)v22 + (unsigned long long)v51);
 #line 16 "codegen_golden.lua"
-  const long long v65 = (long long)v62;
+  const long long v53 = (long long)v50;
 #line 16 "codegen_golden.lua"
-  const long long v66 = (long long)v21;
+  const long long v54 = (long long)v21;
 #line 16 "codegen_golden.lua"
-  const long long v67 = (long long)((unsigned long long)v65 + (unsigned long long)v66);
+  const long long v55 = (long long)((unsigned long long)v53 + (unsigned long long)v54);
 #line 16 "codegen_golden.lua"
-  const long long v68 = (long long)((unsigned long long)v64 * (unsigned long long)v12);
+  const long long v56 = (long long)((unsigned long long)v52 * (unsigned long long)v12);
 #line 16 "codegen_golden.lua"
-  const long long v69 = (long long)((unsigned long long)v68 + (unsigned long long)v67);
+  const long long v57 = (long long)((unsigned long long)v56 + (unsigned long long)v55);
 #line 16 "codegen_golden.lua"
-  const bool v70 = v64 >= v22;
+  const bool v58 = v52 >= v22;
 #line 16 "codegen_golden.lua"
-  const bool v71 = v64 < v11;
+  const bool v59 = v52 < v11;
 #line 16 "codegen_golden.lua"
-  const bool v72 = v70 && v71;
+  const bool v60 = v58 && v59;
 #line 16 "codegen_golden.lua"
-  const bool v73 = v67 >= v22;
+  const bool v61 = v55 >= v22;
 #line 16 "codegen_golden.lua"
-  const bool v74 = v67 < v13;
+  const bool v62 = v55 < v13;
 #line 16 "codegen_golden.lua"
-  const bool v75 = v73 && v74;
+  const bool v63 = v61 && v62;
 #line 16 "codegen_golden.lua"
-  const bool v76 = v72 && v75;
+  const bool v64 = v60 && v63;
 #line 16 "codegen_golden.lua"
-  const long long v77 = (long long)((unsigned long long)v67 + (unsigned long long)v37);
+  const bool v65 = v60 && v63;
 #line 16 "codegen_golden.lua"
-  const bool v78 = v77 >= v22;
+  const long long v66 = (long long)((unsigned long long)v57 + (unsigned long long)v38);
 #line 16 "codegen_golden.lua"
-  const bool v79 = v77 < v13;
+  const bool v67 = v60 && v63;
 #line 16 "codegen_golden.lua"
-  const bool v80 = v78 && v79;
+  const long long v68 = (long long)((unsigned long long)v57 + (unsigned long long)v41);
 #line 16 "codegen_golden.lua"
-  const bool v81 = v72 && v80;
+  const bool v69 = v60 && v63;
 #line 16 "codegen_golden.lua"
-  const long long v82 = (long long)((unsigned long long)v69 + (unsigned long long)v37);
-#line 16 "codegen_golden.lua"
-  const long long v83 = (long long)((unsigned long long)v67 + (unsigned long long)v44);
-#line 16 "codegen_golden.lua"
-  const bool v84 = v83 >= v22;
-#line 16 "codegen_golden.lua"
-  const bool v85 = v83 < v13;
-#line 16 "codegen_golden.lua"
-  const bool v86 = v84 && v85;
-#line 16 "codegen_golden.lua"
-  const bool v87 = v72 && v86;
-#line 16 "codegen_golden.lua"
-  const long long v88 = (long long)((unsigned long long)v69 + (unsigned long long)v44);
-#line 16 "codegen_golden.lua"
-  const long long v89 = (long long)((unsigned long long)v67 + (unsigned long long)v51);
-#line 16 "codegen_golden.lua"
-  const bool v90 = v89 >= v22;
-#line 16 "codegen_golden.lua"
-  const bool v91 = v89 < v13;
-#line 16 "codegen_golden.lua"
-  const bool v92 = v90 && v91;
-#line 16 "codegen_golden.lua"
-  const bool v93 = v72 && v92;
-#line 16 "codegen_golden.lua"
-  const long long v94 = (long long)((unsigned long long)v69 + (unsigned long long)v51);
-  if (v76 && v81 && v87 && v93) {
-    tl_vec<float, 4> t95; t95.v[0] = v58; t95.v[1] = v59; t95.v[2] = v60; t95.v[3] = v61;
-    *reinterpret_cast<tl_vec<float, 4>*>(y + v69) = t95;
+  const long long v70 = (long long)((unsigned long long)v57 + (unsigned long long)v44);
+  if (v64 && v65 && v67 && v69) {
+    tl_vec<float, 4> t71; t71.v[0] = v46; t71.v[1] = v47; t71.v[2] = v48; t71.v[3] = v49;
+    *reinterpret_cast<tl_vec<float, 4>*>(y + v57) = t71;
   } else {
-    if (v76) y[v69] = v58;
-    if (v81) y[v82] = v59;
-    if (v87) y[v88] = v60;
-    if (v93) y[v94] = v61;
+    if (v64) y[v57] = v46;
+    if (v65) y[v66] = v47;
+    if (v67) y[v68] = v48;
+    if (v69) y[v70] = v49;
   }
 }
