@@ -31,7 +31,7 @@ local CONFIGS = {
   [32] = { DEFAULT[32], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 4 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 4 },
            { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 4, wn = 4 },
            { bm = 128, bn = 128, bk = 32, wm = 2, wn = 8 }, { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
-           { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 } },
+           { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 }, { bm = 256, bn = 128, bk = 32, wm = 4, wn = 2 } },
   [64] = { DEFAULT[64], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 2 },
            { bm = 64, bn = 64, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 } },
 }
