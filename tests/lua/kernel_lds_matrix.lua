@@ -122,4 +122,4 @@ do
 end
 
 registry["tilelua.warp"] = saved
-print("lds_matrix: ok")
+print("kernel_lds_matrix: ok")
