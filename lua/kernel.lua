@@ -231,6 +231,19 @@ return function(tl)
   function K.warp_id() local c = tr.current(); return c.tid // tr.const(c.warp, "i32") end
   function K:window(src, origin, lengths, dist, curve) return win.window(self, src, origin, lengths, dist, curve) end
   function K:sync() tr.emit("barrier", nil, {}) end
+  -- k:copy(dst, src): the tile of window src (a tensor) into window dst (LDS), asynchronously where
+  -- the target can (cp.async on NVIDIA sm_80+); k:copy_commit() closes the group of copies issued
+  -- since the last one, k:copy_wait(n) waits until at most n groups are in flight. The data is
+  -- visible to the block after k:copy_wait and then k:sync().
+  function K:copy(dst, src) win.copy(dst, src) end
+  function K:copy_commit() tr.emit("async_commit", nil, {}) end
+  function K:copy_wait(n)
+    n = n or 0
+    if math.type(n) ~= "integer" or n < 0 or n > 7 then
+      tr.fail("k:copy_wait(n): n is the number of copy groups left in flight, an integer in 0..7 (got %s)", tostring(n))
+    end
+    tr.emit("async_wait", nil, {}, { imm = n })
+  end
   function K:lds(dtype, lengths, opts)
     local c = tr.current()
     local name = tr.dtname(dtype)

@@ -181,7 +181,7 @@ local function element_addresses(w)
     end
     local ec, ev = 0, nil -- the element's offset from the thread's: constant part, symbolic part
     local vkey = ""       -- which symbolic part: elements sharing it share one base (below)
-    local mask
+    local mask, mkey  -- the element's mask and its key: elements with the same bounds share one value
     for d = 1, rank do
       if off[d] ~= 0 then
         local s = src:stride_value(d - 1)
@@ -199,7 +199,12 @@ local function element_addresses(w)
         m = tl.land(tl.ge(coord, 0), tl.lt(coord, src:shape_value(d - 1)))
         in_dim[key] = m
       end
-      mask = mask and tl.land(mask, m) or m
+      mkey = mkey and (mkey .. "|" .. key) or key
+      if mask then
+        local both = in_dim[mkey]
+        if not both then both = tl.land(mask, m); in_dim[mkey] = both end
+        mask = both
+      else mask = m end
     end
     -- offset = (thread base + symbolic part) + constant: the elements of one vector then differ
     -- from one shared base by constants 0..vec-1, which the HIP emitter fuses into one access
@@ -265,6 +270,35 @@ function Window:store(t)
       if a.mask then ops[3] = a.mask end
       tr.emit(src.is_lds and "lds_store" or "store", nil, ops,
               { imm = src.index, vec = contiguous and vec or 1, vec_lane = contiguous and lane or 0 })
+    end
+  end
+end
+
+-- M.copy(dst, src): window src on a tensor parameter into window dst on an LDS buffer, element by
+-- element through the same distribution (masked elements of src become 0), as lds_copy
+-- instructions in vector groups (see k:copy).
+function M.copy(dst, src)
+  if getmetatable(dst) ~= Window or getmetatable(src) ~= Window then
+    tr.fail("k:copy(dst, src): both must be windows, e.g. k:copy(k:window(lds, ...), k:window(p.x, ...))")
+  end
+  if not dst.src.is_lds or src.src.is_lds then
+    tr.fail("k:copy(dst, src): dst must be a window on an LDS buffer and src one on a tensor parameter")
+  end
+  if dst.dist ~= src.dist then tr.fail("k:copy(dst, src): the two windows must have the same distribution") end
+  if dst.src.dtype ~= src.src.dtype then
+    tr.fail("k:copy(dst, src): the LDS buffer holds %s but the tensor %s (copies do not convert)", dst.src.dtype, src.src.dtype)
+  end
+  local f = src.facts
+  local da, sa = element_addresses(dst), element_addresses(src)
+  local order, vec = access_groups(f, src.curve)
+  local contiguous = src.src:stride_value(src.src.rank - 1) == 1
+  for _, g in ipairs(order) do
+    for lane = 0, vec - 1 do
+      local y = g * vec + lane
+      local ops = { da[y].offset, sa[y].offset }
+      if sa[y].mask then ops[3] = sa[y].mask end
+      tr.emit("lds_copy", nil, ops, { imm = dst.src.index, imm2 = src.src.index, vec = contiguous and vec or 1,
+                                      vec_lane = contiguous and lane or 0 })
     end
   end
 end

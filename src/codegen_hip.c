@@ -469,6 +469,82 @@ static void emit_vector(Gen *g, const tlua_Region *rg, int p, int v) {
   line_text(g, "}\n");
 }
 
+/* --- asynchronous copies global -> LDS -------------------------------------------------------------- */
+
+/* Lanes of the LDS_COPY group at p that one cp.async moves (4, 8 or 16 bytes), or 0 when it cannot:
+ * NVIDIA sm_80+, lanes adjacent and consecutive in both offsets under one mask, both addresses
+ * aligned to the size (the tensor's base 16-byte aligned, the offsets' known divisors). */
+static int copy_chunk(Gen *g, const tlua_Region *rg, int p) {
+  const tlua_IR *ir = g->ir;
+  const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
+  if (!g->nv || atoi(g->t->arch + 3) < 80) return 0;
+  const int dt = ir->lds[in0->imm].dtype, group = in0->vec > 1 ? in0->vec : 1;
+  int v = group;
+  while (v > 1 && v * dsize(dt) > 16) v /= 2;
+  const int bytes = v * dsize(dt), lane0 = in0->vec > 1 ? in0->vec_lane : 0;
+  if ((bytes != 4 && bytes != 8 && bytes != 16) || lane0 % v != 0 || p + v > rg->n) return 0;
+  if (!ir->params[in0->imm2].aligned16) return 0;
+  const int32_t *o0 = tlua_ir_ops(ir, in0);
+  const int32_t mask0 = in0->nops == 3 ? o0[2] : -1;
+  int lb0, gb0;
+  int64_t lc0, gc0;
+  affine(ir, o0[0], &lb0, &lc0);
+  affine(ir, o0[1], &gb0, &gc0);
+  for (int k = 1; k < v; k++) {
+    const tlua_Instr *in = &ir->instrs[rg->instrs[p + k]];
+    if (in->op != TLUA_OP_LDS_COPY || in->imm != in0->imm || in->imm2 != in0->imm2 || in->vec != in0->vec ||
+        in->vec_lane != lane0 + k || in->nops != in0->nops)
+      return 0;
+    const int32_t *o = tlua_ir_ops(ir, in);
+    if ((in->nops == 3 ? o[2] : -1) != mask0) return 0;
+    int lb, gb;
+    int64_t lc, gc;
+    affine(ir, o[0], &lb, &lc);
+    affine(ir, o[1], &gb, &gc);
+    if (lb != lb0 || lc != lc0 + k || gb != gb0 || gc != gc0 + k) return 0;
+  }
+  int dl = lb0 < 0 ? 16 : g->div[lb0], dg = gb0 < 0 ? 16 : g->div[gb0];
+  if (ctz16((uint64_t)lc0) < dl) dl = ctz16((uint64_t)lc0);
+  if (ctz16((uint64_t)gc0) < dg) dg = ctz16((uint64_t)gc0);
+  if ((int64_t)dl * dsize(dt) % bytes != 0 || (int64_t)dg * dsize(dt) % bytes != 0) return 0;
+  return v;
+}
+
+/* The LDS_COPY at p: one cp.async for a chunk of its group, else a plain copy of the element.
+ * Returns the number of instructions consumed. */
+static int emit_lds_copy(Gen *g, const tlua_Region *rg, int p) {
+  const tlua_IR *ir = g->ir;
+  const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
+  const int32_t *o = tlua_ir_ops(ir, in);
+  const int32_t mask = in->nops == 3 ? o[2] : -1;
+  const int dt = ir->lds[in->imm].dtype;
+  const char *src = ir->params[in->imm2].name;
+  char e[96];
+  const int v = copy_chunk(g, rg, p);
+  if (v > 0) {
+    const int bytes = v * dsize(dt);
+    char addr[160], size[64];
+    if (mask >= 0) {
+      snprintf(addr, sizeof addr, "v%d ? %s + v%d : %s", mask, src, o[1], src);
+      snprintf(size, sizeof size, "v%d ? %d : 0", mask, bytes);  /* 0 bytes read: the chunk is zero-filled */
+    } else {
+      snprintf(addr, sizeof addr, "%s + v%d", src, o[1]);
+      snprintf(size, sizeof size, "%d", bytes);
+    }
+    STMT(g, in, "asm volatile(\"cp.async.%s.shared.global [%%0], [%%1], %d, %%2;\" :: \"r\"((unsigned int)"
+         "__cvta_generic_to_shared(lds%d + v%d)), \"l\"(%s), \"r\"(%s) : \"memory\");\n", bytes == 16 ? "cg" : "ca",
+         bytes, (int)in->imm, o[0], addr, size);
+    return v;
+  }
+  if (mask >= 0) {
+    const_text(g, dt, 0, 0.0, e, sizeof e);
+    STMT(g, in, "lds%d[v%d] = v%d ? %s[v%d] : %s;\n", (int)in->imm, o[0], mask, src, o[1], e);
+  } else {
+    STMT(g, in, "lds%d[v%d] = %s[v%d];\n", (int)in->imm, o[0], src, o[1]);
+  }
+  return 1;
+}
+
 /* --- instructions and regions ---------------------------------------------------------------------- */
 
 static int emit_region(Gen *g, int r);
@@ -542,6 +618,14 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_MMA: return emit_mma(g, rg, p, in);
   case TLUA_OP_MMA_RESULT: return 0;  /* declared by its mma */
   case TLUA_OP_LDS_MATRIX: return fail(g, in, "lds_matrix element %d outside its group", in->vec_lane);
+  case TLUA_OP_LDS_COPY: return fail(g, in, "lds_copy outside a region walk");
+  case TLUA_OP_ASYNC_COMMIT:
+    if (g->nv && atoi(g->t->arch + 3) >= 80) STMT(g, in, "asm volatile(\"cp.async.commit_group;\" ::: \"memory\");\n");
+    return 0;
+  case TLUA_OP_ASYNC_WAIT:
+    if (g->nv && atoi(g->t->arch + 3) >= 80)
+      STMT(g, in, "asm volatile(\"cp.async.wait_group %d;\" ::: \"memory\");\n", (int)in->imm);
+    return 0;
   case TLUA_OP_FOR: {
     const tlua_Region *body = &ir->regions[in->region[0]];
     const int n = in->nops - 3, iv = body->instrs[0];
@@ -606,6 +690,10 @@ static int emit_region(Gen *g, int r) {
     const tlua_Instr *in = &g->ir->instrs[rg->instrs[p]];
     if (in->op == TLUA_OP_YIELD) {
       if (emit_yield(g, r, in, loop_body)) return -1;
+      continue;
+    }
+    if (in->op == TLUA_OP_LDS_COPY) {
+      p += emit_lds_copy(g, rg, p) - 1;
       continue;
     }
     if (in->op == TLUA_OP_LDS_MATRIX) {

@@ -305,8 +305,8 @@ int emit_lds_matrix(Gen *g, const tlua_Region *rg, int p) {
   char tn[80];
   target_name(g, 1, in0->imm, tn, sizeof tn);
   if (g->t->warp_size != 32 || ir->warp != 32)
-    return fail(g, in0, "lds_matrix needs warps of 32 (target %s runs warps of %d, traced for %d)", g->t->arch,
-                g->t->warp_size, (int)ir->warp);
+    return fail(g, in0, "lds_matrix traced for warp %d but target %s runs warps of %d (the 8x8 matrix loads "
+                "need warps of 32)", (int)ir->warp, g->t->arch, g->t->warp_size);
   STMT(g, in0, "%s", "");
   for (int e = 0; e < n; e++) line_text(g, "%s v%d;%s", T, rg->instrs[p + e], e + 1 < n ? " " : "\n");
   indent(g);

@@ -158,7 +158,8 @@ static int oob_error(Exec *ex, const tlua_Instr *in, const Target *t, int off_dt
   else snprintf(offs, sizeof offs, "%" PRIu64, off.u);
   const char *verb = in->op == TLUA_OP_ATOMIC ? "atomic on" :
                      in->op == TLUA_OP_LOAD || in->op == TLUA_OP_LDS_LOAD ? "load from" :
-                     in->op == TLUA_OP_LDS_MATRIX ? "lds_matrix row from" : "store to";
+                     in->op == TLUA_OP_LDS_MATRIX ? "lds_matrix row from" :
+                     in->op == TLUA_OP_LDS_COPY ? "lds_copy between" : "store to";
   return rt_error(ex, in, lane, "%s %s: offset %s is outside [0, %" PRIu64 ")", verb, what, offs, t->extent);
 }
 
@@ -316,6 +317,24 @@ static int do_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
     for (int l = 0; l < W; l++)
       for (int i = 0; i < nc; i++) VAL(ex, res[i])[l0 + l].f = d[l * nc + i];
   }
+  return 0;
+}
+
+/* LDS_COPY: the executor copies at once (a valid order of the asynchronous copy; programs see the
+ * data only after ASYNC_WAIT and a barrier, by which time it has landed on the GPU too). */
+static int do_lds_copy(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int32_t *o = OPS(ex, in);
+  const int32_t mask_id = in->nops == 3 ? o[2] : -1;
+  Target dst = target_of(ex, 1, in->imm), src = target_of(ex, 0, in->imm2);
+  if (check_bounds(ex, in, &src, o[1], mask_id, m) || check_bounds(ex, in, &dst, o[0], -1, m)) return -1;
+  const tlua_Slot *loff = VAL(ex, o[0]), *goff = VAL(ex, o[1]), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
+  const size_t sz = (size_t)dst.size;
+  const int B = ex->B;
+  TLUA_LANES(m, B, {
+    uint8_t *d = dst.base + loff[i].u * sz;
+    if (!msk || msk[i].u) memcpy(d, src.base + goff[i].u * sz, sz);
+    else memset(d, 0, sz);
+  });
   return 0;
 }
 
@@ -515,6 +534,10 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return do_mma(ex, in, r, p, m);
   case TLUA_OP_LDS_MATRIX:
     return do_lds_matrix(ex, id, in, m);
+  case TLUA_OP_LDS_COPY:
+    return do_lds_copy(ex, in, m);
+  case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT:
+    return 0;
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {

@@ -168,7 +168,8 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_FOR] = "for", [TLUA_OP_LOOP_IV] = "loop_iv", [TLUA_OP_LOOP_CARRY] = "loop_carry",
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
-  [TLUA_OP_LDS_MATRIX] = "lds_matrix",
+  [TLUA_OP_LDS_MATRIX] = "lds_matrix", [TLUA_OP_LDS_COPY] = "lds_copy", [TLUA_OP_ASYNC_COMMIT] = "async_commit",
+  [TLUA_OP_ASYNC_WAIT] = "async_wait",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -285,6 +286,16 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put_target(b, ir, 1, in->imm, n > 0 ? o[0] : -1);
     put(b, "%s vec %d.%d", in->imm2 ? " trans" : "", in->vec, in->vec_lane);
     break;
+  case TLUA_OP_LDS_COPY:
+    if (n < 2 || n > 3) { put(b, " <%d operands>", n); break; }
+    put(b, " ");
+    put_target(b, ir, 1, in->imm, o[0]);
+    put(b, " <- ");
+    put_target(b, ir, 0, in->imm2, o[1]);
+    if (n == 3 && o[2] >= 0) { put(b, " mask "); put_operand(b, o[2]); }
+    if (in->vec > 1) put(b, " vec %d.%d", in->vec, in->vec_lane);
+    break;
+  case TLUA_OP_ASYNC_WAIT: put(b, " %" PRId64, in->imm); break;
   case TLUA_OP_SHFL_XOR:
     put(b, " ");
     put_operand(b, n > 0 ? o[0] : -1);

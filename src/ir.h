@@ -85,6 +85,14 @@ typedef enum tlua_Op {
        imm2 = 1: lds[R(8r + 2*(L%4) + h) + L/4]      (transposed: row 2*(L%4) + h, column L/4)
      Warp 32 only; every lane of a warp executes it together. */
   TLUA_OP_LDS_MATRIX,
+  /* asynchronous copy global -> LDS (NVIDIA cp.async on sm_80+; a plain copy elsewhere and in the
+     executor): LDS_COPY (lds_offset, offset, mask|-1) copies element `offset` of tensor parameter
+     imm2 (0 where the mask is false) to element lds_offset of LDS buffer imm; no value; vector
+     groups as LOAD/STORE (vec, vec_lane). The copies are visible to the block once this thread has
+     run ASYNC_WAIT and then a BARRIER. ASYNC_COMMIT (no operands) closes the group of copies issued
+     since the last one; ASYNC_WAIT waits until at most imm (0..7) of the thread's groups are still
+     in flight. */
+  TLUA_OP_LDS_COPY, TLUA_OP_ASYNC_COMMIT, TLUA_OP_ASYNC_WAIT,
   TLUA_NOPS
 } tlua_Op;
 

@@ -469,6 +469,23 @@ static int check_instr(Verifier *V, int id) {
   }
   case TLUA_OP_LDS_MATRIX:
     return check_lds_matrix(V, id);
+  case TLUA_OP_LDS_COPY: {
+    if (want_value(V, id, 0) || check_vec(V, id)) return -1;
+    if (in->nops < 2 || in->nops > 3) return fail_at(V, id, "has %d operands, expected (lds_offset, offset[, mask])", (int)in->nops);
+    if (lds_buffer(V, id, in->imm) || tensor_param(V, id, in->imm2)) return -1;
+    if (ir->lds[in->imm].dtype != ir->params[in->imm2].dtype)
+      return fail_at(V, id, "copies %s elements into an LDS buffer of %s", dtn(ir->params[in->imm2].dtype),
+                     dtn(ir->lds[in->imm].dtype));
+    if ((t = operand(V, id, 0, 0)) < 0) return -1;
+    if (!is_int(t)) return fail_at(V, id, "LDS offset is %s, expected an integer type", dtn(t));
+    return offset_mask(V, id, 1, in->nops == 3 ? 2 : -1);
+  }
+  case TLUA_OP_ASYNC_COMMIT:
+    return want_nops(V, id, 0) || want_value(V, id, 0) ? -1 : 0;
+  case TLUA_OP_ASYNC_WAIT:
+    if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
+    if (in->imm < 0 || in->imm > 7) return fail_at(V, id, "async_wait %lld is not in 0..7 (groups left in flight)", (long long)in->imm);
+    return 0;
   case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT: {
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
     int c = ir->operands[in->ops], cop = in->op == TLUA_OP_FOR_RESULT ? TLUA_OP_FOR : TLUA_OP_IF;

@@ -3,11 +3,11 @@
 --
 -- A block computes a BM x BN tile of C with WM x WN warps, each warp a grid of TM x TN MMA tiles.
 -- The K loop (k:range, step 2 BK) is double-buffered through LDS: before the loop the first A and
--- B tiles go global -> LDS buffer 0; each iteration makes two K steps, one per buffer: it loads
--- the next tile from global memory into registers, feeds the MMAs from the current buffer (LDS ->
--- fragments through windows with the MMA encodings: ldmatrix on NVIDIA), then stores the next
--- tile into the other buffer and synchronizes once per step. Both LDS tiles go through seed
--- 003's XOR preshuffle (tl.xor_preshuffle), chosen so the fragment reads are conflict-free
+-- B tiles go global -> LDS buffer 0; each iteration makes two K steps, one per buffer: it copies
+-- the next tile global -> LDS asynchronously (k:copy: cp.async on NVIDIA) into the other buffer
+-- while the MMAs read the current one (LDS -> fragments through windows with the MMA encodings:
+-- ldmatrix on NVIDIA), then waits for the copy and synchronizes once per step. Both LDS tiles go
+-- through seed 003's XOR preshuffle (tl.xor_preshuffle), chosen so the fragment reads are conflict-free
 -- (std.gemm_bank_report). Loads are masked with pad 0, so any M, N, K works; stores are masked.
 -- op(A) = A^T when trans_a (A stored K x M), likewise B; those tiles are transposed on the way
 -- into LDS, so the fragment reads are the same for all four layouts.
@@ -176,26 +176,34 @@ function M.gemm_kernel(dtype, opts)
         local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
         local la = k:lds(dt, { 2 * bm, bk }, { swizzle = desc_a })
         local lb = k:lds(dt, { 2 * bk, bn }, { swizzle = desc_b })
-        -- global -> registers (masked, pad 0), registers -> LDS buffer `buf` (0 or 1)
-        local function load_a(kk)
-          if ta then return k:window(p.a, { kk, m0 }, { bk, bm }, dist_a):load() end
-          return k:window(p.a, { m0, kk }, { bm, bk }, dist_a):load()
+        -- Tile kk of A (B) into LDS buffer buf (0 or 1), in two halves around the MMAs of the other
+        -- buffer: issue() starts it, land() finishes it. A row-major operand is copied global -> LDS
+        -- asynchronously (k:copy: cp.async on NVIDIA; masked elements become 0); a transposed one
+        -- is loaded into registers by issue() and stored transposed into LDS by land().
+        local function window_a(kk)
+          if ta then return k:window(p.a, { kk, m0 }, { bk, bm }, dist_a) end
+          return k:window(p.a, { m0, kk }, { bm, bk }, dist_a)
         end
-        local function load_b(kk)
-          if tb then return k:window(p.b, { n0, kk }, { bn, bk }, dist_b):load() end
-          return k:window(p.b, { kk, n0 }, { bk, bn }, dist_b):load()
+        local function window_b(kk)
+          if tb then return k:window(p.b, { n0, kk }, { bn, bk }, dist_b) end
+          return k:window(p.b, { kk, n0 }, { bk, bn }, dist_b)
         end
-        local function store_a(t, buf)
-          if ta then t:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end)
-          else k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a):store(t) end
+        local function issue(kk, buf)
+          local staged = {}
+          if ta then staged.a = window_a(kk):load()
+          else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk)) end
+          if tb then staged.b = window_b(kk):load()
+          else k:copy(k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b), window_b(kk)) end
+          k:copy_commit()
+          return staged
         end
-        local function store_b(t, buf)
-          if tb then t:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end)
-          else k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b):store(t) end
+        local function land(staged, buf)
+          if staged.a then staged.a:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end) end
+          if staged.b then staged.b:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end) end
+          k:copy_wait(0)
+          k:sync()
         end
-        store_a(load_a(0), 0)
-        store_b(load_b(0), 0)
-        k:sync()
+        land(issue(0, 0), 0)
         local n = tm * tn
         local init = {}
         for i = 0, tm - 1 do
@@ -215,21 +223,17 @@ function M.gemm_kernel(dtype, opts)
           end
         end
         -- two K steps per iteration, one per buffer: tile kk is in buffer 0 at the top; tile kk + bk
-        -- goes global -> registers during the MMAs on buffer 0, then into buffer 1, and so on. When K
-        -- has an odd number of tiles the last second step multiplies the zero padding of the masked
-        -- loads (no effect on the result).
+        -- is on its way into buffer 1 during the MMAs on buffer 0, and so on. When K has an odd
+        -- number of tiles the last second step multiplies the zero padding of the masked copies (no
+        -- effect on the result).
         local accs = table.pack(k:range(0, K, 2 * bk, function(kk, ...)
           local acc = { ... }
-          local na, nb = load_a(kk + bk), load_b(kk + bk)
+          local staged = issue(kk + bk, 1)
           step(acc, 0)
-          store_a(na, 1)
-          store_b(nb, 1)
-          k:sync()
-          na, nb = load_a(kk + 2 * bk), load_b(kk + 2 * bk)
+          land(staged, 1)
+          staged = issue(kk + 2 * bk, 0)
           step(acc, 1)
-          store_a(na, 0)
-          store_b(nb, 0)
-          k:sync()
+          land(staged, 0)
           return table.unpack(acc, 1, n)
         end, table.unpack(init, 1, n)))
         for i = 0, tm - 1 do

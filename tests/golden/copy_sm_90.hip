@@ -87,83 +87,71 @@ extern "C" __global__ void __launch_bounds__(64) copy(
 #line 15 "codegen_golden.lua"
   const bool v36 = v32 && v35;
 #line 15 "codegen_golden.lua"
-  const bool v37 = v32 && v35;
+  const long long v37 = 1LL;
 #line 15 "codegen_golden.lua"
-  const long long v38 = 1LL;
+  const long long v38 = (long long)((unsigned long long)v29 + (unsigned long long)v37);
 #line 15 "codegen_golden.lua"
-  const long long v39 = (long long)((unsigned long long)v29 + (unsigned long long)v38);
+  const long long v39 = 2LL;
 #line 15 "codegen_golden.lua"
-  const bool v40 = v32 && v35;
+  const long long v40 = (long long)((unsigned long long)v29 + (unsigned long long)v39);
 #line 15 "codegen_golden.lua"
-  const long long v41 = 2LL;
+  const long long v41 = 3LL;
 #line 15 "codegen_golden.lua"
   const long long v42 = (long long)((unsigned long long)v29 + (unsigned long long)v41);
 #line 15 "codegen_golden.lua"
-  const bool v43 = v32 && v35;
-#line 15 "codegen_golden.lua"
-  const long long v44 = 3LL;
-#line 15 "codegen_golden.lua"
-  const long long v45 = (long long)((unsigned long long)v29 + (unsigned long long)v44);
-#line 15 "codegen_golden.lua"
-  float v46; float v47; float v48; float v49;
-  if (v36 && v37 && v40 && v43) {
-    const tl_vec<float, 4> t46 = *reinterpret_cast<const tl_vec<float, 4>*>(x + v29);
-    v46 = t46.v[0]; v47 = t46.v[1]; v48 = t46.v[2]; v49 = t46.v[3];
+  float v43; float v44; float v45; float v46;
+  if (v36 && v36 && v36 && v36) {
+    const tl_vec<float, 4> t43 = *reinterpret_cast<const tl_vec<float, 4>*>(x + v29);
+    v43 = t43.v[0]; v44 = t43.v[1]; v45 = t43.v[2]; v46 = t43.v[3];
   } else {
-    v46 = v36 ? x[v29] : 0.0f;
-    v47 = v37 ? x[v39] : 0.0f;
-    v48 = v40 ? x[v42] : 0.0f;
-    v49 = v43 ? x[v45] : 0.0f;
+    v43 = v36 ? x[v29] : 0.0f;
+    v44 = v36 ? x[v38] : 0.0f;
+    v45 = v36 ? x[v40] : 0.0f;
+    v46 = v36 ? x[v42] : 0.0f;
   }
 #line 16 "codegen_golden.lua"
-  const int v50 = (int)((unsigned int)v1 * (unsigned int)v15);
+  const int v47 = (int)((unsigned int)v1 * (unsigned int)v15);
 #line 16 "codegen_golden.lua"
-  const long long v51 = (long long)v18;
+  const long long v48 = (long long)v18;
 #line 16 "codegen_golden.lua"
-  const long long v52 = (long long)((unsigned long long)v22 + (unsigned long long)v51);
+  const long long v49 = (long long)((unsigned long long)v22 + (unsigned long long)v48);
 #line 16 "codegen_golden.lua"
-  const long long v53 = (long long)v50;
+  const long long v50 = (long long)v47;
 #line 16 "codegen_golden.lua"
-  const long long v54 = (long long)v21;
+  const long long v51 = (long long)v21;
 #line 16 "codegen_golden.lua"
-  const long long v55 = (long long)((unsigned long long)v53 + (unsigned long long)v54);
+  const long long v52 = (long long)((unsigned long long)v50 + (unsigned long long)v51);
 #line 16 "codegen_golden.lua"
-  const long long v56 = (long long)((unsigned long long)v52 * (unsigned long long)v12);
+  const long long v53 = (long long)((unsigned long long)v49 * (unsigned long long)v12);
 #line 16 "codegen_golden.lua"
-  const long long v57 = (long long)((unsigned long long)v56 + (unsigned long long)v55);
+  const long long v54 = (long long)((unsigned long long)v53 + (unsigned long long)v52);
+#line 16 "codegen_golden.lua"
+  const bool v55 = v49 >= v22;
+#line 16 "codegen_golden.lua"
+  const bool v56 = v49 < v11;
+#line 16 "codegen_golden.lua"
+  const bool v57 = v55 && v56;
 #line 16 "codegen_golden.lua"
   const bool v58 = v52 >= v22;
 #line 16 "codegen_golden.lua"
-  const bool v59 = v52 < v11;
+  const bool v59 = v52 < v13;
 #line 16 "codegen_golden.lua"
   const bool v60 = v58 && v59;
 #line 16 "codegen_golden.lua"
-  const bool v61 = v55 >= v22;
+  const bool v61 = v57 && v60;
 #line 16 "codegen_golden.lua"
-  const bool v62 = v55 < v13;
+  const long long v62 = (long long)((unsigned long long)v54 + (unsigned long long)v37);
 #line 16 "codegen_golden.lua"
-  const bool v63 = v61 && v62;
+  const long long v63 = (long long)((unsigned long long)v54 + (unsigned long long)v39);
 #line 16 "codegen_golden.lua"
-  const bool v64 = v60 && v63;
-#line 16 "codegen_golden.lua"
-  const bool v65 = v60 && v63;
-#line 16 "codegen_golden.lua"
-  const long long v66 = (long long)((unsigned long long)v57 + (unsigned long long)v38);
-#line 16 "codegen_golden.lua"
-  const bool v67 = v60 && v63;
-#line 16 "codegen_golden.lua"
-  const long long v68 = (long long)((unsigned long long)v57 + (unsigned long long)v41);
-#line 16 "codegen_golden.lua"
-  const bool v69 = v60 && v63;
-#line 16 "codegen_golden.lua"
-  const long long v70 = (long long)((unsigned long long)v57 + (unsigned long long)v44);
-  if (v64 && v65 && v67 && v69) {
-    tl_vec<float, 4> t71; t71.v[0] = v46; t71.v[1] = v47; t71.v[2] = v48; t71.v[3] = v49;
-    *reinterpret_cast<tl_vec<float, 4>*>(y + v57) = t71;
+  const long long v64 = (long long)((unsigned long long)v54 + (unsigned long long)v41);
+  if (v61 && v61 && v61 && v61) {
+    tl_vec<float, 4> t65; t65.v[0] = v43; t65.v[1] = v44; t65.v[2] = v45; t65.v[3] = v46;
+    *reinterpret_cast<tl_vec<float, 4>*>(y + v54) = t65;
   } else {
-    if (v64) y[v57] = v46;
-    if (v65) y[v66] = v47;
-    if (v67) y[v68] = v48;
-    if (v69) y[v70] = v49;
+    if (v61) y[v54] = v43;
+    if (v61) y[v62] = v44;
+    if (v61) y[v63] = v45;
+    if (v61) y[v64] = v46;
   }
 }
