@@ -18,20 +18,21 @@ local M = {}
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true }
 local LDS_MAX = 49152 -- statically declared shared memory per block on every target
 
--- Defaults per warp: 128 x 128 x 32 tiles, warp tiles of 32 x 32 (16 warps of 32) or 64 x 32 (8 waves
--- of 64). A warp's accumulators are carried through the K loop as values of one IR instruction;
--- MAX_CARRIED bounds them (registers: 128 f32 accumulators per thread is already a lot).
+-- Defaults per warp: 128 x 256 x 32 tiles with warp tiles of 64 x 64 (8 warps of 32: the fastest of
+-- the list at 4096^3 on an H200, bench/RESULTS.md), 128 x 128 x 32 with 64 x 32 (8 waves of 64).
+-- A warp's accumulators are carried through the K loop as values of one IR instruction; MAX_CARRIED
+-- bounds them (registers: 128 f32 accumulators per thread is already a lot).
 local DEFAULT = {
-  [32] = { bm = 128, bn = 128, bk = 32, wm = 4, wn = 4 },
+  [32] = { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 },
   [64] = { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
 }
 local MAX_CARRIED = 128
 -- the list tl.autotune tunes over (std.gemm_configs)
 local CONFIGS = {
-  [32] = { DEFAULT[32], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 4 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 4 },
+  [32] = { DEFAULT[32], { bm = 256, bn = 128, bk = 32, wm = 4, wn = 2 }, { bm = 128, bn = 128, bk = 32, wm = 4, wn = 4 },
+           { bm = 128, bn = 64, bk = 32, wm = 2, wn = 4 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 4 },
            { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 4, wn = 4 },
-           { bm = 128, bn = 128, bk = 32, wm = 2, wn = 8 }, { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 },
-           { bm = 128, bn = 256, bk = 32, wm = 2, wn = 4 }, { bm = 256, bn = 128, bk = 32, wm = 4, wn = 2 } },
+           { bm = 128, bn = 128, bk = 32, wm = 2, wn = 8 }, { bm = 128, bn = 128, bk = 32, wm = 2, wn = 4 } },
   [64] = { DEFAULT[64], { bm = 128, bn = 64, bk = 32, wm = 2, wn = 2 }, { bm = 64, bn = 128, bk = 32, wm = 2, wn = 2 },
            { bm = 64, bn = 64, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 } },
 }

@@ -105,8 +105,9 @@ do
   T.eq(ma:get(0, 0), x:get(0, 4), "misaligned origin: A element 0 of thread 0")
 end
 
--- part of a warp reaching an lds_matrix
-do
+-- part of a warp reaching an lds_matrix: an error on the CPU executor (on a GPU the instruction's
+-- result is undefined then, and nothing reports it)
+if tl.backend() == "cpu" then
   local s = tl.mma_shape { target = "nvidia", a = "f16" }
   local k = tl.kernel {
     name = "ldm_divergent", block = 32, warp = 32, params = { { "o", tl.tensor(tl.f32, 1) } },
