@@ -355,7 +355,8 @@ static int do_lds_matrix(Exec *ex, int id, const tlua_Instr *in, const tlua_Lane
     if (active[w] == 0) continue;
     if (active[w] != W || (w + 1) * W > B)
       return rt_error(ex, in, w * W, "lds_matrix reached by %d of the %d lanes of warp %d (divergent control flow: "
-                      "every lane of a warp must execute it)", active[w], W, w);
+                      "every lane of a warp must execute it; a window load under a condition can be element by "
+                      "element with :load{matrix = false})", active[w], W, w);
     const int l0 = w * W;
     for (int l = 0; l < W; l++) {
       const int src = l0 + 8 * r + (trans ? 2 * (l % 4) + h : l / 4);
