@@ -1,3 +1,0 @@
--- offsets are required
--- expect: bank_conflicts: field 'offsets' is required
-tl.bank_conflicts{elem_bytes = 4}

@@ -1,6 +1,0 @@
--- lds must map coordinates to offsets
--- expect: bank_report: lds must be a descriptor (with :offset{row, col}) or a function(coord) -> offset (got number)
-local bank_report = tl.bank_report or require("tilelua.bank_report").report
-local d = tl.pattern2d{block = 64, rows = 16, cols = 16, vec = 4, pattern = "thread_raked", warp = 64}
-local lds = tl.descriptor{lengths = {16, 16}, strides = {16, 1}}
-bank_report{dist = d, lds = 42}

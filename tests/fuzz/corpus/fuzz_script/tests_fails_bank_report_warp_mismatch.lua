@@ -1,6 +1,0 @@
--- a wave64 distribution cannot run on a 32-thread NVIDIA warp
--- expect: bank_report: the distribution's warp (64) is wider than a nvidia warp (32)
-local bank_report = tl.bank_report or require("tilelua.bank_report").report
-local d = tl.pattern2d{block = 64, rows = 16, cols = 16, vec = 4, pattern = "thread_raked", warp = 64}
-local lds = tl.descriptor{lengths = {16, 16}, strides = {16, 1}}
-bank_report{dist = d, lds = lds, target = "nvidia"}

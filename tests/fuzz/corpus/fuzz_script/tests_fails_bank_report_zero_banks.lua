@@ -1,6 +1,0 @@
--- model overrides are checked
--- expect: bank_report: banks must be in 1..1024 (got 0)
-local bank_report = tl.bank_report or require("tilelua.bank_report").report
-local d = tl.pattern2d{block = 64, rows = 16, cols = 16, vec = 4, pattern = "thread_raked", warp = 64}
-local lds = tl.descriptor{lengths = {16, 16}, strides = {16, 1}}
-bank_report{dist = d, lds = lds, banks = 0}

@@ -1,3 +1,0 @@
--- expect: kernel 'k': missing argument 'alpha'
-local k = tl.kernel { name = "k", params = { { "alpha", tl.f32 } }, body = function() end }
-k { grid = { 1 } }

@@ -1,6 +1,0 @@
--- A kernel without `warp` uses the same default warp as the layouts (tl.default_warp()).
-local T = require "testing"
-local k = tl.kernel { name = "k", body = function() end }
-T.eq(k.warp, tl.default_warp(), "kernel default")
-T.eq(tl.pattern2d { block = 256, rows = 64, cols = 64, vec = 4 }.warp, tl.default_warp(), "pattern2d default")
-T.eq(tl.default_warp(), 64, "64 when no target is known")
