@@ -2,10 +2,11 @@
 -- GPU code object, through the cache (DESIGN.md "Cache"), plus cross-compilation (tilesh --cross).
 --
 -- Keys. The content key of a code object hashes (generated source, compile options, target arch,
--- compiler identity and version, tilelua version and build id: a hash of the library's Lua and C
--- sources). The front key hashes (kernel fingerprint, kernel
--- name, block, warp, specialization, hints for the target, target arch, tilelua version, build id) and maps to
--- a content key, so an unchanged script neither traces nor compiles on its second run. On the cpu
+-- compiler identity and version, tilelua version): the same source compiles to the same object
+-- whatever built it. The front key hashes (kernel fingerprint, kernel name, block, warp,
+-- specialization, hints for the target, target arch, tilelua version, tl.build_id: a hash of the
+-- library's Lua and C sources, since what a script traces to depends on them) and maps to a
+-- content key, so an unchanged script neither traces nor compiles on its second run. On the cpu
 -- backend the "code object" is the serialized IR (tl._ir_serialize), found by the same front key.
 --
 -- Per kernel, `variants[target][spec]` holds what was loaded; `why[target][spec]` what the cache
@@ -73,7 +74,7 @@ return function(tl, trace_spec)
     local src = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
     local t2 = tl.clock()
     kernel.timings = { trace = t1 - t0, codegen = t2 - t1 }
-    ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version, tl.build_id }, "\0"))
+    ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version }, "\0"))
     local code, state = tl._cache_get("code|" .. ckey), "hit"
     if not code then
       code = tl._compile(src, kernel.name, arch)

@@ -1,7 +1,8 @@
 # The front index end to end: a script run twice against one cache directory does no tracing and no
 # compiling the second time (cpu executor IR and, with --cross, the sm_90 code object both come from
 # the cache); 8 processes started together on an empty cache all succeed and leave it consistent;
-# an edited script retraces but finds the unchanged code object; a changed upvalue retraces too.
+# an edited script retraces but finds the unchanged code object; a changed upvalue retraces too;
+# another build of the library (tl.build_id) retraces, and finds the unchanged code object.
 . "$(dirname "$0")/lib.bash"
 unset TILELUA_CACHE XDG_CACHE_HOME
 export TILELUA_CACHE_DIR="$TMPD/cache"
@@ -39,6 +40,13 @@ expect_lacks "no bad entries" "$ninth" "ignoring"
 echo "-- edited" >>"$TMPD/scale2d.lua"
 edited=$(cd "$TMPD" && "$TILESH" $cross run.lua "$TMPD/scale2d.lua" 2>&1) || fail "edited run: $edited"
 expect_eq "edited script" "$(stats "$edited")" "STATS traces=1 compiles=0"
+
+# another build of tilelua (a different tl.build_id): what the script traces to may differ, so the
+# front index misses; the generated source is the same, so the code object is still a hit
+rebuilt=$(cd "$TMPD" && "$TILESH" $cross -e 'tl.build_id = string.rep("0", 64)' run.lua "$TMPD/scale2d.lua" 2>&1) \
+  || fail "run as another build: $rebuilt"
+expect_eq "another build" "$(stats "$rebuilt")" "STATS traces=1 compiles=0"
+expect_eq "tl.build_id is a SHA-256" "$("$TILESH" -e 'print(#tl.build_id, tl.build_id:match("^%x+$") ~= nil)')" "64	true"
 
 # a value the body reads through an upvalue changes: retrace
 cat >"$TMPD/up.lua" <<'LUA'
