@@ -290,6 +290,22 @@ static int do_atomic(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask
   return 0;
 }
 
+/* --- warp-wide instructions ---------------------------------------------------------------------- */
+
+/* Counts the active lanes of every warp of W lanes into active[]: a warp with some but not all of
+ * its lanes active (divergent control flow, or a block that ends inside it) is an error naming the
+ * instruction; `hint` ends the message. Returns 0 or -1. */
+static int whole_warps(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m, int W, const char *hint, int *active) {
+  const int B = ex->B;
+  for (int w = 0; w * W < B; w++) active[w] = 0;
+  TLUA_LANES(m, B, active[i / W]++);
+  for (int w = 0; w * W < B; w++)
+    if (active[w] != 0 && (active[w] != W || (w + 1) * W > B))
+      return rt_error(ex, in, w * W, "%s reached by %d of the %d lanes of warp %d (divergent control flow: every "
+                      "lane of a warp must execute it%s)", tlua_op_name((tlua_Op)in->op), active[w], W, w, hint);
+  return 0;
+}
+
 /* --- warp matrix multiply-accumulate ------------------------------------------------------------- */
 
 /* Every warp with an active lane must have all its lanes active (the instruction is warp-wide); each
@@ -298,15 +314,12 @@ static int do_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
   const tlua_MmaInfo *mi = tlua_mma_info(in->imm);
   const int B = ex->B, W = mi->warp, na = mi->na, nb = mi->nb, nc = mi->nc;
   const int32_t *o = OPS(ex, in), *res = &ex->ir->regions[r].instrs[p + 1];
-  int active[1024 / 32] = {0};
-  TLUA_LANES(m, B, active[i / W]++);
+  int active[1024 / 32];
+  if (whole_warps(ex, in, m, W, "", active)) return -1;
   float a[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG], b[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG];
   float c[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG], d[TLUA_MMA_MAX_WARP * TLUA_MMA_MAX_FRAG];
   for (int w = 0; w * W < B; w++) {
     if (active[w] == 0) continue;
-    if (active[w] != W)
-      return rt_error(ex, in, w * W, "mma reached by %d of the %d lanes of warp %d (divergent control flow: "
-                      "every lane of a warp must execute it)", active[w], W, w);
     const int l0 = w * W;
     for (int l = 0; l < W; l++) {
       for (int i = 0; i < na; i++) a[l * na + i] = VAL(ex, o[i])[l0 + l].f;
@@ -341,22 +354,20 @@ static int do_lds_copy(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
 /* --- warp matrix loads from LDS (ldmatrix) -------------------------------------------------------------- */
 
 /* LDS_MATRIX (ir.h): lane L's element comes from the row that lane 8r + L/4 (or, transposed,
- * 8r + 2*(L%4) + h) supplies. Every warp with an active lane must be whole; the 8 elements of
- * every supplied row are checked against the buffer. */
+ * 8r + 2*(L%4) + h) supplies. Every warp with an active lane must be whole; each element's offset
+ * is checked against the buffer. */
 static int do_lds_matrix(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int B = ex->B, W = 32, e = in->vec_lane, r = e / 2, h = e % 2, trans = in->imm2 != 0;
   const int32_t row_id = OPS(ex, in)[0];
   const tlua_Slot *restrict row = VAL(ex, row_id);
   tlua_Slot *restrict d = VAL(ex, id);
   Target t = target_of(ex, 1, in->imm);
-  int active[1024 / 32] = {0};
-  TLUA_LANES(m, B, active[i / W]++);
+  int active[1024 / 32];
+  if (whole_warps(ex, in, m, W, "; a window load under a condition can be element by element with "
+                  ":load{matrix = false}", active))
+    return -1;
   for (int w = 0; w * W < B; w++) {
     if (active[w] == 0) continue;
-    if (active[w] != W || (w + 1) * W > B)
-      return rt_error(ex, in, w * W, "lds_matrix reached by %d of the %d lanes of warp %d (divergent control flow: "
-                      "every lane of a warp must execute it; a window load under a condition can be element by "
-                      "element with :load{matrix = false})", active[w], W, w);
     const int l0 = w * W;
     for (int l = 0; l < W; l++) {
       const int src = l0 + 8 * r + (trans ? 2 * (l % 4) + h : l / 4);
