@@ -372,6 +372,15 @@ int mem_dtype(const Gen *g, int lds, int64_t idx) {
   return lds ? g->ir->lds[idx].dtype : g->ir->params[idx].dtype;
 }
 
+/* 1 when element offset v<base> + c (base -1: just c) of elements of esize bytes is known to be a
+ * multiple of `bytes` bytes: the base's known divisor and the constant's. */
+static int offset_aligned(const Gen *g, int base, int64_t c, int esize, int bytes) {
+  int d = base < 0 ? 16 : g->div[base];
+  const int dc = ctz16((uint64_t)c);
+  if (dc < d) d = dc;
+  return (int64_t)d * esize % bytes == 0;
+}
+
 /* Length of the vector group starting at region position p (0 when it cannot be fused). */
 static int vector_group(Gen *g, const tlua_Region *rg, int p) {
   const tlua_IR *ir = g->ir;
@@ -404,11 +413,7 @@ static int vector_group(Gen *g, const tlua_Region *rg, int p) {
     affine(ir, mk.offset, &bk, &ck);
     if (bk != base0 || ck != c0 + k) return 0;
   }
-  /* alignment of element offset: base divisor and the constant part */
-  int d = base0 < 0 ? 16 : g->div[base0];
-  int dc = ctz16((uint64_t)c0);
-  if (dc < d) d = dc;
-  if ((int64_t)d * dsize(dt) % bytes != 0) return 0;
+  if (!offset_aligned(g, base0, c0, dsize(dt), bytes)) return 0;
   return v;
 }
 
@@ -503,10 +508,7 @@ static int copy_chunk(Gen *g, const tlua_Region *rg, int p) {
     affine(ir, o[1], &gb, &gc);
     if (lb != lb0 || lc != lc0 + k || gb != gb0 || gc != gc0 + k) return 0;
   }
-  int dl = lb0 < 0 ? 16 : g->div[lb0], dg = gb0 < 0 ? 16 : g->div[gb0];
-  if (ctz16((uint64_t)lc0) < dl) dl = ctz16((uint64_t)lc0);
-  if (ctz16((uint64_t)gc0) < dg) dg = ctz16((uint64_t)gc0);
-  if ((int64_t)dl * dsize(dt) % bytes != 0 || (int64_t)dg * dsize(dt) % bytes != 0) return 0;
+  if (!offset_aligned(g, lb0, lc0, dsize(dt), bytes) || !offset_aligned(g, gb0, gc0, dsize(dt), bytes)) return 0;
   return v;
 }
 
