@@ -7,10 +7,10 @@ local T = require "testing"
 local ROWS, COLS = 32, 64
 local dist = tl.encoding { h = { { 4, 8 }, { 8, 8 } }, p = { { { 1, 1 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }
 
-local function make(dname, swizzled)
+local function make(dname, swizzled, warp)
   local desc = swizzled and tl.xor_preshuffle { m_per_block = ROWS, k_per_block = COLS, kpack = 8, m_lds_layer = 1 } or nil
   return tl.kernel {
-    name = "copy_async_" .. dname, block = 64,
+    name = "copy_async_" .. dname, block = 64, warp = warp,
     params = { { "x", tl.tensor(tl[dname], 2) }, { "y", tl.tensor(tl[dname], 2) } },
     body = function(k, p)
       local lds = k:lds(dname, { ROWS, COLS }, desc and { swizzle = desc } or nil)
@@ -49,6 +49,27 @@ for _, dname in ipairs { "f32", "f16", "i32" } do
       end
     end
   end
+end
+
+-- the code generator: 16-byte cp.async chunks (zero-filled where the bound check fails) and the
+-- group ops on sm_80+; plain copies and no group ops before sm_80 and on AMD; element copies when
+-- the rows are not 16-byte aligned (a 100-element f16 row)
+do
+  local k = make("f16", true, 32)
+  k({ 2, 2 }, tl.zeros({ 45, 100 }, tl.f16), tl.zeros({ 64, 128 }, tl.f16))
+  local ragged = k:source("sm_90")
+  T.eq(ragged:find("cp.async.cg", 1, true), nil, "sm_90, rows of 100 f16: no 16-byte chunks")
+  T.eq(select(2, ragged:gsub("lds0%[v%d+%] = v%d+ %? x%[v%d+%] : ", "")), 32, "sm_90, rows of 100 f16: 32 element copies")
+  k({ 2, 2 }, tl.zeros({ 64, 128 }, tl.f16), tl.zeros({ 64, 128 }, tl.f16))
+  local nv, old, amd = k:source("sm_90"), k:source("sm_75"), k:source("gfx1030")
+  -- 32x64 f16 over 64 threads: 32 elements each, 4 chunks of 8
+  T.eq(select(2, nv:gsub('cp%.async%.cg%.shared%.global %[%%0%], %[%%1%], 16, %%2;', "")), 4, "sm_90: 4 cp.async of 16 bytes")
+  T.eq(nv:find("? 16 : 0", 1, true) ~= nil, true, "sm_90: masked chunks read 0 bytes")
+  T.eq(nv:find("cp.async.commit_group", 1, true) ~= nil and nv:find("cp.async.wait_group 0", 1, true) ~= nil, true,
+       "sm_90: commit and wait")
+  T.eq(old:find("cp.async", 1, true), nil, "sm_75: no cp.async")
+  T.eq(amd:find("cp.async", 1, true), nil, "gfx1030: no cp.async")
+  T.eq(select(2, amd:gsub("lds0%[v%d+%] = v%d+ %? x%[v%d+%] : ", "")), 32, "gfx1030: 32 masked element copies")
 end
 
 -- errors

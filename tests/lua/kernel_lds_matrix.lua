@@ -72,6 +72,13 @@ for _, dname in ipairs { "f16", "bf16" } do
       T.eq(nt, 4, what .. ": the B fragment loads transposed")
       local _, ne = ke:ir():gsub("lds_matrix", "")
       T.eq(ne, 0, what .. ": matrix = false loads element by element")
+      -- the code generator: ldmatrix on NVIDIA (A: one x4, B: one x2 transposed per warp), the
+      -- lanes' row offsets through shuffles on a wave32 AMD target
+      local nv, amd = km:source("sm_90"), km:source("gfx1030")
+      T.eq(select(2, nv:gsub("ldmatrix%.sync%.aligned%.m8n8%.x4%.shared%.b16", "")), 1, what .. ": one ldmatrix.x4")
+      T.eq(select(2, nv:gsub("ldmatrix%.sync%.aligned%.m8n8%.x2%.trans%.shared%.b16", "")), 1, what .. ": one ldmatrix.x2.trans")
+      T.eq(amd:find("ldmatrix", 1, true), nil, what .. ": no ldmatrix on gfx1030")
+      T.eq(select(2, amd:gsub("__shfl%(", "")), 12, what .. ": gfx1030 shuffles one row offset per element")
       -- the element loads match a plain-Lua reading of x
       local s = tl.mma_shape { target = "nvidia", a = dname }
       for t = 0, 63 do
