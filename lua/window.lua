@@ -122,6 +122,18 @@ function M.window(k, src, origin, lengths, dist, curve)
                         curve = curve }, Window)
 end
 
+-- The offsets of lane 0 of element y's vector group (elements y - y % vec ..) when the group starts
+-- at a multiple of vec along the last dimension and y is lane y % vec along it (the other
+-- coordinates equal); nil otherwise.
+local function group_lead(f, y, vec, rank)
+  local lane, first, off = y % vec, f.offsets[y - y % vec + 1], f.offsets[y + 1]
+  if first[rank] % vec ~= 0 then return nil end
+  for d = 1, rank do
+    if off[d] ~= first[d] + (d == rank and lane or 0) then return nil end
+  end
+  return first
+end
+
 -- Per element y: absolute coordinates (Values), offset (Value) and in-bounds mask (Value or nil).
 local function element_addresses(w)
   local c = tr.current()
@@ -140,15 +152,8 @@ local function element_addresses(w)
     local vec = f.vector
     local grouped = vec > 1 and src:run() % vec == 0 and tr.pow2_divisor(base[rank]) % vec == 0
     for y = 0, f.elements - 1 do
-      local off = f.offsets[y + 1]
-      local lane, first = y % vec, f.offsets[y - y % vec + 1]
-      local consecutive = grouped and first[rank] % vec == 0
-      if consecutive then
-        for d = 1, rank do
-          if off[d] ~= first[d] + (d == rank and lane or 0) then consecutive = false end
-        end
-      end
-      if consecutive and lane > 0 then
+      local off, lane = f.offsets[y + 1], y % vec
+      if grouped and lane > 0 and group_lead(f, y, vec, rank) then
         out[y] = { offset = out[y - lane].offset + lane }
       else
         local coord = {}
@@ -174,11 +179,7 @@ local function element_addresses(w)
                 (src.shape_div16 >> (rank - 1)) & 1 == 1 and tr.pow2_divisor(base[rank]) % vec == 0
   for y = 0, f.elements - 1 do
     local off = f.offsets[y + 1]
-    local bound_off = off
-    if share then
-      local first = f.offsets[y - y % vec + 1]
-      if first[rank] % vec == 0 and off[rank] == first[rank] + y % vec then bound_off = first end
-    end
+    local bound_off = share and group_lead(f, y, vec, rank) or off
     local ec, ev = 0, nil -- the element's offset from the thread's: constant part, symbolic part
     local vkey = ""       -- which symbolic part: elements sharing it share one base (below)
     local mask, mkey  -- the element's mask and its key: elements with the same bounds share one value
