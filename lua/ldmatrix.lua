@@ -11,28 +11,22 @@
 -- lane supplies is fitted as a sum over the lane's bits and emitted symbolically.
 local tr = require "tilelua.trace"
 local M = {}
+-- window.lua requires this module, so its origin_of is looked up at the first load, not here
+local function origin_of(...) return require("tilelua.window").origin_of(...) end
 
 local WARP = 32
 
--- Per lane 0..31 of warp 0: the thread's tile coordinates (0-based dims 0..n-1) from the lane
--- terms; nil when a term mixes lane and warp bits (its digit is not a function of the lane alone).
+-- Per lane 0..31 of warp 0: the thread's tile coordinates (0-based dims 0..n-1); nil when a
+-- thread term mixes lane and warp bits (its digit is not a function of the lane alone).
 local function lane_origins(f, block)
+  for _, t in ipairs(f.tterms) do
+    if t.dim >= 0 and t.len > 1 and t.div < WARP and t.div * t.len > WARP then return nil end
+  end
   local lanes = {}
   for l = 0, WARP - 1 do
-    local o = {}
-    for d = 0, f.ndim - 1 do o[d] = 0 end
+    local o = origin_of(f, block, l)
+    for d = 0, f.ndim - 1 do o[d] = o[d] or 0 end
     lanes[l] = o
-  end
-  for _, t in ipairs(f.tterms) do
-    if t.dim >= 0 and t.len > 1 and t.div < WARP then
-      local wraps = t.div * t.len < block
-      if t.div * t.len > WARP and not (wraps and WARP % (t.div * t.len) == 0) then return nil end
-      for l = 0, WARP - 1 do
-        local digit = l // t.div
-        if wraps then digit = digit % t.len end
-        lanes[l][t.dim] = lanes[l][t.dim] + digit * t.stride
-      end
-    end
   end
   return lanes
 end
@@ -124,16 +118,7 @@ end
 
 -- The warp's part of the thread origin: the terms whose digit depends on the warp only.
 local function warp_origin(c, f)
-  local o = {}
-  for _, t in ipairs(f.tterms) do
-    if t.dim >= 0 and t.len > 1 and t.div >= WARP then
-      local digit = c.tid // tr.const(t.div, "i32")
-      if t.div * t.len < c.block then digit = digit % tr.const(t.len, "i32") end
-      local term = t.stride ~= 1 and digit * tr.const(t.stride, "i32") or digit
-      o[t.dim] = o[t.dim] and (o[t.dim] + term) or term
-    end
-  end
-  return o
+  return origin_of(f, c.block, c.tid, function(t) return t.div >= WARP end)
 end
 
 -- M.load(w) -> the element Values (0-based y) when window w (on an LDS buffer) loads as 8x8

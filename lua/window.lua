@@ -30,24 +30,32 @@ local function facts_of(c, dist)
   return f
 end
 
+-- The tile coordinates o[d] (0-based dims) thread tid holds at y = 0: the sum of the
+-- distribution's thread terms (those keep(t) accepts; all when nil), a dimension without one absent.
+-- tid is a Value (the kernel's symbolic origin) or an integer (layout checks at trace time): both
+-- have // % * +.
+local function origin_of(f, block, tid, keep)
+  local o = {}
+  for _, t in ipairs(f.tterms) do
+    if t.dim >= 0 and t.len > 1 and (not keep or keep(t)) then
+      local digit = tid
+      if t.div > 1 then digit = digit // t.div end
+      if t.div * t.len < block then digit = digit % t.len end
+      local term = t.stride ~= 1 and digit * t.stride or digit
+      o[t.dim] = o[t.dim] and (o[t.dim] + term) or term
+    end
+  end
+  return o
+end
+M.origin_of = origin_of
+
 -- Symbolic tile coordinates of the calling thread: origin[d] (0-based, within the tile), cached.
 local function thread_origin(c, f, dist)
   c.origins = c.origins or setmetatable({}, { __mode = "k" })
   local key = dist
   local cached = c.origins[key]
   if cached and cached.region == c.region then return cached.o end
-  local tid = c.tid
-  local o = {}
-  for d = 0, f.ndim - 1 do o[d] = nil end
-  for _, t in ipairs(f.tterms) do
-    if t.dim >= 0 and t.len > 1 then
-      local digit = tid
-      if t.div > 1 then digit = digit // tr.const(t.div, "i32") end
-      if t.div * t.len < c.block then digit = digit % tr.const(t.len, "i32") end
-      local term = t.stride ~= 1 and digit * tr.const(t.stride, "i32") or digit
-      o[t.dim] = o[t.dim] and (o[t.dim] + term) or term
-    end
-  end
+  local o = origin_of(f, c.block, c.tid)
   for d = 0, f.ndim - 1 do o[d] = o[d] or tr.const(0, "i32") end
   c.origins[key] = { region = c.region, o = o }
   return o
