@@ -675,14 +675,15 @@ end
 -- whose last coordinate is a multiple of the run, the run's elements lie at consecutive offsets
 -- from an offset that is itself a multiple of the run. Checked on every index of the buffer
 -- (LDS tiles are small), cached per descriptor. An XOR preshuffle in kpack-element chunks keeps
--- runs of kpack; a plain row-major buffer keeps runs of any power of two dividing its last length.
+-- runs of kpack; a plain row-major buffer (f nil) keeps runs of any power of two dividing its last
+-- length.
 local runs = setmetatable({}, { __mode = "k" })
 local function desc_run(f, lengths)
-  local r = runs[f]
-  if r then return r end
   local rank = #lengths
-  r = 16
+  local r = 16
   while r > 1 and lengths[rank] % r ~= 0 do r = r // 2 end
+  if not f then return r end
+  if runs[f] then return runs[f] end
   local idx, total = {}, 1
   for d = 1, rank do total = total * lengths[d] end
   while r > 1 do
@@ -726,14 +727,7 @@ end
 
 -- The widest run of consecutive elements along the last dimension that stays consecutive in the
 -- buffer, starting at a multiple of the run (1 when none).
-function Lds:run()
-  if not self.desc then
-    local r = 16
-    while r > 1 and self.lengths[self.rank] % r ~= 0 do r = r // 2 end
-    return r
-  end
-  return desc_run(self.desc, self.lengths)
-end
+function Lds:run() return desc_run(self.desc, self.lengths) end
 
 function Lds:load(idx, opts)
   return tr.emit("lds_load", self.dtype, { self:offset(idx) }, { imm = self.index })
