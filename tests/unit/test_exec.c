@@ -6,40 +6,11 @@
 #include <time.h>
 
 #include "exec.h"
+#include "ir_build.h"
 #include "tu.h"
 
 /* --- building IR by hand -------------------------------------------------------------------------- */
 
-static int emv(tlua_IR *ir, int r, int line, tlua_Op op, tlua_DType dt, int n, ...) {
-  int32_t ops[64];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) ops[i] = va_arg(ap, int32_t);
-  va_end(ap);
-  int has = !(op == TLUA_OP_STORE || op == TLUA_OP_LDS_STORE || op == TLUA_OP_BARRIER ||
-              op == TLUA_OP_FOR || op == TLUA_OP_IF || op == TLUA_OP_YIELD || op == TLUA_OP_ATOMIC);
-  return tlua_ir_emit(ir, r, op, dt, has, ops, n, line);
-}
-#define OP0(r, op, dt) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 0)
-#define OP1(r, op, dt, a) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 1, (int32_t)(a))
-#define OP2(r, op, dt, a, b) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 2, (int32_t)(a), (int32_t)(b))
-#define OP3(r, op, dt, a, b, c) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 3, (int32_t)(a), (int32_t)(b), (int32_t)(c))
-#define OP4(r, op, dt, a, b, c, d) \
-  emv(ir, r, __LINE__, TLUA_OP_##op, dt, 4, (int32_t)(a), (int32_t)(b), (int32_t)(c), (int32_t)(d))
-#define OP5(r, op, dt, a, b, c, d, e) \
-  emv(ir, r, __LINE__, TLUA_OP_##op, dt, 5, (int32_t)(a), (int32_t)(b), (int32_t)(c), (int32_t)(d), (int32_t)(e))
-
-static int cint(tlua_IR *ir, int r, tlua_DType dt, int64_t v) {
-  int id = tlua_ir_emit(ir, r, TLUA_OP_CONST, dt, 1, NULL, 0, 0);
-  ir->instrs[id].imm = v;
-  return id;
-}
-static int cflt(tlua_IR *ir, int r, tlua_DType dt, double v) {
-  int id = tlua_ir_emit(ir, r, TLUA_OP_CONST, dt, 1, NULL, 0, 0);
-  ir->instrs[id].fimm = v;
-  return id;
-}
-static int set_imm(tlua_IR *ir, int id, int64_t imm) { ir->instrs[id].imm = imm; return id; }
 static int set_pad(tlua_IR *ir, int id, int64_t imm2, double fimm) {
   ir->instrs[id].imm2 = imm2;
   ir->instrs[id].fimm = fimm;
@@ -68,16 +39,6 @@ static int atomic(tlua_IR *ir, int r, int space, int target, tlua_AtomicOp aop, 
 static void store_tid(tlua_IR *ir, int r, int p, int v) {
   int t = OP0(r, THREAD_ID, TLUA_I32);
   store(ir, r, p, t, v, -1);
-}
-
-static tlua_ExecArg tensor(void *data, int64_t n) {
-  tlua_ExecArg a;
-  memset(&a, 0, sizeof a);
-  a.data = data;
-  a.extent = n;
-  a.shape[0] = n;
-  a.strides[0] = 1;
-  return a;
 }
 
 static int run(tlua_IR *ir, tlua_ExecArg *args, int64_t gx, char *err) {
@@ -109,7 +70,7 @@ TU_TEST(f32_arith_matches_c_float) {
   store(ir, 0, py, t, e, -1);
   float xs[64], ys[64];
   for (int i = 0; i < 64; i++) xs[i] = 0.1f * (float)i + 0.37f;
-  tlua_ExecArg args[2] = {tensor(xs, 64), tensor(ys, 64)};
+  tlua_ExecArg args[2] = {tensor_arg(xs, 64), tensor_arg(ys, 64)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 64; i++) {
     float v = xs[i];
@@ -140,7 +101,7 @@ TU_TEST(f16_bf16_round_after_each_op) {
   int bc = OP1(0, CAST, TLUA_BF16, cflt(ir, 0, TLUA_F32, 1.00390625));        /* 1 + 2^-8: tie to 1 */
   store(ir, 0, pb, cint(ir, 0, TLUA_I32, 1), bc, -1);
   uint16_t h[3] = {7, 7, 7}, b[2] = {7, 7};
-  tlua_ExecArg args[2] = {tensor(h, 3), tensor(b, 2)};
+  tlua_ExecArg args[2] = {tensor_arg(h, 3), tensor_arg(b, 2)};
   RUN_OK(ir, args, 1);
   ASSERT_EQ(h[0], 0x0000);
   ASSERT_EQ(h[1], 0x7c00);          /* +inf */
@@ -173,7 +134,7 @@ TU_TEST(integer_wrap_and_shifts) {
   vals[n++] = OP1(0, CAST, TLUA_I64, OP2(0, SHL, TLUA_U8, cint(ir, 0, TLUA_U8, 0xff), cint(ir, 0, TLUA_U8, 4)));
   for (int i = 0; i < n; i++) store(ir, 0, pi, cint(ir, 0, TLUA_I32, i), vals[i], -1);
   int64_t o[16];
-  tlua_ExecArg args[1] = {tensor(o, 16)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 16)};
   RUN_OK(ir, args, 1);
   const int64_t want[16] = {INT32_MIN, -128, 255, 1, INT64_MIN, 0, -3, -1, 2, -4, 1, INT32_MIN, 300,
                             0xffffffffu, 0xf0, 0xf0};
@@ -191,7 +152,7 @@ TU_TEST(integer_division_by_zero_is_an_error) {
   int q = OP2(0, DIV, TLUA_I32, cint(ir, 0, TLUA_I32, 100), d);
   store(ir, 0, po, t, q, -1);
   int32_t o[8];
-  tlua_ExecArg args[1] = {tensor(o, 8)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 8)};
   char err[256];
   ASSERT_EQ(run(ir, args, 1, err), -1);
   ASSERT_CONTAINS(err, "kernel divz: integer division by zero at line");
@@ -224,7 +185,7 @@ TU_TEST(arith_each_dtype) {
                OP2(0, XOR, TLUA_BOOL, t1, t1), OP1(0, NOT, TLUA_BOOL, f0)};
   for (int j = 0; j < 4; j++) store(ir, 0, po, cint(ir, 0, TLUA_I32, k++), OP1(0, CAST, TLUA_F64, bl[j]), -1);
   double o[12 * 8 + 4];
-  tlua_ExecArg args[1] = {tensor(o, 12 * 8 + 4)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 12 * 8 + 4)};
   RUN_OK(ir, args, 1);
   for (int d = 0; d < 12; d++) {
     const tlua_DTypeInfo *di = tlua_dtype_info(dts[d]);
@@ -253,7 +214,7 @@ TU_TEST(division_by_zero_on_inactive_lanes_is_fine) {
   OP1(rt, YIELD, 0, OP2(rt, DIV, TLUA_I32, cint(ir, rt, TLUA_I32, 100), d));
   store(ir, 0, po, t, set_imm(ir, OP1(0, IF_RESULT, TLUA_I32, f), 0), -1);
   int32_t o[8];
-  tlua_ExecArg args[1] = {tensor(o, 8)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 8)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 8; i++) ASSERT_EQ(o[i], i == 5 ? -99 : 100 / (i - 5));
   tlua_ir_free(ir);
@@ -292,7 +253,7 @@ TU_TEST(casts_follow_c_and_clamp) {
   for (int i = 0; i < nf; i++) store(ir, 0, pf, cint(ir, 0, TLUA_I32, i), fv[i], -1);
   int64_t io[16];
   double fo[8];
-  tlua_ExecArg args[2] = {tensor(io, 16), tensor(fo, 8)};
+  tlua_ExecArg args[2] = {tensor_arg(io, 16), tensor_arg(fo, 8)};
   RUN_OK(ir, args, 1);
   const int64_t iw[] = {-2, INT32_MAX, INT32_MIN, 0, 255, 0, 44, 65535, 1, 0, INT64_MAX, 0xffffffffLL};
   for (int i = 0; i < ni; i++)
@@ -325,7 +286,7 @@ TU_TEST(select_and_comparisons) {
   store(ir, 0, pb, cint(ir, 0, TLUA_I32, 3), sge, -1);
   float o[8];
   uint8_t b[4];
-  tlua_ExecArg args[2] = {tensor(o, 8), tensor(b, 4)};
+  tlua_ExecArg args[2] = {tensor_arg(o, 8), tensor_arg(b, 4)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 8; i++) ASSERT(o[i] == (i < 3 ? 1.5f : -2.5f));
   ASSERT_EQ(b[0], 1);
@@ -353,7 +314,7 @@ TU_TEST(masked_load_gives_pad) {
   store(ir, 0, pz, t, t, in);
   int32_t x[10], y[16], z[10];
   for (int i = 0; i < 10; i++) x[i] = 100 + i, z[i] = -1;
-  tlua_ExecArg args[3] = {tensor(x, 10), tensor(y, 16), tensor(z, 10)};
+  tlua_ExecArg args[3] = {tensor_arg(x, 10), tensor_arg(y, 16), tensor_arg(z, 10)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 16; i++) ASSERT_EQ(y[i], i < 10 ? 100 + i : -7);
   for (int i = 0; i < 10; i++) ASSERT_EQ(z[i], i);
@@ -389,7 +350,7 @@ TU_TEST(compact_memory_operands) {
   float x[16];
   int32_t c[10] = {0};
   for (int i = 0; i < 8; i++) x[i] = (float)i;
-  tlua_ExecArg args[2] = {tensor(x, 16), tensor(c, 10)};
+  tlua_ExecArg args[2] = {tensor_arg(x, 16), tensor_arg(c, 10)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 8; i++) {
     ASSERT(x[i] == (i < 4 ? 2.0f * (float)i : (float)i));   /* lanes >= 4: store masked off */
@@ -410,7 +371,7 @@ TU_TEST(out_of_bounds_names_tensor_offset_extent_line) {
   ir->instrs[v].line = 42;
   store_tid(ir, 0, px, v);
   float x[10] = {0};
-  tlua_ExecArg args[1] = {tensor(x, 10)};
+  tlua_ExecArg args[1] = {tensor_arg(x, 10)};
   char err[256];
   ASSERT_EQ(run(ir, args, 1, err), -1);
   ASSERT_STR_EQ(err, "kernel oob: load from x: offset 10 is outside [0, 10) at line 42 (thread 10, block (0, 0, 0))");
@@ -452,7 +413,7 @@ TU_TEST(if_divergence_with_results) {
   int res2 = set_imm(ir, OP1(0, IF_RESULT, TLUA_I32, f2), 0);
   store(ir, 0, pq, t, res2, -1);
   int32_t o[32], q[32];
-  tlua_ExecArg args[2] = {tensor(o, 32), tensor(q, 32)};
+  tlua_ExecArg args[2] = {tensor_arg(o, 32), tensor_arg(q, 32)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 32; i++) {
     ASSERT_EQ(o[i], i % 2 == 0 ? i * 10 : -i);
@@ -474,7 +435,7 @@ TU_TEST(if_without_values_or_yields) {
   store(ir, rt, po, t, OP2(rt, MUL, TLUA_I32, t, t), -1);
   int32_t o[16];
   for (int i = 0; i < 16; i++) o[i] = -1;
-  tlua_ExecArg args[1] = {tensor(o, 16)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 16)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 16; i++) ASSERT_EQ(o[i], i >= 10 ? i * i : -1);
   tlua_ir_free(ir);
@@ -509,7 +470,7 @@ TU_TEST(for_carried_values_per_lane_trip_counts) {
   store(ir, 0, pf, t, fa, -1);
   int32_t o[32];
   int64_t fo[32];
-  tlua_ExecArg args[2] = {tensor(o, 32), tensor(fo, 32)};
+  tlua_ExecArg args[2] = {tensor_arg(o, 32), tensor_arg(fo, 32)};
   RUN_OK(ir, args, 1);
   int64_t fa_ = 0, fb_ = 1;
   for (int i = 0; i < 32; i++) {
@@ -549,7 +510,7 @@ TU_TEST(nested_loops) {
   int res = set_imm(ir, OP1(0, FOR_RESULT, TLUA_I32, fo), 0);
   store(ir, 0, po, t, res, -1);
   int32_t o[16];
-  tlua_ExecArg args[1] = {tensor(o, 16)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 16)};
   RUN_OK(ir, args, 1);
   for (int l = 0; l < 16; l++) {
     int want = 0;
@@ -641,7 +602,7 @@ TU_TEST(lds_round_trip_through_barrier) {
   store(ir, 0, po, gidx, v, -1);
   store(ir, 0, pz, gidx, z0, -1);
   float o[2 * B], z[2 * B];
-  tlua_ExecArg args[2] = {tensor(o, 2 * B), tensor(z, 2 * B)};
+  tlua_ExecArg args[2] = {tensor_arg(o, 2 * B), tensor_arg(z, 2 * B)};
   RUN_OK(ir, args, 2);
   for (int b = 0; b < 2; b++)
     for (int i = 0; i < B; i++) {
@@ -683,7 +644,7 @@ TU_TEST(shuffle_butterfly_warp32_and_64) {
     int bc = OP2(0, SHFL_IDX, TLUA_I32, t, cint(ir, 0, TLUA_I32, w + 3));  /* lane (w+3) mod w = 3 */
     store(ir, 0, pb, t, bc, -1);
     int32_t o[B], b[B];
-    tlua_ExecArg args[2] = {tensor(o, B), tensor(b, B)};
+    tlua_ExecArg args[2] = {tensor_arg(o, B), tensor_arg(b, B)};
     RUN_OK(ir, args, 1);
     for (int i = 0; i < B; i++) {
       int base = i / w * w, want = 0;
@@ -702,7 +663,7 @@ TU_TEST(shuffle_partial_warp) {
   int t = OP0(0, THREAD_ID, TLUA_I32);
   store(ir, 0, po, t, set_imm(ir, OP1(0, SHFL_XOR, TLUA_I32, t), 16), -1);
   int32_t o[40];
-  tlua_ExecArg args[1] = {tensor(o, 40)};
+  tlua_ExecArg args[1] = {tensor_arg(o, 40)};
   RUN_OK(ir, args, 1);
   for (int i = 0; i < 32; i++) ASSERT_EQ(o[i], i ^ 16);
   for (int i = 32; i < 40; i++) ASSERT_EQ(o[i], i);  /* partner 48..55 does not exist */
@@ -723,7 +684,7 @@ TU_TEST(atomic_add_contention) {
   atomic(ir, 0, TLUA_SPACE_GLOBAL, pf, TLUA_ATOMIC_ADD, 0, TLUA_F32, zero, cflt(ir, 0, TLUA_F32, 0.5), -1, -1);
   int32_t c[2] = {0, 0};
   float f[1] = {0};
-  tlua_ExecArg args[2] = {tensor(c, 2), tensor(f, 1)};
+  tlua_ExecArg args[2] = {tensor_arg(c, 2), tensor_arg(f, 1)};
   RUN_OK(ir, args, G);
   ASSERT_EQ(c[0], B * G);
   ASSERT_EQ(c[1], G * B * (B - 1) / 2);
@@ -764,7 +725,7 @@ TU_TEST(atomic_cas_xchg_max_min_old_values) {
   for (int k = 0; k < 4; k++)
     store(ir, 0, po, OP2(0, ADD, TLUA_I32, t, cint(ir, 0, TLUA_I32, k * B)), olds[k], -1);
   int32_t mem[6] = {0, 0, -1, 0, 0, 0}, old[4 * B];
-  tlua_ExecArg args[2] = {tensor(mem, 6), tensor(old, 4 * B)};
+  tlua_ExecArg args[2] = {tensor_arg(mem, 6), tensor_arg(old, 4 * B)};
   RUN_OK(ir, args, 1);
   ASSERT_EQ(mem[0], B);
   ASSERT_EQ(mem[1], 100);
@@ -808,7 +769,7 @@ TU_TEST(params_shapes_block_ids_and_stats) {
   int64_t o[12];
   tlua_ExecArg args[3];
   memset(args, 0, sizeof args);
-  args[0] = tensor(o, 12);
+  args[0] = tensor_arg(o, 12);
   args[0].shape[0] = 6, args[0].shape[1] = 2, args[0].strides[0] = 2, args[0].strides[1] = 1;
   args[1].i = 7;
   args[2].f = 0.75;  /* truncates to 0 */
@@ -846,7 +807,7 @@ TU_TEST(throughput_f32_chain) {
   for (int i = 0; i < CHAIN; i++) v = i % 2 ? OP2(0, ADD, TLUA_F32, v, b) : OP2(0, MUL, TLUA_F32, v, a);
   store(ir, 0, po, t, v, -1);
   float o[B];
-  tlua_ExecArg args[1] = {tensor(o, B)};
+  tlua_ExecArg args[1] = {tensor_arg(o, B)};
   int64_t grid[3] = {200, 1, 1};
   tlua_ExecStats st;
   char err[256];

@@ -5,36 +5,8 @@
 #include <string.h>
 
 #include "ir.h"
+#include "ir_build.h"
 #include "tu.h"
-
-static int emv(tlua_IR *ir, int r, int line, tlua_Op op, tlua_DType dt, int n, ...) {
-  int32_t ops[16];
-  va_list ap;
-  va_start(ap, n);
-  for (int i = 0; i < n; i++) ops[i] = va_arg(ap, int32_t);
-  va_end(ap);
-  int has = !(op == TLUA_OP_STORE || op == TLUA_OP_LDS_STORE || op == TLUA_OP_BARRIER ||
-              op == TLUA_OP_FOR || op == TLUA_OP_IF || op == TLUA_OP_YIELD || op == TLUA_OP_ATOMIC);
-  return tlua_ir_emit(ir, r, op, dt, has, ops, n, line);
-}
-#define OP0(r, op, dt) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 0)
-#define OP1(r, op, dt, a) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 1, (int32_t)(a))
-#define OP2(r, op, dt, a, b) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 2, (int32_t)(a), (int32_t)(b))
-#define OP3(r, op, dt, a, b, c) emv(ir, r, __LINE__, TLUA_OP_##op, dt, 3, (int32_t)(a), (int32_t)(b), (int32_t)(c))
-#define OP4(r, op, dt, a, b, c, d) \
-  emv(ir, r, __LINE__, TLUA_OP_##op, dt, 4, (int32_t)(a), (int32_t)(b), (int32_t)(c), (int32_t)(d))
-
-static int cint(tlua_IR *ir, int r, tlua_DType dt, int64_t v) {
-  int id = tlua_ir_emit(ir, r, TLUA_OP_CONST, dt, 1, NULL, 0, 0);
-  ir->instrs[id].imm = v;
-  return id;
-}
-static int cflt(tlua_IR *ir, int r, tlua_DType dt, double v) {
-  int id = tlua_ir_emit(ir, r, TLUA_OP_CONST, dt, 1, NULL, 0, 0);
-  ir->instrs[id].fimm = v;
-  return id;
-}
-static int set_imm(tlua_IR *ir, int id, int64_t imm) { ir->instrs[id].imm = imm; return id; }
 
 /* The reference kernel: x[t] = x[t] * 2 for t < n, with a loop summing and an if. */
 typedef struct Good { tlua_IR *ir; int t, x, two, mul, store, body, f, iv, acc, yield, res, rt, fif, ires; } Good;

@@ -11,6 +11,7 @@
 #include "exec.h"
 #include "ir_serial.h"
 #include "mma.h"
+#include "ir_build.h"
 #include "tu.h"
 
 /* --- the layouts ------------------------------------------------------------------------------------ */
@@ -134,11 +135,6 @@ TU_TEST(compute_matches_double_reference) {
 
 /* --- the op through verifier, executor, serializer and generator --------------------------------------- */
 
-static int cint(tlua_IR *ir, int r, int64_t v) {
-  int id = tlua_ir_emit(ir, r, TLUA_OP_CONST, TLUA_I32, 1, NULL, 0, 0);
-  ir->instrs[id].imm = v;
-  return id;
-}
 static int bin(tlua_IR *ir, int r, tlua_Op op, tlua_DType dt, int a, int b) {
   int32_t o[2] = {a, b};
   return tlua_ir_emit(ir, r, op, dt, 1, o, 2, 0);
@@ -155,7 +151,7 @@ static tlua_IR *mma_ir(tlua_MmaLayout lay, tlua_DType in_dt, int warps, int acti
                     tlua_ir_add_param(ir, "d", TLUA_PARAM_TENSOR, TLUA_F32, 1)};
   int t = tlua_ir_emit(ir, 0, TLUA_OP_THREAD_ID, TLUA_I32, 1, NULL, 0, 0), r = 0;
   if (active < ir->block) {
-    int cond = bin(ir, 0, TLUA_OP_LT, TLUA_BOOL, t, cint(ir, 0, active));
+    int cond = bin(ir, 0, TLUA_OP_LT, TLUA_BOOL, t, cint(ir, 0, TLUA_I32, active));
     r = tlua_ir_new_region(ir);
     int f = tlua_ir_emit(ir, 0, TLUA_OP_IF, TLUA_I32, 0, &cond, 1, 0);
     ir->instrs[f].region[0] = r;
@@ -164,9 +160,9 @@ static tlua_IR *mma_ir(tlua_MmaLayout lay, tlua_DType in_dt, int warps, int acti
   const int cnt[3] = {mi->na, mi->nb, mi->nc};
   int n = 0;
   for (int q = 0; q < 3; q++) {
-    int base = bin(ir, r, TLUA_OP_MUL, TLUA_I32, t, cint(ir, r, cnt[q]));
+    int base = bin(ir, r, TLUA_OP_MUL, TLUA_I32, t, cint(ir, r, TLUA_I32, cnt[q]));
     for (int i = 0; i < cnt[q]; i++) {
-      int32_t off = bin(ir, r, TLUA_OP_ADD, TLUA_I32, base, cint(ir, r, i));
+      int32_t off = bin(ir, r, TLUA_OP_ADD, TLUA_I32, base, cint(ir, r, TLUA_I32, i));
       int ld = tlua_ir_emit(ir, r, TLUA_OP_LOAD, q < 2 ? in_dt : TLUA_F32, 1, &off, 1, 0);
       ir->instrs[ld].imm = p[q];
       ops[n++] = ld;
@@ -179,23 +175,13 @@ static tlua_IR *mma_ir(tlua_MmaLayout lay, tlua_DType in_dt, int warps, int acti
     res[k] = tlua_ir_emit(ir, r, TLUA_OP_MMA_RESULT, TLUA_F32, 1, &mma, 1, 7);
     ir->instrs[res[k]].imm = k;
   }
-  int base = bin(ir, r, TLUA_OP_MUL, TLUA_I32, t, cint(ir, r, mi->nc));
+  int base = bin(ir, r, TLUA_OP_MUL, TLUA_I32, t, cint(ir, r, TLUA_I32, mi->nc));
   for (int k = 0; k < mi->nc; k++) {
-    int32_t st[2] = {bin(ir, r, TLUA_OP_ADD, TLUA_I32, base, cint(ir, r, k)), res[k]};
+    int32_t st[2] = {bin(ir, r, TLUA_OP_ADD, TLUA_I32, base, cint(ir, r, TLUA_I32, k)), res[k]};
     int s = tlua_ir_emit(ir, r, TLUA_OP_STORE, TLUA_I32, 0, st, 2, 0);
     ir->instrs[s].imm = p[3];
   }
   return ir;
-}
-
-static tlua_ExecArg tensor(void *data, int64_t n) {
-  tlua_ExecArg a;
-  memset(&a, 0, sizeof a);
-  a.data = data;
-  a.extent = n;
-  a.shape[0] = n;
-  a.strides[0] = 1;
-  return a;
 }
 
 TU_TEST(executor_runs_each_warp) {
@@ -223,7 +209,7 @@ TU_TEST(executor_runs_each_warp) {
       for (int w = 0; w < warps; w++)
         tlua_mma_compute((tlua_MmaLayout)lay, af + w * mi->warp * mi->na, bfl + w * mi->warp * mi->nb,
                          c + w * mi->warp * mi->nc, want + w * mi->warp * mi->nc);
-      tlua_ExecArg args[4] = {tensor(ah, L * mi->na), tensor(bh, L * mi->nb), tensor(c, L * mi->nc), tensor(d, L * mi->nc)};
+      tlua_ExecArg args[4] = {tensor_arg(ah, L * mi->na), tensor_arg(bh, L * mi->nb), tensor_arg(c, L * mi->nc), tensor_arg(d, L * mi->nc)};
       int64_t grid[3] = {1, 1, 1};
       int rc = tlua_exec_run(ir, args, grid, NULL, NULL, err, sizeof err);
       int bad = -1;
@@ -241,7 +227,7 @@ TU_TEST(executor_refuses_a_partial_warp) {
   ASSERT_EQ(tlua_ir_verify(ir, err, sizeof err), 0);
   static uint16_t a[64 * 8], b[64 * 4];
   static float c[64 * 4], d[64 * 4];
-  tlua_ExecArg args[4] = {tensor(a, 64 * 8), tensor(b, 64 * 4), tensor(c, 64 * 4), tensor(d, 64 * 4)};
+  tlua_ExecArg args[4] = {tensor_arg(a, 64 * 8), tensor_arg(b, 64 * 4), tensor_arg(c, 64 * 4), tensor_arg(d, 64 * 4)};
   int64_t grid[3] = {1, 1, 1};
   int rc = tlua_exec_run(ir, args, grid, NULL, NULL, err, sizeof err);
   tlua_ir_free(ir);
