@@ -4,7 +4,8 @@
 -- Per dtype: a result check of a few entries against a float64 dot product, then the median of 5
 -- timings of 10 calls each (after a warm-up), written into one preallocated f32 out tensor.
 -- Prints "tilelua gemm_<dtype> <M>x<N>x<K> [config]: <us> us <TFLOP/s> TFLOP/s" lines; with
--- TUNE=1 also tunes std.gemm_configs() with tl.autotune first and times the winner.
+-- TUNE=1 also times every config of std.gemm_configs() (CFGS=1,2,.. picks some) at each latency hint
+-- of LATS (default 4: 3 stages; e.g. LATS=1,4,7,10 for 2, 3, 4 and 5 stages).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
 local size = tonumber(arg[1]) or 4096
@@ -20,7 +21,7 @@ for _, dt in ipairs(dtypes) do
   local A = std.map(function(v) return v - 0.5 end, tl.empty({ M, K }, tl[dt]), tl.rand({ M, K }, tl.f32, 1))
   local B = std.map(function(v) return v - 0.5 end, tl.empty({ K, N }, tl[dt]), tl.rand({ K, N }, tl.f32, 2))
   local out = tl.empty({ M, N }, tl.f32)
-  local function run(cfg) std.gemm(A, B, { out = out, config = cfg }) end
+  local function run(cfg, lat) std.gemm(A, B, { out = out, config = cfg, latency = lat }) end
   run(nil)
   -- a few entries against float64 dot products of the same inputs
   local worst = 0
@@ -40,15 +41,25 @@ for _, dt in ipairs(dtypes) do
     print(("tilelua gemm_%s kernel: %s, %d registers, %d bytes LDS, %d blocks/SM (%d%% occupancy)"):format(dt, r.arch,
       r.registers, r.lds_bytes, r.blocks_per_sm, r.occupancy_pct))
   end
-  local function show(label, cfg)
-    local t = timeit(function() run(cfg) end, 10)
+  local function show(label, cfg, lat)
+    local t = timeit(function() run(cfg, lat) end, 10)
     print(("tilelua gemm_%s %dx%dx%d %s: %.1f us %.1f TFLOP/s"):format(dt, M, N, K, label, t * 1e6, flop / t / 1e12))
   end
   show("default", nil)
   if os.getenv("TUNE") == "1" then
+    local pick = {}
+    for c in (os.getenv("CFGS") or ""):gmatch("%d+") do pick[tonumber(c)] = true end
     for i, cfg in ipairs(std.gemm_configs()) do
-      local ok, err = pcall(show, ("cfg%d(%dx%dx%d,%dx%d)"):format(i, cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.wn), cfg)
-      if not ok then print(("tilelua gemm_%s cfg%d failed: %s"):format(dt, i, tostring(err):match("[^\n]*"))) end
+      for lat in (os.getenv("LATS") or "4"):gmatch("%d+") do
+        lat = tonumber(lat)
+        if next(pick) == nil or pick[i] then
+          local _, r = std.gemm_kernel(tl[dt], { config = cfg, latency = lat })
+          local label = ("cfg%d(%dx%dx%d,%dx%d,latency %d: %d stages)"):format(i, cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.wn,
+                                                                              lat, r.stages)
+          local ok, err = pcall(show, label, cfg, lat)
+          if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, label, tostring(err):match("[^\n]*"))) end
+        end
+      end
     end
   end
 end

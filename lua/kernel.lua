@@ -124,6 +124,10 @@ return function(tl)
     return v
   end
 
+  -- LDS bytes a block may have: 227 KiB, the most any target allows (sm_90, opting in above 48 KiB);
+  -- a launch on a device with less fails naming both numbers (backend_driver.c)
+  local LDS_LIMIT = 232448
+
   local HINT_RULES = {
     occupancy = function(v) return math.type(v) == "integer" and v >= 1 and v <= 32, "an integer in 1..32" end,
     num_ctas = function(v) return v == 1 or v == 2 or v == 4 or v == 8 or v == 16, "1, 2, 4, 8 or 16" end,
@@ -262,6 +266,14 @@ return function(tl)
   function K:shfl(v, lane) return tr.emit("shfl_idx", v.dtype, { v, tr.as(lane, "i32") }) end
   -- k:mma(a, b[, c]): one warp-level matrix multiply-accumulate on fragments (lua/mma.lua)
   function K:mma(a, b, c) return tl.mma(a, b, c) end
+  -- k:hint(name) -> the kernel's hint (its default value where it is given per target), nil when
+  -- absent: a hint the body reads shapes the trace (e.g. std.gemm's pipeline depth from latency)
+  function K:hint(name)
+    if not HINT_RULES[name] then
+      tr.fail("k:hint: unknown hint '%s' (expected occupancy, num_ctas, latency or allow_tma)", tostring(name))
+    end
+    return self.kernel_hints[name]
+  end
 
   -- flatten carried values (Values, numbers, distributed tensors) to a list of Values
   local function flatten(list, n)
@@ -406,7 +418,7 @@ return function(tl)
     for i, p in ipairs(params) do sig[i] = string.char(p.kind == "tensor" and 84 or 83, tl._dtype_code(p.dtype)) end
     return setmetatable({ name = name, block = block, params = params, body = spec.body, sig = table.concat(sig),
                           hints = hints, warp = warp, specs = {}, variants = {}, traces = 0, launches = 0,
-                          script = info and info.short_src or "?", lds_limit = spec.lds_limit or 65536 }, Kernel)
+                          script = info and info.short_src or "?", lds_limit = spec.lds_limit or LDS_LIMIT }, Kernel)
   end
 
   function Kernel:replace_hints(new)
@@ -462,7 +474,8 @@ return function(tl)
           p[prm.name] = tr.emit("param", prm.dtype, {}, { imm = v.index })
         end
       end
-      local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name }, K)
+      local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name,
+                               kernel_hints = self:get_hints("default") }, K)
       self.body(k, p)
       ir:verify()
     end)
@@ -634,7 +647,7 @@ return function(tl)
     target = target or device_arch() or "sm_90"
     if type(target) ~= "string" then error("source: target must be an arch name such as \"sm_90\" or \"gfx90a\"", 2) end
     local h = self:get_hints(target)
-    return tl._hip_source(ir, { arch = target, occupancy = h.occupancy, num_ctas = h.num_ctas })
+    return (tl._hip_source(ir, { arch = target, occupancy = h.occupancy, num_ctas = h.num_ctas }))
   end
   function Kernel:report()
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
@@ -651,7 +664,9 @@ return function(tl)
         end
         return "ignored: thread-block clusters exist on sm_90 and later only"
       end,
-      latency = function() return "not applied: tilelua does not pipeline run-time loops yet" end,
+      latency = function(v)
+        return string.format("%s: given to the body at trace time (k:hint \"latency\"); std.gemm sets its K-loop pipeline depth from it", tostring(v))
+      end,
       allow_tma = function() return "ignored: tilelua does not emit TMA copies yet" end,
     }
     for _, r in ipairs(self:resources()) do

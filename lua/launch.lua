@@ -20,6 +20,18 @@ return function(tl, trace_spec)
 
   local function sha(s) return tl._sha256(s) end
 
+  -- A code object whose source declares dynamic LDS carries the byte count in front of the
+  -- compiler's output (the launch passes it; a cache hit has no source to ask).
+  local DYN = "TLDYNLDS"
+  local function with_dyn(code, dyn)
+    if dyn == 0 then return code end
+    return DYN .. string.pack("<I4", dyn) .. code
+  end
+  local function split_dyn(code)
+    if code:sub(1, #DYN) ~= DYN then return code, 0 end
+    return code:sub(#DYN + 5), (string.unpack("<I4", code, #DYN + 1))
+  end
+
   local function hints_for(kernel, target)
     local names, parts = {}, {}
     for k in pairs(kernel.hints) do names[#names + 1] = k end
@@ -71,13 +83,13 @@ return function(tl, trace_spec)
     local ir = ir_of(kernel, spec, facts)
     local t1 = tl.clock()
     local h = kernel:get_hints(arch)
-    local src = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
+    local src, dyn = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
     local t2 = tl.clock()
     kernel.timings = { trace = t1 - t0, codegen = t2 - t1 }
     ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version }, "\0"))
     local code, state = tl._cache_get("code|" .. ckey), "hit"
     if not code then
-      code = tl._compile(src, kernel.name, arch)
+      code = with_dyn(tl._compile(src, kernel.name, arch), dyn)
       kernel.timings.compile = tl.clock() - t2
       tl._cache_note("compiles")
       tl._cache_put("code|" .. ckey, code)
@@ -115,7 +127,8 @@ return function(tl, trace_spec)
     local v = kernel.variants[spec]
     if v then return v end
     local code = code_for(kernel, spec, facts, arch)
-    v = tl._gpu_load(code, kernel.name)
+    local obj, dyn = split_dyn(code)
+    v = tl._gpu_load(obj, kernel.name, dyn)
     kernel.variants[spec] = v
     return v
   end

@@ -67,8 +67,10 @@ TLUA_HIDDEN int tlua_device_broken(const tlua_Device *d);
 
 /* A loaded kernel: the module and its entry point. */
 typedef struct tlua_Function tlua_Function;
+/* dyn_lds: the bytes of dynamic LDS every launch of it passes (the generated source's
+ * tlua_hip_lds_layout; 0 when it declares its LDS statically). */
 TLUA_HIDDEN int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry,
-                                 tlua_Function **out, char *err, size_t n);
+                                 size_t dyn_lds, tlua_Function **out, char *err, size_t n);
 TLUA_HIDDEN void tlua_function_free(tlua_Function *f);
 /* Registers per thread and static shared memory (LDS) bytes per block of a loaded kernel, -1 when
  * the driver does not report them. */

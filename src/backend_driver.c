@@ -43,6 +43,7 @@ typedef const char *(*fn_hip_errstr)(int);
 typedef int (*fn_i_props)(void *, int);
 typedef int (*fn_i_funcattr)(int *, int, void *);
 typedef int (*fn_i_memset8)(void *, unsigned char, size_t);
+typedef int (*fn_i_funcset)(void *, int, int);
 
 typedef struct Vendor {
   const char *backend, *libs[4];
@@ -52,6 +53,8 @@ typedef struct Vendor {
   int a_warp, a_lds, a_sms, a_ccmaj, a_ccmin, a_thr_sm, a_regs_sm, a_lds_sm;
   const char *s_funcattr; /* optional: registers and static LDS of a loaded kernel */
   const char *s_memset8;  /* (device pointer, byte, count) */
+  const char *s_funcset;  /* optional: (function, attribute, value); NULL where not needed */
+  int a_lds_optin;        /* the most LDS one block may have (opt-in above a_lds); 0: a_lds */
 } Vendor;
 
 static const Vendor CUDA_V = {
@@ -65,7 +68,9 @@ static const Vendor CUDA_V = {
     10, 8, 16, 75, 76,
     /* MAX_THREADS_PER_MULTIPROCESSOR, MAX_REGISTERS_PER_MULTIPROCESSOR,
      * MAX_SHARED_MEMORY_PER_MULTIPROCESSOR */
-    39, 82, 81, "cuFuncGetAttribute", "cuMemsetD8_v2"};
+    39, 82, 81, "cuFuncGetAttribute", "cuMemsetD8_v2",
+    /* CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
+    "cuFuncSetAttribute", 97};
 
 static const Vendor HIP_V = {
     "hip", {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL}, 0,
@@ -77,7 +82,9 @@ static const Vendor HIP_V = {
      * ComputeCapabilityMajor, ComputeCapabilityMinor (unused on AMD) */
     87, 74, 63, 23, 24,
     /* MaxThreadsPerMultiProcessor, MaxRegistersPerMultiprocessor, MaxSharedMemoryPerMultiprocessor */
-    57, 72, 10002, "hipFuncGetAttribute", "hipMemsetD8"};
+    57, 72, 10002, "hipFuncGetAttribute", "hipMemsetD8",
+    /* AMD blocks take all of a_lds without opting in */
+    NULL, 0};
 
 typedef struct Api {
   const Vendor *v;
@@ -108,6 +115,7 @@ typedef struct Api {
   fn_i_i set_device;         /* HIP only */
   fn_i_props props;          /* HIP only: hipGetDeviceProperties */
   fn_i_funcattr funcattr;    /* optional */
+  fn_i_funcset funcset;      /* optional */
   fn_i_memset8 memset8;
 } Api;
 
@@ -145,6 +153,7 @@ struct tlua_Function {
   void *module, *fn;
   char name[128];
   int regs, lds; /* per thread / static bytes per block; -1 when the driver does not say */
+  unsigned dyn_lds; /* dynamic LDS bytes every launch passes */
 };
 
 static void *sym(Api *a, const char *name, int *missing) {
@@ -204,6 +213,7 @@ static void api_init(Api *a) {
       a->errstr = sym(a, v->s_errstr, &m);
       a->version = (fn_i_pi)sym(a, v->s_version, &m);
       a->funcattr = (fn_i_funcattr)dlsym(a->lib, v->s_funcattr);
+      a->funcset = v->s_funcset ? (fn_i_funcset)dlsym(a->lib, v->s_funcset) : NULL;
       a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
       if (v->cuda) {
         a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
@@ -410,6 +420,8 @@ static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device *
   in->name[sizeof in->name - 1] = 0;
   if (a->attr(&v, a->v->a_warp, dev) == 0) in->warp_size = v;
   if (a->attr(&v, a->v->a_lds, dev) == 0) in->lds_bytes = (size_t)v;
+  if (a->v->a_lds_optin && a->attr(&v, a->v->a_lds_optin, dev) == 0 && (size_t)v > in->lds_bytes)
+    in->lds_bytes = (size_t)v;
   if (a->attr(&v, a->v->a_sms, dev) == 0) in->sm_count = v;
   if (a->attr(&v, a->v->a_thr_sm, dev) == 0) in->threads_per_sm = v;
   if (a->attr(&v, a->v->a_regs_sm, dev) == 0) in->regs_per_sm = v;
@@ -466,8 +478,8 @@ int tlua_device_synchronize(tlua_Device *d, char *err, size_t n) {
 
 /* --- kernels ------------------------------------------------------------------------------------ */
 
-int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry, tlua_Function **out,
-                     char *err, size_t n) {
+int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry, size_t dyn_lds,
+                     tlua_Function **out, char *err, size_t n) {
   (void)size;
   *out = NULL;
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
@@ -491,6 +503,23 @@ int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *
   if (d->api->funcattr) {
     if (d->api->funcattr(&f->regs, 4, f->fn)) f->regs = -1;
     if (d->api->funcattr(&f->lds, 1, f->fn)) f->lds = -1;
+  }
+  f->dyn_lds = (unsigned)dyn_lds;
+  if (dyn_lds > 0) {
+    if (dyn_lds > d->info.lds_bytes) {
+      tlua_errorf(1, err, n, "%s: kernel '%s' needs %zu bytes of LDS per block, over the %zu bytes a block may have on %s (%s)",
+                  d->api->v->backend, entry, dyn_lds, d->info.lds_bytes, d->info.name, d->info.arch);
+      d->api->unload(f->module);
+      free(f);
+      return 1;
+    }
+    /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: above 48 KiB a kernel must opt in */
+    if (d->api->funcset && dyn_lds > 49152 &&
+        check(d, d->api->funcset(f->fn, 8, (int)dyn_lds), "allow the kernel's dynamic LDS", err, n)) {
+      d->api->unload(f->module);
+      free(f);
+      return 1;
+    }
   }
   tlua_device_retain(d);
   f->dev = d;
@@ -520,7 +549,7 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
     void *cur = NULL;
     if ((d->api->ctx_get(&cur) != 0 || cur != d->ctx) && make_current(d, err, n)) return 1;
   }
-  int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, 0, NULL, args, NULL);
+  int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, f->dyn_lds, NULL, args, NULL);
   if (rc) {
     char what[192];
     snprintf(what, sizeof what, "launch kernel '%s' (grid %u x %u x %u, block %u)", f->name, grid[0], grid[1],

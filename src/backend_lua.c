@@ -11,7 +11,7 @@
  *                                          total_memory, driver_version, skipped = {cuda = why, ...}}
  *   tl.synchronize()               waits for the GPU (no-op on cpu)
  *   tl.clock()                     monotonic wall-clock seconds
- *   tl._gpu_load(code, entry) -> Function      a loaded code object
+ *   tl._gpu_load(code, entry[, dyn]) -> Function  a loaded code object (dyn: dynamic LDS bytes)
  *   tl._gpu_launch(fn, gx, gy, gz, block, sig, args)
  *        sig: one byte pair per parameter, kind ('T' tensor / 'S' scalar) then the dtype code;
  *        args: the sequence of arguments. Tensors go as (pointer, shape..., strides...) exactly as
@@ -168,17 +168,19 @@ static int l_synchronize(lua_State *L) {
   return 0;
 }
 
-/* tl._gpu_load(code, entry) -> Function */
+/* tl._gpu_load(code, entry[, dynamic LDS bytes]) -> Function */
 static int l_gpu_load(lua_State *L) {
   size_t len;
   const char *code = luaL_checklstring(L, 1, &len);
   const char *entry = luaL_checkstring(L, 2);
+  lua_Integer dyn = luaL_optinteger(L, 3, 0);
+  luaL_argcheck(L, dyn >= 0 && dyn <= (1 << 30), 3, "dynamic LDS bytes out of range");
   tlua_Device *d = check_device(L, "load");
   FunctionBox *b = (FunctionBox *)lua_newuserdatauv(L, sizeof *b, 0);
   b->f = NULL;
   luaL_setmetatable(L, FUNCTION_MT);
   char err[1024];
-  if (tlua_device_load(d, code, len, entry, &b->f, err, sizeof err)) return luaL_error(L, "%s", err);
+  if (tlua_device_load(d, code, len, entry, (size_t)dyn, &b->f, err, sizeof err)) return luaL_error(L, "%s", err);
   return 1;
 }
 

@@ -809,6 +809,25 @@ static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
   }
 }
 
+/* LDS buffers read by the matrix units through descriptors need the alignment of their swizzle
+ * atom; every other buffer 16 bytes (the widest vector access). */
+int tlua_hip_lds_align(const tlua_IR *ir, int buffer) {
+  (void)ir;
+  (void)buffer;
+  return 16;
+}
+
+int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset) {
+  int64_t total = 0;
+  for (int i = 0; i < ir->nlds; i++) {
+    const int64_t a = tlua_hip_lds_align(ir, i);
+    total = (total + a - 1) / a * a;
+    offset[i] = total;
+    total += ir->lds[i].count * dsize(ir->lds[i].dtype);
+  }
+  return target->vendor == TLUA_VENDOR_NVIDIA && total > TLUA_HIP_STATIC_LDS ? total : 0;
+}
+
 char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, size_t n) {
   if (err && n) err[0] = '\0';
   Gen g;
@@ -892,9 +911,19 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   }
   put(&g.b, ") {\n");
   g.depth = 1;
-  for (int i = 0; i < ir->nlds; i++)
-    put(&g.b, "  __shared__ __attribute__((aligned(16))) %s lds%d[%" PRId64 "];\n", ctype(&g, ir->lds[i].dtype), i,
-        ir->lds[i].count);
+  int64_t at[TLUA_IR_MAX_LDS];
+  if (tlua_hip_lds_layout(ir, target, at) > 0) {
+    /* over the 48 KiB a block may declare statically on NVIDIA: one dynamic block, the launch passes
+       its size (launch.lua keeps it with the code object) */
+    put(&g.b, "  extern __shared__ __align__(1024) unsigned char tl_lds[];\n");
+    for (int i = 0; i < ir->nlds; i++)
+      put(&g.b, "  %s* const lds%d = reinterpret_cast<%s*>(tl_lds + %" PRId64 ");\n", ctype(&g, ir->lds[i].dtype), i,
+          ctype(&g, ir->lds[i].dtype), at[i]);
+  } else {
+    for (int i = 0; i < ir->nlds; i++)
+      put(&g.b, "  __shared__ __attribute__((aligned(%d))) %s lds%d[%" PRId64 "];\n", tlua_hip_lds_align(ir, i),
+          ctype(&g, ir->lds[i].dtype), i, ir->lds[i].count);
+  }
   emit_region(&g, 0);
   put(&g.b, "}\n");
   free(g.ydst);

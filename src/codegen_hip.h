@@ -26,4 +26,13 @@ TLUA_HIDDEN int tlua_target_from_arch(const char *arch, tlua_Target *t, char *er
  * (unsupported construct, warp mismatch, bad parameter name, out of memory). The IR must verify. */
 TLUA_HIDDEN char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, size_t n);
 
+/* The most LDS a block may declare statically on NVIDIA (48 KiB); above it the source declares one
+ * dynamic block and the launch must pass its size (and raise the kernel's limit on the device). */
+#define TLUA_HIP_STATIC_LDS 49152
+/* The byte alignment the source gives LDS buffer `buffer`. */
+TLUA_HIDDEN int tlua_hip_lds_align(const tlua_IR *ir, int buffer);
+/* Each LDS buffer's byte offset in the block's LDS (offset[ir->nlds]); returns the bytes of dynamic
+ * LDS the source for `target` declares: 0 when the buffers are declared statically. */
+TLUA_HIDDEN int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset);
+
 #endif

@@ -9,7 +9,7 @@
 
 TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);  /* ir_lua.c */
 
-/* tl._hip_source(ir, target): target is an arch string ("sm_90") or a table
+/* tl._hip_source(ir, target) -> source, dynamic LDS bytes (0: static): target is an arch string ("sm_90") or a table
  * {arch = "gfx90a", occupancy = n, num_ctas = m}. Returns the source text. */
 static int l_hip_source(lua_State *L) {
   tlua_IR *ir = tlua_check_ir(L, 1);
@@ -45,7 +45,9 @@ static int l_hip_source(lua_State *L) {
   char *src = tlua_hip_source(ir, &t, err, sizeof err);
   if (!src) return luaL_error(L, "%s", err);
   tlua_push_owned_lstring(L, src, strlen(src));
-  return 1;
+  int64_t at[TLUA_IR_MAX_LDS];
+  lua_pushinteger(L, (lua_Integer)tlua_hip_lds_layout(ir, &t, at));
+  return 2;
 }
 
 static const luaL_Reg funcs[] = {{"_hip_source", l_hip_source}, {NULL, NULL}};

@@ -24,7 +24,7 @@
 #include "exec_ops.h"
 #include "mma.h"
 
-#define DEFAULT_LDS_BYTES 65536
+#define DEFAULT_LDS_BYTES 232448 /* the most a block may have on any target (227 KiB: sm_90) */
 
 typedef struct Exec {
   const tlua_IR *ir;

@@ -2,11 +2,13 @@
 -- mma.sync m16n8k16 at warp 32, AMD MFMA 32x32x8 at warp 64), f16/bf16 inputs, f32 accumulation.
 --
 -- A block computes a BM x BN tile of C with WM x WN warps, each warp a grid of TM x TN MMA tiles.
--- The K loop (k:range, step 2 BK) is double-buffered through LDS: before the loop the first A and
--- B tiles go global -> LDS buffer 0; each iteration makes two K steps, one per buffer: it copies
--- the next tile global -> LDS asynchronously (k:copy: cp.async on NVIDIA) into the other buffer
--- while the MMAs read the current one (LDS -> fragments through windows with the MMA encodings:
--- ldmatrix on NVIDIA), then waits for the copy and synchronizes once per step. Both LDS tiles go
+-- The K loop is pipelined through S LDS buffers (stages; S = 2 is double buffering), S set by the
+-- kernel's latency hint (k:hint "latency": 1-3 -> 2 stages, 4-6 -> 3, 7-9 -> 4, 10 -> 5, fewer when
+-- the LDS would not fit): before the loop tiles 0..S-2 go global -> LDS buffers 0..S-2; each
+-- iteration (k:range, step S BK) makes S K steps, step j on buffer j: wait for tile j's copy and
+-- synchronize, start the copy of the tile S-1 ahead into the buffer the previous step read
+-- (k:copy: cp.async on NVIDIA), then the MMAs of the step (LDS -> fragments through windows with
+-- the MMA encodings: ldmatrix on NVIDIA). Both LDS tiles go
 -- through seed 003's XOR preshuffle (tl.xor_preshuffle), chosen so the fragment reads are conflict-free
 -- (std.gemm_bank_report). Loads are masked with pad 0, so any M, N, K works; stores are masked.
 -- op(A) = A^T when trans_a (A stored K x M), likewise B; those tiles are transposed on the way
@@ -16,7 +18,18 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true }
-local LDS_MAX = 49152 -- statically declared shared memory per block on every target
+-- LDS per block: 227 KiB on NVIDIA sm_90 (dynamic above 48 KiB), 64 KiB on AMD
+local LDS_MAX = { [32] = 232448, [64] = 65536 }
+-- the latency hint when none is given: 3 stages
+local DEFAULT_LATENCY = 4
+local MAX_STAGES = 5
+
+-- The pipeline depth for a latency hint (1..10), capped by the LDS the stages take.
+local function stages_of(latency, stage_bytes, warp)
+  local s = math.min(MAX_STAGES, 2 + ((latency or DEFAULT_LATENCY) - 1) // 3)
+  while s > 2 and s * stage_bytes > LDS_MAX[warp] do s = s - 1 end
+  return s
+end
 
 -- Defaults per warp: 128 x 256 x 32 tiles with warp tiles of 64 x 64 (8 warps of 32: the fastest of
 -- the list at 4096^3 on an H200, bench/RESULTS.md), 128 x 128 x 32 with 64 x 32 (8 waves of 64).
@@ -77,14 +90,16 @@ local function resolve(who, cfg, s)
     C.fail("std.%s: config tiles bm*bk = %d and bk*bn = %d must each have at least one element per thread (%d threads)",
            who, r.bm * r.bk, r.bk * r.bn, r.threads)
   end
-  local lds = 2 * (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
-  if lds > LDS_MAX then C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, lds, LDS_MAX) end
+  r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
+  local lds = 2 * r.stage_bytes
+  if lds > LDS_MAX[s.warp] then
+    C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, lds, LDS_MAX[s.warp])
+  end
   r.tm, r.tn = r.wtm // s.m, r.wtn // s.n
   if r.tm * r.tn * s.elements.c > MAX_CARRIED then
     C.fail("std.%s: config warp tile %dx%d holds %d f32 accumulators per thread, over the %d values a K loop can carry " ..
            "(use more warps: wm*wn)", who, r.wtm, r.wtn, r.tm * r.tn * s.elements.c, MAX_CARRIED)
   end
-  r.lds_bytes = lds
   return r
 end
 
@@ -124,12 +139,13 @@ local function pick(rows, cols, frag, write_dist, s)
 end
 
 local descs = {}
-local function lds_descs(r, s)
-  local key = table.concat({ s.warp, s.dtype, r.bm, r.bn, r.bk, r.threads }, ":")
+local function lds_descs(r, s, stages)
+  stages = stages or 2
+  local key = table.concat({ s.warp, s.dtype, r.bm, r.bn, r.bk, r.threads, stages }, ":")
   local d = descs[key]
   if not d then
-    d = { pick(2 * r.bm, r.bk, s.a, load_dist(r.bm, r.bk, r.threads), s),
-          pick(2 * r.bk, r.bn, s.b, load_dist(r.bk, r.bn, r.threads), s) }
+    d = { pick(stages * r.bm, r.bk, s.a, load_dist(r.bm, r.bk, r.threads), s),
+          pick(stages * r.bk, r.bn, s.b, load_dist(r.bk, r.bn, r.threads), s) }
     descs[key] = d
   end
   return d[1], d[2]
@@ -143,7 +159,9 @@ local function variant(dt, opts)
   return s, r, warp
 end
 
--- std.gemm_kernel(dtype[, {trans_a, trans_b, beta, c_dtype, out_dtype, config}]) -> kernel, config.
+-- std.gemm_kernel(dtype[, {trans_a, trans_b, beta, c_dtype, out_dtype, config, latency}]) -> kernel,
+-- config (with stages and lds_bytes for the latency hint; a kernel:replace_hints{latency = n} copy
+-- retraces with the depth of n).
 -- Params: a, b, c (the result, out_dtype), alpha; with beta = true also cin (c_dtype) and beta.
 -- Grid: std.gemm_grid(config, M, N).
 function M.gemm_kernel(dtype, opts)
@@ -154,14 +172,20 @@ function M.gemm_kernel(dtype, opts)
   local ta, tb, has_beta = opts.trans_a == true, opts.trans_b == true, opts.beta == true
   local odt = opts.out_dtype and C.dtype_name("gemm_kernel", opts.out_dtype) or "f32"
   local cdt = opts.c_dtype and C.dtype_name("gemm_kernel", opts.c_dtype) or odt
+  local latency = opts.latency
+  if latency ~= nil and not (math.type(latency) == "integer" and latency >= 1 and latency <= 10) then
+    C.fail("std.gemm: latency must be an integer in 1..10 (got %s)", tostring(latency))
+  end
+  latency = latency or DEFAULT_LATENCY
+  r.stages = stages_of(latency, r.stage_bytes, warp)
+  r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp }, ";")
+                             r.wm, r.wn, warp, latency }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     local nt = r.threads
     local dist_a = ta and load_dist(bk, bm, nt) or load_dist(bm, bk, nt)
     local dist_b = tb and load_dist(bn, bk, nt) or load_dist(bk, bn, nt)
-    local desc_a, desc_b = lds_descs(r, s)
     local params = { { "a", tl.tensor(dt, 2) }, { "b", tl.tensor(dt, 2) }, { "c", tl.tensor(odt, 2) }, { "alpha", tl.f32 } }
     if has_beta then
       params[5] = { "cin", tl.tensor(cdt, 2) }
@@ -169,16 +193,18 @@ function M.gemm_kernel(dtype, opts)
     end
     return tl.kernel {
       name = string.format("std_gemm_%s_%s%s_%dx%dx%d", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk),
-      block = nt, warp = warp, params = params,
+      block = nt, warp = warp, params = params, hints = { latency = latency },
       body = function(k, p)
+        local S = stages_of(k:hint("latency"), r.stage_bytes, warp)
+        local desc_a, desc_b = lds_descs(r, s, S)
         local K = ta and p.a:shape(0) or p.a:shape(1)
         local m0, n0 = k.block_id(1) * bm, k.block_id(0) * bn
         local w = k.warp_id()
         local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
-        local la = k:lds(dt, { 2 * bm, bk }, { swizzle = desc_a })
-        local lb = k:lds(dt, { 2 * bk, bn }, { swizzle = desc_b })
-        -- Tile kk of A (B) into LDS buffer buf (0 or 1), in two halves around the MMAs of the other
-        -- buffer: issue() starts it, land() finishes it. A row-major operand is copied global -> LDS
+        local la = k:lds(dt, { S * bm, bk }, { swizzle = desc_a })
+        local lb = k:lds(dt, { S * bk, bn }, { swizzle = desc_b })
+        -- Tile kk of A (B) into LDS buffer buf (0..S-1), in two halves around the MMAs of a step:
+        -- issue() starts it, land() finishes it. A row-major operand is copied global -> LDS
         -- asynchronously (k:copy: cp.async on NVIDIA; masked elements become 0); a transposed one
         -- is loaded into registers by issue() and stored transposed into LDS by land().
         local function window_a(kk)
@@ -201,10 +227,8 @@ function M.gemm_kernel(dtype, opts)
         local function land(staged, buf)
           if staged.a then staged.a:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end) end
           if staged.b then staged.b:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end) end
-          k:copy_wait(0)
-          k:sync()
         end
-        land(issue(0, 0), 0)
+        for j = 0, S - 2 do land(issue(j * bk, j), j) end
         local n = tm * tn
         local init = {}
         for i = 0, tm - 1 do
@@ -223,20 +247,25 @@ function M.gemm_kernel(dtype, opts)
             end
           end
         end
-        -- two K steps per iteration, one per buffer: tile kk is in buffer 0 at the top; tile kk + bk
-        -- is on its way into buffer 1 during the MMAs on buffer 0, and so on. When K has an odd
-        -- number of tiles the last second step multiplies the zero padding of the masked copies (no
+        -- S K steps per iteration, step j on buffer j: tile kk + j*bk is in buffer j once this
+        -- thread's copies of it are done (at most S-2 younger copy groups still in flight: each step
+        -- commits one) and the block has synchronized; that barrier also says every thread is done
+        -- with buffer j-1, which then receives the tile S-1 ahead. When the number of K tiles is
+        -- not a multiple of S the last steps multiply the zero padding of the masked copies (no
         -- effect on the result).
-        local accs = table.pack(k:range(0, K, 2 * bk, function(kk, ...)
+        local accs = table.pack(k:range(0, K, S * bk, function(kk, ...)
           local acc = { ... }
-          local staged = issue(kk + bk, 1)
-          step(acc, 0)
-          land(staged, 1)
-          staged = issue(kk + 2 * bk, 0)
-          step(acc, 1)
-          land(staged, 0)
+          for j = 0, S - 1 do
+            k:copy_wait(S - 2)
+            k:sync()
+            local buf = (j + S - 1) % S
+            local staged = issue(kk + (j + S - 1) * bk, buf)
+            step(acc, j)
+            land(staged, buf)
+          end
           return table.unpack(acc, 1, n)
         end, table.unpack(init, 1, n)))
+        k:copy_wait(0)
         for i = 0, tm - 1 do
           for j = 0, tn - 1 do
             local r0, c0 = m0 + wr + i * s.m, n0 + wc + j * s.n
@@ -262,7 +291,8 @@ function M.gemm_grid(cfg, m, n)
   return { C.blocks(n, r.bn), gy }
 end
 
-local OPT_FIELDS = { C = true, alpha = true, beta = true, trans_a = true, trans_b = true, out = true, config = true }
+local OPT_FIELDS = { C = true, alpha = true, beta = true, trans_a = true, trans_b = true, out = true, config = true,
+                     latency = true }
 local C_DTYPES = { f16 = true, bf16 = true, f32 = true }
 
 local function check_bool(name, v)
@@ -270,7 +300,7 @@ local function check_bool(name, v)
   return v == true
 end
 
--- std.gemm(A, B[, {C, alpha = 1, beta = 0, trans_a, trans_b, out, config}]) -> the result tensor:
+-- std.gemm(A, B[, {C, alpha = 1, beta = 0, trans_a, trans_b, out, config, latency}]) -> the result tensor:
 -- out if given, else C (updated in place, BLAS-style), else a new f32 M x N tensor.
 function M.gemm(A, B, opts)
   local da = C.tensor_dtype("gemm", "A", A)
@@ -279,7 +309,7 @@ function M.gemm(A, B, opts)
   opts = opts or {}
   for key in pairs(opts) do
     if not OPT_FIELDS[key] then
-      C.fail("std.gemm: unknown option '%s' (expected C, alpha, beta, trans_a, trans_b, out or config)", tostring(key))
+      C.fail("std.gemm: unknown option '%s' (expected C, alpha, beta, trans_a, trans_b, out, config or latency)", tostring(key))
     end
   end
   if da ~= "f16" and da ~= "bf16" then C.fail("std.gemm: A must be f16 or bf16 (got %s)", da) end
@@ -323,7 +353,7 @@ function M.gemm(A, B, opts)
   if m * n == 0 then return out end
   local odt = tostring(out:dtype())
   local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
-                                      c_dtype = cdt or odt, config = opts.config, who = "gemm" })
+                                      c_dtype = cdt or odt, config = opts.config, latency = opts.latency, who = "gemm" })
   local grid = M.gemm_grid(opts.config, m, n)
   if beta ~= 0 then kern(grid, A, B, out, alpha, cin, beta)
   else kern(grid, A, B, out, alpha) end
@@ -339,7 +369,7 @@ function M.gemm_bank_report(dtype, cfg)
   local s = shape_of(dt, warp)
   local r = resolve("gemm_bank_report", cfg, s)
   local target = TARGET[warp]
-  local desc_a, desc_b = lds_descs(r, s)
+  local desc_a, desc_b = lds_descs(r, s, stages_of(nil, r.stage_bytes, warp))
   local reps = {
     a_read = bank(s.a, desc_a, "read", s),
     b_read = bank(s.b, desc_b, "read", s),

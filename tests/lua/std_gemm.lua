@@ -28,7 +28,7 @@ local function case(c)
   end
   local out = c.out_dt and tl.empty({ m, n }, tl[c.out_dt]) or nil
   local got = std.gemm(A, B, { trans_a = c.ta, trans_b = c.tb, alpha = c.alpha, beta = c.beta, C = Cm, out = out,
-                               config = c.config })
+                               config = c.config, latency = c.latency })
   if out then assert(rawequal(got, out), "the result is out") elseif Cm then assert(rawequal(got, Cm), "C in place") end
   T.eq(got:shape(), { m, n }, "result shape")
   T.eq(tostring(got:dtype()), c.out_dt or c.cdt or "f32", "result dtype")
@@ -80,11 +80,33 @@ for _, warp in ipairs(WARPS) do
     T.eq({ r.a_read.worst, r.b_read.worst }, { 1, 1 }, text)
     assert(r.a_write.worst <= 4 and r.b_write.worst <= 2, text)
   end
-  -- the kernel is double-buffered: two tiles of A and two of B in LDS, one barrier per K step
+  -- the K loop is pipelined: by default 3 tiles of A and 3 of B in LDS, one barrier per K step
   local kern, cfg = std.gemm_kernel(tl.f16)
   local src = kern:source(warp == 32 and "sm_90" or "gfx90a")
   assert(src:find(warp == 32 and "mma.sync" or "mfma", 1, true), "the kernel uses the matrix units")
-  T.eq(cfg.lds_bytes, 2 * (cfg.bm * cfg.bk + cfg.bk * cfg.bn) * 2, "LDS bytes")
+  T.eq(cfg.stages, 3, "default stages")
+  T.eq(cfg.lds_bytes, 3 * (cfg.bm * cfg.bk + cfg.bk * cfg.bn) * 2, "LDS bytes")
+  -- the latency hint sets the depth: 1-3 -> 2 stages, 7-9 -> 4 (capped by the LDS: AMD has 64 KiB)
+  for _, lat in ipairs { 1, 8, 10 } do
+    local kl, cl = std.gemm_kernel(tl.f16, { latency = lat })
+    std.gemm(tl.empty({ 8, 8 }, tl.f16), tl.empty({ 8, 8 }, tl.f16), { latency = lat })
+    local want = lat == 1 and 2 or (warp == 64 and 4 or (lat == 8 and 4 or 5))
+    T.eq(cl.stages, want, "stages for latency " .. lat)
+    local sl = kl:source(warp == 32 and "sm_90" or "gfx90a")
+    -- one wait per K step keeps S - 2 copy groups in flight
+    if warp == 32 then
+      assert(sl:find("cp.async.wait_group " .. (want - 2) .. ";", 1, true), "wait_group " .. (want - 2))
+      if cl.lds_bytes > 49152 then assert(sl:find("extern __shared__", 1, true), "dynamic LDS above 48 KiB") end
+    end
+  end
+  -- a replaced hint retraces with the new depth: 5 stages of A in one buffer
+  local k5 = kern:replace_hints { latency = 10 }
+  k5(std.gemm_grid(nil, 8, 8), tl.empty({ 8, 8 }, tl.f16), tl.empty({ 8, 8 }, tl.f16), tl.empty({ 8, 8 }, tl.f32), 1.0)
+  local s5 = k5:source(warp == 32 and "sm_90" or "gfx90a")
+  assert(s5 ~= src, "replace_hints{latency} changes the kernel")
+  -- a small K with deep stages: the steps past K multiply zero padding
+  local rel = case { m = 40, n = 40, k = 24, dt = "f16", config = small, latency = 10 }
+  assert(rel < 1e-2, "latency 10 on K = 24: rel err " .. rel)
 end
 registry["tilelua.warp"] = saved
 assert(count >= 9 * #WARPS, "cases run")

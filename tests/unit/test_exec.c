@@ -614,12 +614,12 @@ TU_TEST(lds_round_trip_through_barrier) {
 
 TU_TEST(lds_over_limit_and_bad_grid) {
   tlua_IR *ir = tlua_ir_new("big", 32, 32);
-  tlua_ir_add_lds(ir, TLUA_F64, 8192);
+  tlua_ir_add_lds(ir, TLUA_F64, 29056);
   tlua_ir_add_lds(ir, TLUA_F32, 1);
   char err[256];
   int64_t grid[3] = {1, 1, 1};
   ASSERT_EQ(tlua_exec_run(ir, NULL, grid, NULL, NULL, err, sizeof err), -1);
-  ASSERT_STR_EQ(err, "kernel big: LDS use of 65540 bytes is over the limit of 65536 bytes");
+  ASSERT_STR_EQ(err, "kernel big: LDS use of 232452 bytes is over the limit of 232448 bytes");
   tlua_ExecLimits lim = {1 << 20, 0};
   ASSERT_EQ(tlua_exec_run(ir, NULL, grid, &lim, NULL, err, sizeof err), 0);
   grid[1] = 0;
