@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# run_ncu.sh - shared-memory bank conflicts of std.transpose, swizzled vs plain, counted by Nsight
-# Compute on the GPU (the hardware's view of what the script-time bank report predicts).
-# Usage: bench/run_ncu.sh BUILD_DIR [softmax | gemm [bm,bn,bk,wm,wn ...]]   (softmax: tilelua's and
-# Triton's f16 softmax side by side: time, DRAM throughput, instructions, registers, occupancy, stall
-# reasons; gemm: the second launch of std.gemm 4096^3 f16 per config: tensor pipe use, issue
-# slots, stall reasons, LDS bank conflicts)
+# run_ncu.sh - Nsight Compute counters of std kernels on the GPU; by default the shared-memory bank
+# conflicts of std.transpose, swizzled vs plain (the hardware's view of the script-time bank report).
+# Usage: bench/run_ncu.sh BUILD_DIR [softmax | histogram | gemm [bm,bn,bk,wm,wn ...]]   (no mode:
+# std.transpose 8192^2 f32, swizzled and plain: time, DRAM throughput, LDS instructions and bank
+# conflicts; softmax: tilelua's and Triton's f16 softmax side by side: time, DRAM throughput,
+# instructions, registers, occupancy, stall reasons; histogram: two launches of std.histogram of
+# 2^26 f32 into 256 bins: time, DRAM throughput, instructions, shared / generic / global atomics,
+# LDS bank conflicts, stall reasons; gemm: the second launch of std.gemm 4096^3 f16 per config:
+# tensor pipe use, issue slots, stall reasons, LDS bank conflicts)
 set -u
 B=$(realpath "$1")
 cd "$(dirname "$0")/.."
@@ -23,6 +26,20 @@ if [ "${2:-}" = softmax ]; then
   "$NCU" --clock-control none --kernel-name regex:softmax_k --metrics $M python3 bench/softmax_ncu.py
   exit
 fi
+if [ "${2:-}" = histogram ]; then
+  # the atomic and bank-conflict counters are kept only where this ncu knows them (the names differ
+  # between versions); the others are those the modes above already use
+  M=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,smsp__inst_executed.sum,launch__registers_per_thread,launch__grid_size,launch__block_size,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__issue_active.avg.pct_of_peak_sustained_active,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_wait.ratio,smsp__average_warp_latency_issue_stalled_not_selected.ratio
+  known=$("$NCU" --query-metrics 2>/dev/null | awk '{print $1}')
+  for m in smsp__inst_executed_op_shared_atom.sum smsp__inst_executed_op_generic_atom_dot_alu.sum \
+           smsp__average_warp_latency_issue_stalled_lg_throttle.ratio \
+           smsp__inst_executed_op_global_red.sum smsp__inst_executed_op_global_atom.sum \
+           l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_atom.sum l1tex__data_pipe_lsu_wavefronts_mem_shared_op_atom.sum; do
+    if grep -qx "${m%%.*}" <<<"$known"; then M=$M,$m; else echo "run_ncu: this ncu has no metric ${m%%.*}; left out"; fi
+  done
+  TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_histogram --metrics $M "$B/tilesh" --backend=cuda bench/histogram_ncu.lua
+  exit
+fi
 TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_transpose \
-  --metrics l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum \
+  --metrics gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum \
   "$B/tilesh" --backend=cuda bench/transpose_ncu.lua
