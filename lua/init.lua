@@ -4,5 +4,6 @@ return function(tl)
   require("tilelua.kernel")(tl)
   require("tilelua.autotune")(tl)
   require("tilelua.mma")(tl)
+  require("tilelua.wgmma")(tl)
   return tl
 end

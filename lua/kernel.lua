@@ -560,7 +560,22 @@ return function(tl)
         parts[#parts + 1] = p.dtype
       end
     end
-    return g, table.concat(parts, ";"), facts
+    local key = table.concat(parts, ";")
+    self.last_key, self.last_facts = key, facts
+    return g, key, facts
+  end
+
+  -- The IR of the last specialization launched, traced now when its code came from the cache
+  -- (kernel:ir() and kernel:source() show what the cached object was built from).
+  local function shown_ir(self)
+    if self.last_ir then return self.last_ir end
+    if not self.last_facts then
+      error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 3)
+    end
+    local ir = self.specs[self.last_key] or trace(self, self.last_facts)
+    self.specs[self.last_key] = ir
+    self.last_ir = ir
+    return ir
   end
 
   function Kernel:launch(grid, args)
@@ -636,14 +651,11 @@ return function(tl)
 
   -- the IR of the last specialization traced (or of the one for these args)
   function Kernel:ir()
-    local ir = self.last_ir
-    if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
-    return ir:print()
+    return shown_ir(self):print()
   end
   -- the HIP source of the last traced specialization for target (an arch: "sm_90", "gfx90a")
   function Kernel:source(target)
-    local ir = self.last_ir
-    if not ir then error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 2) end
+    local ir = shown_ir(self)
     target = target or device_arch() or "sm_90"
     if type(target) ~= "string" then error("source: target must be an arch name such as \"sm_90\" or \"gfx90a\"", 2) end
     local h = self:get_hints(target)

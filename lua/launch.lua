@@ -83,13 +83,13 @@ return function(tl, trace_spec)
     local ir = ir_of(kernel, spec, facts)
     local t1 = tl.clock()
     local h = kernel:get_hints(arch)
-    local src, dyn = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
+    local src, dyn, carch = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
     local t2 = tl.clock()
     kernel.timings = { trace = t1 - t0, codegen = t2 - t1 }
-    ckey = sha(table.concat({ src, OPTS, arch, tl._compiler_id(arch), tl.version }, "\0"))
+    ckey = sha(table.concat({ src, OPTS, carch, tl._compiler_id(carch), tl.version }, "\0"))
     local code, state = tl._cache_get("code|" .. ckey), "hit"
     if not code then
-      code = with_dyn(tl._compile(src, kernel.name, arch), dyn)
+      code = with_dyn(tl._compile(src, kernel.name, carch), dyn)
       kernel.timings.compile = tl.clock() - t2
       tl._cache_note("compiles")
       tl._cache_put("code|" .. ckey, code)

@@ -729,6 +729,33 @@ end
 -- buffer, starting at a multiple of the run (1 when none).
 function Lds:run() return desc_run(self.desc, self.lengths) end
 
+-- The element offset (an integer) of an index of integers (0-based idx[0..rank-1]): the layout the
+-- symbolic offsets follow, for checks at trace time (lua/wgmma.lua's descriptor fit).
+function Lds:element_offset(idx)
+  if not self.desc then
+    local off = 0
+    for d = 1, self.rank do off = off * self.lengths[d] + idx[d - 1] end
+    return off
+  end
+  return desc_offset(self.desc, idx) or 0
+end
+
+-- lds:tile(origin, lengths) -> a rectangle of the buffer (integer origin and lengths), the operand
+-- form of the warpgroup MMA (tl.wgmma_shape)
+function Lds:tile(origin, lengths)
+  if type(origin) ~= "table" or type(lengths) ~= "table" or #origin ~= self.rank or #lengths ~= self.rank then
+    tr.fail("lds:tile: origin and lengths must be sequences of %d integers", self.rank)
+  end
+  for d = 1, self.rank do
+    local o, n = origin[d], lengths[d]
+    if math.type(o) ~= "integer" or math.type(n) ~= "integer" or o < 0 or n < 1 or o + n > self.lengths[d] then
+      tr.fail("lds:tile: [%s, %s + %s) along dimension %d is not inside the buffer (length %d)", tostring(o), tostring(o),
+              tostring(n), d - 1, self.lengths[d])
+    end
+  end
+  return { is_lds_tile = true, lds = self, origin = origin, lengths = lengths }
+end
+
 function Lds:load(idx, opts)
   return tr.emit("lds_load", self.dtype, { self:offset(idx) }, { imm = self.index })
 end

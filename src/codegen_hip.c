@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "codegen_hip_impl.h"
+#include "wgmma.h"
 
 void put(Buf *b, const char *fmt, ...) {
   if (b->oom) return;
@@ -615,9 +616,13 @@ static int emit_instr(Gen *g, int r, int p) {
     return 0;
   }
   case TLUA_OP_ATOMIC: return emit_atomic(g, id, in);
-  case TLUA_OP_BARRIER: STMT(g, in, "__syncthreads();\n"); return 0;
+  case TLUA_OP_BARRIER:
+    if (g->uses_wgmma) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
+    STMT(g, in, "__syncthreads();\n");
+    return 0;
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: return emit_shuffle(g, id, in);
   case TLUA_OP_MMA: return emit_mma(g, rg, p, in);
+  case TLUA_OP_WGMMA: return tlua_hg_wgmma(g, rg, p, in);
   case TLUA_OP_MMA_RESULT: return 0;  /* declared by its mma */
   case TLUA_OP_LDS_MATRIX: return fail(g, in, "lds_matrix element %d outside its group", in->vec_lane);
   case TLUA_OP_LDS_COPY: return fail(g, in, "lds_copy outside a region walk");
@@ -812,20 +817,28 @@ static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
 /* LDS buffers read by the matrix units through descriptors need the alignment of their swizzle
  * atom; every other buffer 16 bytes (the widest vector access). */
 int tlua_hip_lds_align(const tlua_IR *ir, int buffer) {
-  (void)ir;
-  (void)buffer;
+  for (int i = 0; i < ir->ninstrs; i++) {
+    const tlua_Instr *in = &ir->instrs[i];
+    tlua_Wgmma w;
+    if (in->op == TLUA_OP_WGMMA && tlua_wgmma_unpack(in->imm, in->imm2, &w) == 0 &&
+        (w.lds_a == buffer || w.lds_b == buffer))
+      return TLUA_WGMMA_ALIGN;
+  }
   return 16;
 }
 
 int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset) {
-  int64_t total = 0;
+  int64_t total = 0, most = 16;
   for (int i = 0; i < ir->nlds; i++) {
     const int64_t a = tlua_hip_lds_align(ir, i);
+    if (a > most) most = a;
     total = (total + a - 1) / a * a;
     offset[i] = total;
     total += ir->lds[i].count * dsize(ir->lds[i].dtype);
   }
-  return target->vendor == TLUA_VENDOR_NVIDIA && total > TLUA_HIP_STATIC_LDS ? total : 0;
+  if (target->vendor != TLUA_VENDOR_NVIDIA || total <= TLUA_HIP_STATIC_LDS) return 0;
+  /* the dynamic block's base is only known to be 16-byte aligned: the source rounds it up */
+  return most > 16 ? total + most : total;
 }
 
 char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, size_t n) {
@@ -858,6 +871,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   for (int i = 0; i < ir->ninstrs; i++) {
     const tlua_Instr *in = &ir->instrs[i];
     if (in->op == TLUA_OP_MMA) uses_mma = 1;
+    if (in->op == TLUA_OP_WGMMA && g.nv) g.uses_wgmma = 1;
     if (in->dtype == TLUA_F16 && in->has_value) g.uses_f16 = 1;
     if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
@@ -879,6 +893,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     for (int p = 0; p < ir->regions[r].n; p++) if (vector_group(&g, &ir->regions[r], p) > 1) { uses_vec = 1; break; }
 
   prelude(&g, uses_div, uses_vec, uses_mma);
+  if (g.uses_wgmma) tlua_hg_wgmma_prelude(&g);
   put(&g.b, "\nextern \"C\" __global__ void ");
   if (g.nv) {
     if (target->occupancy > 0) put(&g.b, "__launch_bounds__(%d, %d) ", (int)ir->block, target->occupancy);
@@ -915,7 +930,9 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   if (tlua_hip_lds_layout(ir, target, at) > 0) {
     /* over the 48 KiB a block may declare statically on NVIDIA: one dynamic block, the launch passes
        its size (launch.lua keeps it with the code object) */
-    put(&g.b, "  extern __shared__ __align__(1024) unsigned char tl_lds[];\n");
+    put(&g.b, "  extern __shared__ __align__(16) unsigned char tl_lds_raw[];\n"
+              "  unsigned char* const tl_lds = tl_lds_raw + ((1024u - ((unsigned int)__cvta_generic_to_shared(tl_lds_raw) & "
+              "1023u)) & 1023u);\n");
     for (int i = 0; i < ir->nlds; i++)
       put(&g.b, "  %s* const lds%d = reinterpret_cast<%s*>(tl_lds + %" PRId64 ");\n", ctype(&g, ir->lds[i].dtype), i,
           ctype(&g, ir->lds[i].dtype), at[i]);

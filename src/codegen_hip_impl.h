@@ -20,6 +20,7 @@ typedef struct Gen {
   const int32_t **ydst;     /* per region: ids its YIELD assigns */
   int *div;                 /* per value: known power-of-two divisor (1..16) */
   int uses_f16, uses_bf16;
+  int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
   char *err;
   size_t errsz;
   int failed;
@@ -42,6 +43,9 @@ TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);
  * the prelude (tlua_hg_mma_prelude, when the IR has an MMA). */
 TLUA_HIDDEN int tlua_hg_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
 TLUA_HIDDEN void tlua_hg_mma_prelude(Gen *g);
+/* codegen_hip_wgmma.c: a WGMMA at position p of rg (its MMA_RESULTs follow); its prelude helper */
+TLUA_HIDDEN int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
+TLUA_HIDDEN void tlua_hg_wgmma_prelude(Gen *g);
 /* The LDS_MATRIX group at position p of rg (ldmatrix on NVIDIA); returns its length, -1 on error. */
 TLUA_HIDDEN int tlua_hg_lds_matrix(Gen *g, const tlua_Region *rg, int p);
 

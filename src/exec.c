@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "exec.h"
+#include "wgmma.h"
 #include "exec_ops.h"
 #include "mma.h"
 
@@ -333,6 +334,87 @@ static int do_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
   return 0;
 }
 
+/* WGMMA (wgmma.h): per warpgroup with an active lane (all 128 must be), the start offsets must be
+ * the same in every lane; A and B are read from LDS through the descriptor layouts (every address
+ * checked against the buffer), D = C + A*B per step, summed in double per step and rounded to f32
+ * (the hardware's internal order is not specified; tests compare with a tolerance). */
+static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m) {
+  tlua_Wgmma w;
+  tlua_wgmma_unpack(in->imm, in->imm2, &w);
+  const int B = ex->B, W = 32, G = TLUA_WGMMA_THREADS, nc = w.n / 2;
+  const int32_t *o = OPS(ex, in), *res = &ex->ir->regions[r].instrs[p + 1];
+  int active[1024 / 32];
+  if (whole_warps(ex, in, m, W, "", active)) return -1;
+  float *D = malloc(sizeof(float) * 64 * (size_t)w.n);
+  float *A = malloc(sizeof(float) * 64 * 16), *Bm = malloc(sizeof(float) * 16 * (size_t)w.n);
+  if (!D || !A || !Bm) {
+    free(D), free(A), free(Bm);
+    return rt_error(ex, in, -1, "out of memory for a wgmma");
+  }
+  int rc = 0;
+  for (int g0 = 0; g0 < B && !rc; g0 += G) {
+    int any = 0, all = 1;
+    for (int w4 = g0 / W; w4 < (g0 + G) / W; w4++) {
+      if (w4 * W >= B || active[w4] == 0) all = 0;
+      else any = 1;
+    }
+    if (!any) continue;
+    if (!all) { rc = rt_error(ex, in, g0, "wgmma reached by only part of warpgroup %d (all 4 warps must execute it)", g0 / G); break; }
+    const tlua_Slot *sa = VAL(ex, o[nc]), *sb = VAL(ex, o[nc + 1]);
+    const int64_t a0 = sa[g0].i, b0 = sb[g0].i;
+    for (int l = 1; l < G; l++)
+      if (sa[g0 + l].i != a0 || sb[g0 + l].i != b0) {
+        rc = rt_error(ex, in, g0 + l, "wgmma start offsets differ within warpgroup %d (lane %d: %lld/%lld, lane 0: %lld/%lld)",
+                      g0 / G, l, (long long)sa[g0 + l].i, (long long)sb[g0 + l].i, (long long)a0, (long long)b0);
+        break;
+      }
+    if (rc) break;
+    /* gather C from the fragments */
+    for (int l = 0; l < G; l++) {
+      const int wq = l / 32, g = (l % 32) / 4, t = l % 4;
+      for (int i = 0; i < nc; i++)
+        D[(16 * wq + g + 8 * ((i >> 1) & 1)) * w.n + 8 * (i >> 2) + 2 * t + (i & 1)] = VAL(ex, o[i])[g0 + l].f;
+    }
+    const Target ta = target_of(ex, 1, w.lds_a), tb = target_of(ex, 1, w.lds_b);
+    for (int s = 0; s < w.ksteps && !rc; s++) {
+      for (int op = 0; op < 2 && !rc; op++) {
+        const Target *t = op ? &tb : &ta;
+        const int rows = op ? w.n : 64;
+        for (int mn = 0; mn < rows && !rc; mn++)
+          for (int k = 0; k < 16; k++) {
+            int64_t at = tlua_wgmma_addr(&w, op, op ? b0 : a0, s, mn, k);
+            if (at < 0 || at % 2 || (uint64_t)at / 2 >= t->extent) {
+              rc = rt_error(ex, in, g0, "wgmma %s element (%d, %d) of step %d is at byte %lld, outside LDS buffer %d (%llu bytes)",
+                            op ? "B" : "A", op ? k : mn, op ? mn : k, s, (long long)at, (int)t->index,
+                            (unsigned long long)t->extent * 2);
+              break;
+            }
+            uint16_t h;
+            memcpy(&h, t->base + at, 2);
+            float v = w.bf16 ? tlua_bf16_to_float(h) : tlua_half_to_float(h);
+            if (op) Bm[k * w.n + mn] = v;
+            else A[mn * 16 + k] = v;
+          }
+      }
+      if (rc) break;
+      for (int i = 0; i < 64; i++)
+        for (int j = 0; j < w.n; j++) {
+          double acc = D[i * w.n + j];
+          for (int k = 0; k < 16; k++) acc += (double)A[i * 16 + k] * (double)Bm[k * w.n + j];
+          D[i * w.n + j] = (float)acc;
+        }
+    }
+    if (rc) break;
+    for (int l = 0; l < G; l++) {
+      const int wq = l / 32, g = (l % 32) / 4, t = l % 4;
+      for (int i = 0; i < nc; i++)
+        VAL(ex, res[i])[g0 + l].f = D[(16 * wq + g + 8 * ((i >> 1) & 1)) * w.n + 8 * (i >> 2) + 2 * t + (i & 1)];
+    }
+  }
+  free(D), free(A), free(Bm);
+  return rc;
+}
+
 /* LDS_COPY: the executor copies at once (a valid order of the asynchronous copy; programs see the
  * data only after ASYNC_WAIT and a barrier, by which time it has landed on the GPU too). */
 static int do_lds_copy(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
@@ -544,6 +626,8 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return 0;
   case TLUA_OP_MMA:
     return do_mma(ex, in, r, p, m);
+  case TLUA_OP_WGMMA:
+    return do_wgmma(ex, in, r, p, m);
   case TLUA_OP_LDS_MATRIX:
     return do_lds_matrix(ex, id, in, m);
   case TLUA_OP_LDS_COPY:

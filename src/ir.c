@@ -7,6 +7,7 @@
 
 #include "ir.h"
 #include "mma.h"
+#include "wgmma.h"
 
 /* --- lifetime and building ---------------------------------------------------------------------- */
 
@@ -169,7 +170,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
   [TLUA_OP_LDS_MATRIX] = "lds_matrix", [TLUA_OP_LDS_COPY] = "lds_copy", [TLUA_OP_ASYNC_COMMIT] = "async_commit",
-  [TLUA_OP_ASYNC_WAIT] = "async_wait",
+  [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -315,6 +316,21 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
       for (int j = 0; j < cnt[q]; j++, i++) { put(b, j ? ", " : ""); put_operand(b, o[i]); }
       put(b, ")");
     }
+    break;
+  }
+  case TLUA_OP_WGMMA: {
+    tlua_Wgmma w;
+    if (tlua_wgmma_unpack(in->imm, in->imm2, &w) || n != w.n / 2 + 2) {
+      put(b, " <imm %" PRId64 ", %d operands>", in->imm, n);
+      break;
+    }
+    put(b, " m64n%dk16x%d %s a(lds%d ", w.n, w.ksteps, w.bf16 ? "bf16" : "f16", w.lds_a);
+    put_operand(b, o[n - 2]);
+    put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
+    put_operand(b, o[n - 1]);
+    put(b, " %s step %d lbo %d sbo %d) c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo);
+    for (int i = 0; i < n - 2; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
+    put(b, ")");
     break;
   }
   case TLUA_OP_LOOP_CARRY: case TLUA_OP_FOR_RESULT: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:

@@ -93,6 +93,10 @@ typedef enum tlua_Op {
      since the last one; ASYNC_WAIT waits until at most imm (0..7) of the thread's groups are still
      in flight. */
   TLUA_OP_LDS_COPY, TLUA_OP_ASYNC_COMMIT, TLUA_OP_ASYNC_WAIT,
+  /* warpgroup matrix multiply-accumulate with A and B in LDS (NVIDIA wgmma.mma_async, sm_90a):
+     operands (c_0..c_{n/2-1}, a_start, b_start), imm/imm2 and the layouts in wgmma.h; no value;
+     n/2 MMA_RESULT instructions follow (f32). Warp 32, every lane of a warpgroup together. */
+  TLUA_OP_WGMMA,
   TLUA_NOPS
 } tlua_Op;
 

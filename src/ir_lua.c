@@ -11,6 +11,7 @@
 #include "encoding.h"
 #include "ir.h"
 #include "ir_serial.h"
+#include "wgmma.h"
 
 #define IR_MT "tilelua.IR"
 
@@ -322,7 +323,34 @@ static const luaL_Reg ir_methods[] = {
 static const luaL_Reg ir_meta[] = {
   {"__gc", m_gc}, {"__close", m_gc}, {"__tostring", m_tostring}, {NULL, NULL}
 };
+/* tl._wgmma_pack{lds_a, lds_b, n, bf16, trans_a, trans_b, ksteps, a_step, b_step, a_lbo, a_sbo, b_lbo,
+ * b_sbo} -> imm, imm2 of a WGMMA instruction (wgmma.h); an error names a field out of range. */
+static int l_wgmma_pack(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  static const char *const names[] = {"lds_a", "lds_b", "n", "bf16", "trans_a", "trans_b", "ksteps",
+                                      "a_step", "b_step", "a_lbo", "a_sbo", "b_lbo", "b_sbo"};
+  int v[13];
+  for (int i = 0; i < 13; i++) {
+    lua_getfield(L, 1, names[i]);
+    int ok;
+    lua_Integer x = lua_tointegerx(L, -1, &ok);
+    if (!ok || x < INT32_MIN || x > INT32_MAX) return luaL_error(L, "wgmma: field %s must be an integer", names[i]);
+    v[i] = (int)x;
+    lua_pop(L, 1);
+  }
+  tlua_Wgmma w = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12]};
+  int64_t imm, imm2;
+  if (tlua_wgmma_pack(&w, &imm, &imm2))
+    return luaL_error(L, "wgmma: fields out of range (n %d: 8..256, multiple of 8; ksteps %d: 1..31; steps and "
+                      "descriptor offsets multiples of 16 below 256 KiB: a %d/%d/%d, b %d/%d/%d)", w.n, w.ksteps,
+                      w.a_step, w.a_lbo, w.a_sbo, w.b_step, w.b_lbo, w.b_sbo);
+  lua_pushinteger(L, (lua_Integer)imm);
+  lua_pushinteger(L, (lua_Integer)imm2);
+  return 2;
+}
+
 static const luaL_Reg ir_funcs[] = {
+  {"_wgmma_pack", l_wgmma_pack},
   {"_ir_new", l_ir_new}, {"_dist_facts", l_dist_facts}, {"_desc_facts", l_desc_facts},
   {"_ir_serialize", l_ir_serialize}, {"_ir_deserialize", l_ir_deserialize},
   {NULL, NULL}

@@ -6,6 +6,7 @@
 
 #include "ir.h"
 #include "mma.h"
+#include "wgmma.h"
 
 #define MAX_BLOCK 1024
 #define MAX_WARP 64
@@ -287,6 +288,34 @@ static int check_mma(Verifier *V, int id) {
   return check_results(V, id, TLUA_OP_MMA_RESULT, mi->na + mi->nb, mi->nc);
 }
 
+/* WGMMA: fields in range, warp 32 and whole warpgroups, both buffers of the input dtype, n/2 f32
+ * accumulators and two integer start offsets; n/2 MMA_RESULTs (f32) follow it. */
+static int check_wgmma(Verifier *V, int id) {
+  const tlua_IR *ir = V->ir;
+  const tlua_Instr *in = &ir->instrs[id];
+  tlua_Wgmma w;
+  if (want_value(V, id, 0)) return -1;
+  if (tlua_wgmma_unpack(in->imm, in->imm2, &w)) return fail_at(V, id, "bad wgmma immediates");
+  if (ir->warp != 32) return fail_at(V, id, "wgmma runs on warps of 32, the kernel is traced for warp %d", (int)ir->warp);
+  if (ir->block % TLUA_WGMMA_THREADS != 0)
+    return fail_at(V, id, "block %d is not a whole number of warpgroups (128 threads)", (int)ir->block);
+  if (in->nops != w.n / 2 + 2) return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, a_start, b_start)",
+                                              (int)in->nops, w.n, w.n / 2 + 2, w.n / 2);
+  if (lds_buffer(V, id, w.lds_a) || lds_buffer(V, id, w.lds_b)) return -1;
+  const int dt = w.bf16 ? TLUA_BF16 : TLUA_F16;
+  if (ir->lds[w.lds_a].dtype != dt || ir->lds[w.lds_b].dtype != dt)
+    return fail_at(V, id, "reads LDS buffers of %s and %s, expected %s", dtn(ir->lds[w.lds_a].dtype),
+                   dtn(ir->lds[w.lds_b].dtype), dtn(dt));
+  for (int k = 0; k < w.n / 2; k++)
+    if (operand_is(V, id, k, TLUA_F32, "c")) return -1;
+  for (int k = w.n / 2; k < in->nops; k++) {
+    int t = operand(V, id, k, 0);
+    if (t < 0) return -1;
+    if (t != TLUA_I32) return fail_at(V, id, "operand %d (a start offset) is %s, expected i32", k, dtn(t));
+  }
+  return check_results(V, id, TLUA_OP_MMA_RESULT, 0, w.n / 2);
+}
+
 /* A vector group starts at vec_lane 0 and continues on the next vec-1 instructions of the region. */
 static int check_vec(Verifier *V, int id) {
   const tlua_IR *ir = V->ir;
@@ -458,12 +487,19 @@ static int check_instr(Verifier *V, int id) {
   }
   case TLUA_OP_MMA:
     return check_mma(V, id);
+  case TLUA_OP_WGMMA:
+    return check_wgmma(V, id);
   case TLUA_OP_MMA_RESULT: {
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
     int c = ir->operands[in->ops];
     const tlua_MmaInfo *mi = c >= 0 && c < ir->ninstrs && ir->instrs[c].op == TLUA_OP_MMA ? tlua_mma_info(ir->instrs[c].imm) : NULL;
-    if (!mi || V->region_of[c] != V->region_of[id] || V->pos_of[c] + 1 + in->imm != V->pos_of[id] ||
-        in->imm < 0 || in->imm >= mi->nc)
+    tlua_Wgmma w;
+    int nc = mi ? mi->nc : -1;
+    if (c >= 0 && c < ir->ninstrs && ir->instrs[c].op == TLUA_OP_WGMMA &&
+        tlua_wgmma_unpack(ir->instrs[c].imm, ir->instrs[c].imm2, &w) == 0)
+      nc = w.n / 2;
+    if (nc < 0 || V->region_of[c] != V->region_of[id] || V->pos_of[c] + 1 + in->imm != V->pos_of[id] ||
+        in->imm < 0 || in->imm >= nc)
       return fail_at(V, id, "must follow its mma as result #%lld", (long long)in->imm);
     return 0;  /* the type is checked by the mma */
   }

@@ -17,7 +17,7 @@ local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
 
-local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true }
+local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true }
 -- LDS per block: 227 KiB on NVIDIA sm_90 (dynamic above 48 KiB), 64 KiB on AMD
 local LDS_MAX = { [32] = 232448, [64] = 65536 }
 -- the latency hint when none is given: 3 stages
@@ -56,10 +56,26 @@ local function copy(t)
   return o
 end
 
--- std.gemm_configs() -> the tile configurations for the default warp (copies; the first is the default)
+-- Warpgroup MMA configs (NVIDIA sm_90: wgmma reads both tiles from LDS): bm/64 warpgroups of 128
+-- threads split the rows, each multiplies its 64 rows by the whole bn columns; bk = 64 (one
+-- 128-byte swizzle atom row of f16/bf16)
+local WGMMA_CONFIGS = { { bm = 128, bn = 256, bk = 64, wgmma = true }, { bm = 256, bn = 128, bk = 64, wgmma = true },
+                        { bm = 128, bn = 128, bk = 64, wgmma = true } }
+
+-- true when the selected device runs wgmma (sm_90)
+local function device_has_wgmma()
+  local name, info = tl.backend()
+  return name == "cuda" and info and info.arch == "sm_90"
+end
+
+-- std.gemm_configs() -> the tile configurations for the default warp and the selected device
+-- (copies; the first is the default)
 function M.gemm_configs()
   local out = {}
-  for i, c in ipairs(CONFIGS[tl.default_warp()] or CONFIGS[32]) do out[i] = copy(c) end
+  if tl.default_warp() == 32 and device_has_wgmma() then
+    for _, c in ipairs(WGMMA_CONFIGS) do out[#out + 1] = copy(c) end
+  end
+  for _, c in ipairs(CONFIGS[tl.default_warp()] or CONFIGS[32]) do out[#out + 1] = copy(c) end
   return out
 end
 
@@ -71,14 +87,35 @@ end
 
 -- The configuration with its derived facts: threads, warp tile, MMA grid per warp; fails naming the
 -- rule a field breaks.
+local function resolve_wgmma(who, r, s)
+  if s.warp ~= 32 then C.fail("std.%s: config.wgmma needs warps of 32 (NVIDIA sm_90), the kernel's warp is %d", who, s.warp) end
+  if r.bk ~= 64 then C.fail("std.%s: config.wgmma needs bk = 64 (one 128-byte row of the LDS swizzle; got %d)", who, r.bk) end
+  if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
+  if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
+  r.wm, r.wn = r.bm // 64, 1
+  r.threads = r.wm * 128
+  r.wtm, r.wtn = 64, r.bn
+  r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
+  r.wg = tl.wgmma_shape { n = r.bn, a = s.dtype }
+  if 2 * r.stage_bytes > LDS_MAX[32] then
+    C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, 2 * r.stage_bytes, LDS_MAX[32])
+  end
+  return r
+end
+
 local function resolve(who, cfg, s)
   if cfg ~= nil and type(cfg) ~= "table" then C.fail("std.%s: config must be a table {bm, bn, bk, wm, wn} (got %s)", who, type(cfg)) end
+  if cfg == nil and s.warp == 32 and device_has_wgmma() then cfg = WGMMA_CONFIGS[1] end
   local r = copy(DEFAULT[s.warp])
+  if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
-    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn)", who, tostring(key)) end
-    if not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
+    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma)", who, tostring(key)) end
+    if key == "wgmma" then
+      if type(v) ~= "boolean" then C.fail("std.%s: config.wgmma must be a boolean (got %s)", who, tostring(v)) end
+    elseif not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
     r[key] = v
   end
+  if r.wgmma then return resolve_wgmma(who, r, s) end
   r.threads = r.wm * r.wn * s.warp
   r.wtm, r.wtn = r.bm // r.wm, r.bn // r.wn
   if r.threads > 1024 then C.fail("std.%s: config wm*wn = %d warps of %d is %d threads, over 1024", who, r.wm * r.wn, s.warp, r.threads) end
@@ -138,8 +175,25 @@ local function pick(rows, cols, frag, write_dist, s)
   return best
 end
 
+-- wgmma's B tile: [rows, bn] stored as bn/64 blocks of [rows][64], each 64-element (128-byte) row
+-- XOR-swizzled in 16-byte chunks by the row (the MN-major layout the descriptors read)
+local function block_desc(rows, bn)
+  local nb = bn // 64
+  local d = tl.descriptor { lengths = { nb, rows, 8, 8 } }
+  d = d:transform { { tl.pass_through(nb), lower = { 0 }, upper = { 0 } }, { tl.xor { rows, 8 }, lower = { 1, 2 }, upper = { 1, 2 } },
+                    { tl.pass_through(8), lower = { 3 }, upper = { 3 } } }
+  return d:transform { { tl.pass_through(rows), lower = { 1 }, upper = { 0 } },
+                       { tl.merge { nb, 8, 8 }, lower = { 0, 2, 3 }, upper = { 1 } } }
+end
+
 local descs = {}
 local function lds_descs(r, s, stages)
+  if r.wgmma then
+    local key = table.concat({ "wgmma", r.bm, r.bn, stages }, ":")
+    descs[key] = descs[key] or { tl.xor_preshuffle { m_per_block = stages * r.bm, k_per_block = r.bk, kpack = 8, m_lds_layer = 1 },
+                                 block_desc(stages * r.bk, r.bn) }
+    return descs[key][1], descs[key][2]
+  end
   stages = stages or 2
   local key = table.concat({ s.warp, s.dtype, r.bm, r.bn, r.bk, r.threads, stages }, ":")
   local d = descs[key]
@@ -180,7 +234,7 @@ function M.gemm_kernel(dtype, opts)
   r.stages = stages_of(latency, r.stage_bytes, warp)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma) }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     local nt = r.threads
@@ -192,7 +246,8 @@ function M.gemm_kernel(dtype, opts)
       params[6] = { "beta", tl.f32 }
     end
     return tl.kernel {
-      name = string.format("std_gemm_%s_%s%s_%dx%dx%d", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk),
+      name = string.format("std_gemm_%s_%s%s_%dx%dx%d%s", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk,
+                           r.wgmma and "_wgmma" or ""),
       block = nt, warp = warp, params = params, hints = { latency = latency },
       body = function(k, p)
         local S = stages_of(k:hint("latency"), r.stage_bytes, warp)
@@ -229,14 +284,20 @@ function M.gemm_kernel(dtype, opts)
           if staged.b then staged.b:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end) end
         end
         for j = 0, S - 2 do land(issue(j * bk, j), j) end
-        local n = tm * tn
+        local n = r.wgmma and 1 or tm * tn
         local init = {}
-        for i = 0, tm - 1 do
+        if r.wgmma then init[1] = r.wg:zeros() end
+        for i = 0, (r.wgmma and 0 or tm) - 1 do
           for j = 0, tn - 1 do init[i * tn + j + 1] = s:zeros() end
         end
         -- one K step on the tiles in LDS buffer buf (a constant: every LDS offset of the fragment
-        -- reads is then the same in every iteration, and the compiler hoists it out of the loop)
+        -- reads is then the same in every iteration, and the compiler hoists it out of the loop);
+        -- with wgmma the block's warpgroups read the tiles through descriptors
         local function step(acc, buf)
+          if r.wgmma then
+            acc[1] = r.wg:mma(la:tile({ buf * bm, 0 }, { bm, bk }), lb:tile({ buf * bk, 0 }, { bk, bn }), acc[1])
+            return
+          end
           local ra, rb = buf * bm + wr, buf * bk
           for ks = 0, bk - 1, s.k do
             local fa, fb = {}, {}
@@ -266,15 +327,18 @@ function M.gemm_kernel(dtype, opts)
           return table.unpack(acc, 1, n)
         end, table.unpack(init, 1, n)))
         k:copy_wait(0)
-        for i = 0, tm - 1 do
+        local function epilogue(acc, r0, c0, rows, cols, dist)
+          local res = acc:map(function(v) return v * p.alpha end)
+          if has_beta then
+            local cin = k:window(p.cin, { r0, c0 }, { rows, cols }, dist):load()
+            res = res + cin:map(function(v) return v:cast("f32") * p.beta end)
+          end
+          k:window(p.c, { r0, c0 }, { rows, cols }, dist):store(res)
+        end
+        if r.wgmma then epilogue(accs[1], m0 + 64 * (w // 4), n0, 64, bn, r.wg.c) end
+        for i = 0, (r.wgmma and 0 or tm) - 1 do
           for j = 0, tn - 1 do
-            local r0, c0 = m0 + wr + i * s.m, n0 + wc + j * s.n
-            local res = accs[i * tn + j + 1]:map(function(v) return v * p.alpha end)
-            if has_beta then
-              local cin = k:window(p.cin, { r0, c0 }, { s.m, s.n }, s.c):load()
-              res = res + cin:map(function(v) return v:cast("f32") * p.beta end)
-            end
-            k:window(p.c, { r0, c0 }, { s.m, s.n }, s.c):store(res)
+            epilogue(accs[i * tn + j + 1], m0 + wr + i * s.m, n0 + wc + j * s.n, s.m, s.n, s.c)
           end
         end
       end,

@@ -63,6 +63,16 @@ for _, warp in ipairs(WARPS) do
     { m = 64, n = 64, k = 64, dt = "bf16" },
   }
   if warp == 64 then cases[#cases + 1] = { m = 100, n = 50, k = 20, dt = "f16", ta = true, config = small } end
+  if warp == 32 then
+    -- the warpgroup MMA path (wgmma from LDS through descriptors): ragged, all layouts, deep pipelines
+    local wg = { bm = 128, bn = 64, bk = 64, wgmma = true }
+    cases[#cases + 1] = { m = 100, n = 70, k = 130, dt = "f16", config = wg }
+    cases[#cases + 1] = { m = 65, n = 130, k = 70, dt = "bf16", ta = true, tb = true, latency = 1,
+                          config = { bm = 64, bn = 128, bk = 64, wgmma = true } }
+    cases[#cases + 1] = { m = 33, n = 64, k = 64, dt = "f16", tb = true, beta = 0.5, alpha = 2.0, latency = 10,
+                          config = { bm = 128, bn = 256, bk = 64, wgmma = true } }
+    cases[#cases + 1] = { m = 70, n = 40, k = 200, dt = "bf16", ta = true, out_dt = "bf16", config = wg }
+  end
   for _, c in ipairs(cases) do
     local rel = case(c)
     local what = string.format("warp %d %s %dx%dx%d trans_a=%s trans_b=%s alpha=%s beta=%s: rel err %.3g", warp, c.dt,
@@ -76,9 +86,11 @@ for _, warp in ipairs(WARPS) do
   T.eq(Cm:get(2, 4), 2.0, "K = 0 scales C")
   -- the LDS tiles of every tuning config: conflict-free fragment reads
   for _, cfg in ipairs(std.gemm_configs()) do
+    if not cfg.wgmma then
     local text, r = std.gemm_bank_report(tl.f16, cfg)
     T.eq({ r.a_read.worst, r.b_read.worst }, { 1, 1 }, text)
     assert(r.a_write.worst <= 4 and r.b_write.worst <= 2, text)
+    end
   end
   -- the K loop is pipelined: by default 3 tiles of A and 3 of B in LDS, one barrier per K step
   local kern, cfg = std.gemm_kernel(tl.f16)
@@ -123,3 +135,15 @@ T.raises(function() std.gemm(a, b, { trans_a = 1 }) end, "trans_a must be a bool
 T.raises(function() std.gemm(a, b, { config = { bm = 96 } }) end, "config.bm must be a power of two (got 96)")
 T.raises(function() std.gemm(a, b, { config = { bm = 128, bn = 128, wm = 1, wn = 1 } }) end, "accumulators per thread")
 T.raises(function() std.gemm(a, b, { out = tl.empty({ 4, 3 }, tl.i32) }) end, "out must be f16, bf16 or f32 (got i32)")
+T.raises(function() std.gemm(a, b, { latency = 11 }) end, "latency must be an integer in 1..10 (got 11)")
+T.raises(function() std.gemm(a, b, { config = { wgmma = 1 } }) end, "config.wgmma must be a boolean (got 1)")
+do
+  local reg = debug.getregistry()
+  local w = reg["tilelua.warp"]
+  reg["tilelua.warp"] = 32
+  T.raises(function() std.gemm(a, b, { config = { bm = 128, bn = 128, bk = 32, wgmma = true } }) end, "config.wgmma needs bk = 64")
+  T.raises(function() std.gemm(a, b, { config = { bm = 96, bn = 128, bk = 64, wgmma = true } }) end, "power of two")
+  reg["tilelua.warp"] = 64
+  T.raises(function() std.gemm(a, b, { config = { bm = 128, bn = 128, bk = 64, wgmma = true } }) end, "config.wgmma needs warps of 32")
+  reg["tilelua.warp"] = w
+end

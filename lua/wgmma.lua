@@ -1,0 +1,189 @@
+-- wgmma.lua - warpgroup matrix multiply-accumulate with both operands in LDS (NVIDIA Hopper
+-- wgmma.mma_async, IR op wgmma, src/wgmma.h). tl.wgmma_shape gives the accumulator's layout as an
+-- ordinary encoding; shape:mma(a_tile, b_tile, acc) multiplies LDS tiles read by the matrix units
+-- through 64-bit descriptors and returns the new accumulator.
+--
+--   local s = tl.wgmma_shape{ n = 256, a = "f16" }                -- m64n256k16, f32 accumulators
+--   acc = s:mma(la:tile({0, 0}, {128, 64}), lb:tile({0, 0}, {64, 256}), acc)   -- block of 256 threads
+--   k:window(p.c, {m0 + 64 * (k.warp_id() // 4), n0}, {64, 256}, s.c):store(acc)
+--
+-- The block's warpgroups (128 threads each) split the A tile's rows: warpgroup g multiplies rows
+-- 64g .. 64g + 63 by the whole B tile; the tiles' K extent is a multiple of 16 (one instruction per
+-- 16). The descriptors exist for one family of layouts (the 128-byte swizzle: 16-byte chunks XOR
+-- the row within 8-row, 1024-byte atoms; K-major or MN-major); nothing here assumes the buffer has
+-- it: the layout is fitted numerically from the buffer's own offsets (its seed-003 descriptor), and
+-- a tile whose elements do not sit where the hardware would read them is an error naming the
+-- element. The CPU executor reads LDS through the hardware's formulas, so CPU runs check the fit.
+local tr = require "tilelua.trace"
+local win = require "tilelua.window"
+
+return function(tl)
+  local FIELDS = { n = true, a = true }
+  local Shape = {}
+  Shape.__index = Shape
+  local shapes = {}
+
+  function tl.wgmma_shape(spec)
+    if type(spec) ~= "table" then error("tl.wgmma_shape: expected a table {n, a}", 2) end
+    for key in pairs(spec) do
+      if not FIELDS[key] then error(string.format("tl.wgmma_shape: unknown field '%s' (fields: n, a)", tostring(key)), 2) end
+    end
+    local n = spec.n
+    if math.type(n) ~= "integer" or n < 8 or n > 256 or n % 8 ~= 0 then
+      error(string.format("tl.wgmma_shape: n must be a multiple of 8 in 8..256 (got %s)", tostring(n)), 2)
+    end
+    local dtype = tr.dtname(spec.a or "f16")
+    if dtype ~= "f16" and dtype ~= "bf16" then
+      error(string.format("tl.wgmma_shape: a (the input dtype) must be f16 or bf16 (got %s)", tostring(spec.a)), 2)
+    end
+    local id = n .. ":" .. dtype
+    if shapes[id] then return shapes[id] end
+    local s = setmetatable({ m = 64, n = n, k = 16, dtype = dtype, warp = 32, threads = 128,
+                             name = string.format("m64n%dk16", n) }, Shape)
+    -- D[16w + g + 8 rh][8j + 2t + pr] in register 4j + 2rh + pr of lane 4g + t of warp w (wgmma.h)
+    s.c = tl.encoding { h = { { 4, 2, 8 }, { n // 8, 4, 2 } }, p = { { { 1, 0 } }, { { 1, 2 }, { 2, 1 } } },
+                        y = { { 2, 0 }, { 1, 1 }, { 2, 2 } }, lengths = { 64, n } }
+    s.elements = n // 2
+    shapes[id] = s
+    return s
+  end
+
+  Shape.__tostring = function(s)
+    return string.format("WgmmaShape{%s, a=%s, warpgroup of 128 threads, %d f32 accumulators per thread}", s.name,
+                         s.dtype, s.elements)
+  end
+
+  local function swz(a) return a ~ (((a >> 7) & 7) << 4) end
+
+  -- The descriptor fields of one operand: rows[g][s](mn, k) -> the buffer index of element (mn, k)
+  -- of instruction step s of warpgroup g. Returns {trans, start, gstride, step, lbo, sbo} or nil,
+  -- why. Every element of warpgroup 0's steps is checked, and the corners of the others'.
+  local function fit(lds, index_of, groups, steps, rows)
+    local size = tr.SIZE[lds.dtype]
+    local function byte(g, s, mn, k) return lds:element_offset(index_of(g, s, mn, k)) * size end
+    local why
+    for trans = 0, 1 do
+      local start = function(g, s) return swz(byte(g, s, 0, 0)) end
+      local s0 = start(0, 0)
+      local sbo = trans == 0 and (rows > 8 and swz(byte(0, 0, 8, 0)) - s0 or 1024) or swz(byte(0, 0, 0, 8)) - s0
+      local lbo = trans == 1 and rows > 64 and swz(byte(0, 0, 64, 0)) - s0 or 16
+      local gs = groups > 1 and start(1, 0) - s0 or 0
+      local st = steps > 1 and start(0, 1) - s0 or 0
+      local function want(g, s, mn, k)
+        local b = s0 + g * gs + s * st
+        if trans == 0 then return swz(b + (mn // 8) * sbo + (mn % 8) * 128 + 2 * k) end
+        return swz(b + (mn // 64) * lbo + (k // 8) * sbo + (k % 8) * 128 + 2 * (mn % 64))
+      end
+      local ok = s0 % 16 == 0 and sbo > 0 and sbo % 16 == 0 and lbo > 0 and lbo % 16 == 0 and st >= 0 and st % 16 == 0
+                 and gs >= 0
+      for g = 0, groups - 1 do
+        for s = 0, steps - 1 do
+          local full = g == 0
+          for mn = 0, rows - 1 do
+            if not ok then break end
+            if full or mn == 0 or mn == rows - 1 or mn % 64 == 63 then
+              for k = 0, 15 do
+                local got, w = byte(g, s, mn, k), want(g, s, mn, k)
+                if got ~= w then
+                  ok = false
+                  why = why or string.format("element (%d, %d) of step %d is at byte %d of the buffer, the %s-major " ..
+                                             "128-byte-swizzled layout puts it at %d", mn, k, s, got,
+                                             trans == 0 and "K" or "MN", w)
+                  break
+                end
+              end
+            end
+          end
+        end
+      end
+      if ok then return { trans = trans, start = s0, gstride = gs, step = st, lbo = lbo, sbo = sbo } end
+    end
+    return nil, why or "the start offsets are not 16-byte aligned"
+  end
+
+  local fits = setmetatable({}, { __mode = "k" })
+  local function fit_cached(t, key, ...)
+    fits[t.lds] = fits[t.lds] or {}
+    local c = fits[t.lds][key]
+    if c == nil then
+      local f, why = fit(t.lds, ...)
+      c = f or why
+      fits[t.lds][key] = c
+    end
+    if type(c) == "string" then return nil, c end
+    return c
+  end
+
+  local function tile(t, what)
+    if type(t) ~= "table" or not t.is_lds_tile then
+      tr.fail("wgmma: %s must be an LDS tile (lds:tile(origin, lengths)), got %s", what, type(t))
+    end
+    if t.lds.rank ~= 2 then tr.fail("wgmma: %s must be a tile of a 2-dimensional LDS buffer", what) end
+    return t
+  end
+
+  -- s:mma(a_tile, b_tile[, acc]) -> the new accumulator (f32, distributed as s.c per warpgroup)
+  function Shape:mma(a, b, c)
+    local ctx = tr.current()
+    if ctx.warp ~= 32 then
+      tr.fail("wgmma: %s runs on warps of 32, but kernel '%s' is traced for warp %d", self.name, ctx.name, ctx.warp)
+    end
+    if ctx.block % 128 ~= 0 then
+      tr.fail("wgmma: kernel '%s' has block %d, not a whole number of warpgroups (128 threads)", ctx.name, ctx.block)
+    end
+    a, b = tile(a, "the A tile"), tile(b, "the B tile")
+    local groups = ctx.block // 128
+    local kk = a.lengths[2]
+    if a.lengths[1] ~= 64 * groups then
+      tr.fail("wgmma: the A tile has %d rows; the %d warpgroups of the block take 64 each (%d)", a.lengths[1], groups,
+              64 * groups)
+    end
+    if b.lengths[1] ~= kk or b.lengths[2] ~= self.n then
+      tr.fail("wgmma: the B tile is %dx%d, expected %dx%d (K of the A tile x n of %s)", b.lengths[1], b.lengths[2], kk,
+              self.n, self.name)
+    end
+    if kk % 16 ~= 0 or kk > 31 * 16 then tr.fail("wgmma: K = %d must be a multiple of 16 up to 496", kk) end
+    if a.lds.dtype ~= self.dtype or b.lds.dtype ~= self.dtype then
+      tr.fail("wgmma: %s takes %s tiles, got %s and %s", self.name, self.dtype, a.lds.dtype, b.lds.dtype)
+    end
+    if c ~= nil and not (win.is_dist_tensor(c) and c.dist == self.c) then
+      tr.fail("wgmma: the accumulator must be the result of this shape's mma or zeros()")
+    end
+    local steps = kk // 16
+    local ar, ac, br, bc = a.origin[1], a.origin[2], b.origin[1], b.origin[2]
+    local fa, why_a = fit_cached(a, table.concat({ ar, ac, a.lengths[1], kk, groups }, ":"), function(g, s, mn, k)
+      return { [0] = ar + 64 * g + mn, ac + 16 * s + k }
+    end, groups, steps, 64)
+    if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
+    local fb, why_b = fit_cached(b, table.concat({ br, bc, kk, self.n }, ":"), function(_, s, mn, k)
+      return { [0] = br + 16 * s + k, bc + mn }
+    end, 1, steps, self.n)
+    if not fb then tr.fail("wgmma: the B tile's LDS layout is not one the descriptors can read: %s", why_b) end
+    local imm, imm2 = tl._wgmma_pack { lds_a = a.lds.index, lds_b = b.lds.index, n = self.n,
+                                       bf16 = self.dtype == "bf16" and 1 or 0, trans_a = fa.trans, trans_b = fb.trans,
+                                       ksteps = steps, a_step = fa.step, b_step = fb.step, a_lbo = fa.lbo,
+                                       a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo }
+    local a_start = tr.const(fa.start, "i32")
+    if groups > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end
+    local ops = {}
+    local zero = c == nil and tr.const(0.0, "f32") or nil
+    for y = 0, self.elements - 1 do ops[#ops + 1] = c and tr.as(c.vals[y], "f32") or zero end
+    ops[#ops + 1] = a_start
+    ops[#ops + 1] = tr.const(fb.start, "i32")
+    local id = tr.emit("wgmma", nil, ops, { imm = imm, imm2 = imm2 })
+    local instr = { id = id }
+    local vals = {}
+    for y = 0, self.elements - 1 do vals[y] = tr.emit("mma_result", "f32", { instr }, { imm = y }) end
+    self.facts = self.facts or tl._dist_facts(self.c)
+    return win.new_dist_tensor(self.c, self.facts, "f32", vals)
+  end
+
+  -- s:zeros() -> f32 zeros distributed as s.c (e.g. the init of a k:range loop)
+  function Shape:zeros()
+    tr.current()
+    local vals, zero = {}, tr.const(0.0, "f32")
+    for y = 0, self.elements - 1 do vals[y] = zero end
+    self.facts = self.facts or tl._dist_facts(self.c)
+    return win.new_dist_tensor(self.c, self.facts, "f32", vals)
+  end
+end

@@ -1,0 +1,83 @@
+/* codegen_hip_wgmma.c - the HIP generator's warpgroup MMAs (TLUA_OP_WGMMA, wgmma.h): NVIDIA
+ * wgmma.mma_async with both operands read from LDS through 64-bit matrix descriptors (sm_90a; the
+ * launcher compiles a kernel that has one for sm_90a on a compute capability 9.0 device).
+ *
+ * One WGMMA becomes: the accumulators copied into the result variables, an empty asm on each (so
+ * the compiler keeps its own accesses out of the asynchronous region), wgmma.fence, ksteps
+ * wgmma.mma_async on descriptors advanced by the step (in 16-byte units: the start field), then
+ * commit_group, wait_group 0 and the empty asm again. The LDS writes a WGMMA reads are ordered
+ * before it by fence.proxy.async.shared::cta in front of every barrier (codegen_hip.c). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen_hip_impl.h"
+#include "wgmma.h"
+
+void tlua_hg_wgmma_prelude(Gen *g) {
+  put(&g->b, "static __device__ __forceinline__ unsigned long long tl_wgmma_desc(unsigned int addr, unsigned int lbo, "
+             "unsigned int sbo) {\n"
+             "  return (unsigned long long)((addr & 0x3FFFF) >> 4) | ((unsigned long long)((lbo & 0x3FFFF) >> 4) << 16) |\n"
+             "         ((unsigned long long)((sbo & 0x3FFFF) >> 4) << 32) | (1ull << 62); /* 128-byte swizzle */\n"
+             "}\n");
+}
+
+/* the empty asm that pins every result variable at this point */
+static void pin(Gen *g, const int32_t *res, int nc) {
+  for (int i = 0; i < nc; i += 8) {
+    indent(g);
+    line_text(g, "asm volatile(\"\" :");
+    for (int j = i; j < nc && j < i + 8; j++) line_text(g, "%s \"+f\"(v%d)", j > i ? "," : "", res[j]);
+    line_text(g, " :: \"memory\");\n");
+  }
+}
+
+int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
+  const tlua_IR *ir = g->ir;
+  const int32_t *o = tlua_ir_ops(ir, in);
+  tlua_Wgmma w;
+  if (tlua_wgmma_unpack(in->imm, in->imm2, &w)) return fail(g, in, "wgmma: bad immediates");
+  if (!g->nv || strncmp(g->t->arch, "sm_90", 5) != 0 || (g->t->arch[5] && strcmp(g->t->arch + 5, "a") != 0))
+    return fail(g, in, "wgmma (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only, not on %s: use a "
+                "tile config without wgmma for this target", g->t->arch);
+  const int nc = w.n / 2;
+  const char *dn = w.bf16 ? "bf16" : "f16";
+  const int32_t *res = &rg->instrs[p + 1];
+  STMT(g, in, "float");
+  for (int i = 0; i < nc; i++) line_text(g, "%s v%d = v%d", i ? "," : "", res[i], o[i]);
+  line_text(g, ";\n");
+  indent(g);
+  line_text(g, "{\n");
+  g->depth++;
+  indent(g);
+  line_text(g, "const unsigned long long da_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
+            "(unsigned int)v%d, %d, %d);\n", w.lds_a, o[nc], w.a_lbo, w.a_sbo);
+  indent(g);
+  line_text(g, "const unsigned long long db_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
+            "(unsigned int)v%d, %d, %d);\n", w.lds_b, o[nc + 1], w.b_lbo, w.b_sbo);
+  pin(g, res, nc);
+  indent(g);
+  line_text(g, "asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");\n");
+  for (int s = 0; s < w.ksteps; s++) {
+    indent(g);
+    line_text(g, "asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n"
+              "wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", nc + 2, w.n, dn, dn);
+    for (int i = 0; i < nc; i++) line_text(g, "%s%%%d", i ? ", " : "", i);
+    line_text(g, "}, %%%d, %%%d, p, 1, 1, %d, %d;\\n}\\n\"\n", nc, nc + 1, w.trans_a, w.trans_b);
+    indent(g);
+    line_text(g, "    :");
+    for (int i = 0; i < nc; i++) line_text(g, "%s \"+f\"(v%d)", i ? "," : "", res[i]);
+    line_text(g, "\n");
+    indent(g);
+    line_text(g, "    : \"l\"(da_ + %dull), \"l\"(db_ + %dull), \"r\"(1));\n", s * (w.a_step >> 4), s * (w.b_step >> 4));
+  }
+  indent(g);
+  line_text(g, "asm volatile(\"wgmma.commit_group.sync.aligned;\" ::: \"memory\");\n");
+  indent(g);
+  line_text(g, "asm volatile(\"wgmma.wait_group.sync.aligned 0;\" ::: \"memory\");\n");
+  pin(g, res, nc);
+  g->depth--;
+  indent(g);
+  line_text(g, "}\n");
+  return 0;
+}

@@ -1,0 +1,53 @@
+/* wgmma.h - warpgroup matrix multiply-accumulate from LDS (TLUA_OP_WGMMA; NVIDIA Hopper
+ * wgmma.mma_async, sm_90a): the operand layouts the matrix units read through 64-bit shared-memory
+ * matrix descriptors, shared by the verifier, the CPU executor and the HIP generator.
+ *
+ * One WGMMA computes, for each warpgroup (4 consecutive warps of 32, the first a multiple of 4),
+ * D = C + sum over ksteps s of A_s * B_s with A_s 64 x 16 and B_s 16 x n (n a multiple of 8 in
+ * 8..256), A and B f16 or bf16 read from LDS buffers lds_a / lds_b, C and D f32 in registers:
+ * thread w*32 + 4g + t of the warpgroup holds, in register i (0..n/2-1),
+ *     D[16w + g + 8*((i>>1)&1)][8*(i>>2) + 2t + (i&1)]
+ * (PTX ISA, "Register fragment layout for accumulator matrix D" of wgmma .m64nNk16).
+ *
+ * Operand layouts: the 128-byte swizzle mode of the descriptors (PTX ISA "Shared memory matrix
+ * layout", "Matrix descriptor format"). Step s of operand X starts at byte start_X + s * step_X of
+ * its buffer (the buffer 1024-byte aligned); element (mn, k) (mn = row of A / column of B) is at
+ *     K-major  (trans 0): swz(start + (mn / 8) * sbo + (mn % 8) * 128 + 2k)
+ *     MN-major (trans 1): swz(start + (mn / 64) * lbo + (k / 8) * sbo + (k % 8) * 128 + 2 (mn % 64))
+ * with swz(a) = a ^ (((a >> 7) & 7) << 4): the 16-byte chunk index XOR the row within a 1024-byte
+ * atom. These are the formulas the hardware applies to the descriptor's fields; lua/wgmma.lua
+ * fits them to a buffer's tilelua layout (seed 003's XOR preshuffle) and the executor reads LDS
+ * through them, so a CPU run checks the fit.
+ *
+ * IR form: operands (c_0..c_{n/2-1}, a_start, b_start), starts i32 byte offsets in the buffers
+ * (the same in every lane of a warpgroup); imm and imm2 pack the rest (tlua_wgmma_pack); no value;
+ * n/2 MMA_RESULT instructions follow it (operand: the WGMMA, imm k, f32). Pure C, reentrant. */
+#ifndef TLUA_WGMMA_H
+#define TLUA_WGMMA_H
+
+#include <stdint.h>
+#include "tlua.h"
+
+#define TLUA_WGMMA_MAX_N 256
+#define TLUA_WGMMA_THREADS 128
+#define TLUA_WGMMA_ALIGN 1024   /* byte alignment of an LDS buffer the descriptors read */
+
+typedef struct tlua_Wgmma {
+  int lds_a, lds_b;          /* LDS buffer indices (0..15) */
+  int n;                     /* 8..256, a multiple of 8 */
+  int bf16;                  /* inputs bf16 (else f16) */
+  int trans_a, trans_b;      /* 0 K-major, 1 MN-major */
+  int ksteps;                /* 1..31 instructions of k 16 */
+  int a_step, b_step;        /* bytes between consecutive steps' starts (multiples of 16, < 256 KiB) */
+  int a_lbo, a_sbo, b_lbo, b_sbo; /* descriptor byte offsets (multiples of 16, < 256 KiB) */
+} tlua_Wgmma;
+
+/* imm/imm2 of the IR instruction; -1 when a field is out of range. */
+TLUA_HIDDEN int tlua_wgmma_pack(const tlua_Wgmma *w, int64_t *imm, int64_t *imm2);
+/* The fields back; -1 when they are out of range (a bad IR immediate). */
+TLUA_HIDDEN int tlua_wgmma_unpack(int64_t imm, int64_t imm2, tlua_Wgmma *w);
+
+/* Byte offset of element (mn, k) of step s of operand A (b = 0) or B (b = 1) in its buffer. */
+TLUA_HIDDEN int64_t tlua_wgmma_addr(const tlua_Wgmma *w, int b, int64_t start, int s, int mn, int k);
+
+#endif

@@ -1,0 +1,106 @@
+-- The warpgroup MMA (tl.wgmma_shape, IR op wgmma): A and B tiles in LDS read through descriptors
+-- fitted to the buffers' layouts (A: seed 003's XOR preshuffle, 128-byte rows = K-major; B: 64-column
+-- blocks of 128-byte swizzled rows = MN-major), one to four warpgroups, n from 64 to 256, f16 and
+-- bf16, accumulating over two calls; exact against a Lua reference (small integers). Then the
+-- generated source for sm_90 (wgmma.mma_async with the fitted descriptor fields, compiled for
+-- sm_90a), the refusal on other targets, and the errors of a layout the descriptors cannot read.
+local T = require "testing"
+local registry = debug.getregistry()
+local saved = registry["tilelua.warp"]
+registry["tilelua.warp"] = 32
+
+local BK = 64
+local function b_desc(rows, n)
+  local nb = n // 64
+  local d = tl.descriptor { lengths = { nb, rows, 8, 8 } }
+  d = d:transform { { tl.pass_through(nb), lower = { 0 }, upper = { 0 } }, { tl.xor { rows, 8 }, lower = { 1, 2 }, upper = { 1, 2 } },
+                    { tl.pass_through(8), lower = { 3 }, upper = { 3 } } }
+  return d:transform { { tl.pass_through(rows), lower = { 1 }, upper = { 0 } }, { tl.merge { nb, 8, 8 }, lower = { 0, 2, 3 }, upper = { 1 } } }
+end
+local function rows_dist(rows, cols, nt)
+  return tl.encoding { h = { { rows * cols // 8 // nt, nt * 8 // cols }, { cols // 8, 8 } }, p = { { { 1, 1 }, { 2, 0 } } },
+                       y = { { 1, 0 }, { 2, 1 } } }
+end
+
+local function make(G, N, dt, plain_a)
+  local s = tl.wgmma_shape { n = N, a = dt }
+  local da = not plain_a and tl.xor_preshuffle { m_per_block = 64 * G, k_per_block = BK, kpack = 8, m_lds_layer = 1 } or nil
+  local db = b_desc(BK, N)
+  local nt = 128 * G
+  local ka, kb = rows_dist(64 * G, BK, nt), rows_dist(BK, N, nt)
+  return tl.kernel { name = "wg_" .. G .. "_" .. N .. "_" .. dt, block = nt,
+    params = { { "a", tl.tensor(dt, 2) }, { "b", tl.tensor(dt, 2) }, { "c", tl.tensor(tl.f32, 2) } },
+    body = function(k, p)
+      local la = k:lds(dt, { 64 * G, BK }, da and { swizzle = da } or nil)
+      local lb = k:lds(dt, { BK, N }, { swizzle = db })
+      k:copy(k:window(la, { 0, 0 }, { 64 * G, BK }, ka), k:window(p.a, { 0, 0 }, { 64 * G, BK }, ka))
+      k:copy(k:window(lb, { 0, 0 }, { BK, N }, kb), k:window(p.b, { 0, 0 }, { BK, N }, kb))
+      k:copy_commit()
+      k:copy_wait(0)
+      k:sync()
+      -- all of K, then its first half again (accumulating)
+      local acc = s:mma(la:tile({ 0, 0 }, { 64 * G, BK }), lb:tile({ 0, 0 }, { BK, N }))
+      acc = s:mma(la:tile({ 0, 0 }, { 64 * G, 32 }), lb:tile({ 0, 0 }, { 32, N }), acc)
+      k:window(p.c, { 64 * (k.warp_id() // 4), 0 }, { 64, N }, s.c):store(acc)
+    end }
+end
+
+local function run(G, N, dt)
+  local k = make(G, N, dt)
+  local M = 64 * G
+  local A, B, C = tl.empty({ M, BK }, tl[dt]), tl.empty({ BK, N }, tl[dt]), tl.zeros({ M, N }, tl.f32)
+  for i = 0, M - 1 do for j = 0, BK - 1 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
+  for i = 0, BK - 1 do for j = 0, N - 1 do B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
+  k({ 1 }, A, B, C)
+  for i = 0, M - 1 do
+    for j = 0, N - 1 do
+      local ref = 0
+      for q = 0, BK - 1 do ref = ref + A:get(i, q) * B:get(q, j) * (q < 32 and 2 or 1) end
+      if C:get(i, j) ~= ref then error(("G %d n %d %s: C[%d, %d] = %s, want %s"):format(G, N, dt, i, j, C:get(i, j), ref)) end
+    end
+  end
+  return k
+end
+
+run(1, 64, "f16")
+run(2, 256, "bf16")
+run(4, 128, "f16")
+local k = run(2, 128, "f16")
+
+-- the IR: the fitted descriptor fields (A K-major rows of 128 bytes, 8-row groups 1 KiB apart, k16
+-- steps 32 bytes on; B MN-major, 64-column blocks 64 rows x 128 bytes apart, steps of 16 rows)
+local ir = k:ir()
+assert(ir:find("wgmma m64n128k16x4 f16 a(lds0 ", 1, true), ir:match("wgmma[^\n]*"))
+assert(ir:find("k step 32 lbo 16 sbo 1024) b(lds1 ", 1, true) and ir:find("mn step 2048 lbo 8192 sbo 1024)", 1, true),
+       ir:match("wgmma[^\n]*"))
+
+-- the source: wgmma.mma_async on descriptors, the async-proxy fence before barriers, buffers aligned
+-- to 1 KiB; compiled for sm_90a; no other target has it
+local src, _, arch = tl._hip_source(k.last_ir, "sm_90")
+T.eq(arch, "sm_90a", "wgmma kernels compile for sm_90a")
+T.eq(select(2, src:gsub("wgmma%.mma_async%.sync%.aligned%.m64n128k16%.f32%.f16%.f16", "")), 6, "4 + 2 instructions")
+assert(src:find("fence.proxy.async.shared::cta", 1, true), "fence before the barrier")
+assert(src:find("wgmma.wait_group.sync.aligned 0", 1, true) and src:find("wgmma.fence.sync.aligned", 1, true), "fence/wait")
+assert(src:find("__shared__ __attribute__((aligned(1024))) __half lds0", 1, true), "1 KiB aligned")
+assert(src:find("db_ + 128ull", 1, true) and src:find("da_ + 2ull", 1, true), "descriptor steps in 16-byte units")
+T.raises(function() k:source("sm_80") end, "wgmma (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only, not on sm_80")
+T.raises(function() k:source("gfx90a") end, "exists on NVIDIA sm_90 (Hopper) only, not on gfx90a")
+
+-- errors: a row-major A buffer (no swizzle) is not a layout the descriptors read
+local bad = make(1, 64, "f16", true)
+T.raises(function() bad({ 1 }, tl.zeros({ 64, BK }, tl.f16), tl.zeros({ BK, 64 }, tl.f16), tl.zeros({ 64, 64 }, tl.f32)) end,
+         "the A tile's LDS layout is not one the descriptors can read: element (1, 0) of step 0 is at byte 128 of the buffer, the K-major 128-byte-swizzled layout puts it at 144")
+T.raises(function() tl.wgmma_shape { n = 12 } end, "n must be a multiple of 8 in 8..256 (got 12)")
+T.raises(function() tl.wgmma_shape { n = 64, a = "f32" } end, "a (the input dtype) must be f16 or bf16")
+local odd = tl.kernel { name = "wg_odd", block = 96, params = {}, body = function(k)
+  local la = k:lds(tl.f16, { 64, 64 })
+  tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 64, 64 }))
+end }
+T.raises(function() odd({ 1 }) end, "block 96, not a whole number of warpgroups")
+local rows = tl.kernel { name = "wg_rows", block = 256, params = {}, body = function(k)
+  local la = k:lds(tl.f16, { 64, 64 })
+  tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 64, 64 }))
+end }
+T.raises(function() rows({ 1 }) end, "the A tile has 64 rows; the 2 warpgroups of the block take 64 each (128)")
+registry["tilelua.warp"] = saved
+print("kernel_wgmma: ok")
