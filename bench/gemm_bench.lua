@@ -54,8 +54,8 @@ for _, dt in ipairs(dtypes) do
         lat = tonumber(lat)
         if next(pick) == nil or pick[i] then
           local _, r = std.gemm_kernel(tl[dt], { config = cfg, latency = lat })
-          local label = ("cfg%d(%dx%dx%d,%dx%d,latency %d: %d stages)"):format(i, cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.wn,
-                                                                              lat, r.stages)
+          local warps = cfg.wgmma and "wgmma" or ("%dx%d"):format(cfg.wm, cfg.wn)
+          local label = ("cfg%d(%dx%dx%d,%s,latency %d: %d stages)"):format(i, cfg.bm, cfg.bn, cfg.bk, warps, lat, r.stages)
           local ok, err = pcall(show, label, cfg, lat)
           if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, label, tostring(err):match("[^\n]*"))) end
         end

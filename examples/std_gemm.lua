@@ -14,17 +14,24 @@ local std = require "tilelua.std"
 local M, N, K = tonumber(arg and arg[1]) or 70, tonumber(arg and arg[2]) or 50, tonumber(arg and arg[3]) or 40
 
 local kern, cfg = std.gemm_kernel(tl.f16)
+if cfg.wgmma then -- the default on an sm_90 GPU: warpgroup MMAs read both tiles from LDS through descriptors
+  print(("default on this GPU: block tile %dx%dx%d, %d warpgroups of 128 threads, each 64 x %d with %s " ..
+         "(%d f32 accumulators per thread), %d stages, %d bytes of LDS"):format(cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.bn,
+         cfg.wg.name, cfg.wg.elements, cfg.stages, cfg.lds_bytes))
+  local _; _, cfg = std.gemm_kernel(tl.f16, { config = std.gemm_configs()[#std.gemm_configs()] })
+  print("the mma.sync variant explained below:")
+end
 local shape = tl.mma_shape { a = "f16" }
 print(tostring(shape))
 print(("block tile %dx%dx%d, %d x %d warps of %d, each warp %d x %d %s tiles (%d f32 accumulators per thread), " ..
-       "%d bytes of LDS (two buffers of A and of B)"):format(cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.wn, shape.warp, cfg.tm,
-       cfg.tn, shape.name, cfg.tm * cfg.tn * shape.elements.c, cfg.lds_bytes))
+       "%d bytes of LDS (%d stages of A and of B)"):format(cfg.bm, cfg.bn, cfg.bk, cfg.wm, cfg.wn, shape.warp, cfg.tm,
+       cfg.tn, shape.name, cfg.tm * cfg.tn * shape.elements.c, cfg.lds_bytes, cfg.stages))
 if shape.warp == 32 then -- the 64-lane maps are wide; the 32-lane ones fit a terminal
   print("A fragment (cell = lane):"); print(shape.a:map())
   print("B fragment:"); print(shape.b:map())
   print("C fragment:"); print(shape.c:map())
 end
-local text, banks = std.gemm_bank_report(tl.f16)
+local text, banks = std.gemm_bank_report(tl.f16, { bm = cfg.bm, bn = cfg.bn, bk = cfg.bk, wm = cfg.wm, wn = cfg.wn })
 print(text)
 print("A fragment read through the preshuffled LDS tile:")
 print(tostring(banks.a_read))

@@ -561,7 +561,7 @@ return function(tl)
       end
     end
     local key = table.concat(parts, ";")
-    self.last_key, self.last_facts = key, facts
+    self.last_key, self.last_facts, self.last_ir = key, facts, self.specs[key]
     return g, key, facts
   end
 

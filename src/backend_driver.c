@@ -529,7 +529,7 @@ int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *
 
 void tlua_function_resources(const tlua_Function *f, int *regs, int *lds) {
   *regs = f->regs;
-  *lds = f->lds;
+  *lds = f->lds >= 0 ? f->lds + (int)f->dyn_lds : -1; /* static + what every launch passes */
 }
 
 void tlua_function_free(tlua_Function *f) {

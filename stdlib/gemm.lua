@@ -59,7 +59,8 @@ end
 -- Warpgroup MMA configs (NVIDIA sm_90: wgmma reads both tiles from LDS): bm/64 warpgroups of 128
 -- threads split the rows, each multiplies its 64 rows by the whole bn columns; bk = 64 (one
 -- 128-byte swizzle atom row of f16/bf16)
-local WGMMA_CONFIGS = { { bm = 128, bn = 256, bk = 64, wgmma = true }, { bm = 256, bn = 128, bk = 64, wgmma = true },
+-- (256 x 128 first: the fastest at 4096^3 on an H200, bench/RESULTS.md)
+local WGMMA_CONFIGS = { { bm = 256, bn = 128, bk = 64, wgmma = true }, { bm = 128, bn = 256, bk = 64, wgmma = true },
                         { bm = 128, bn = 128, bk = 64, wgmma = true } }
 
 -- true when the selected device runs wgmma (sm_90)
@@ -431,7 +432,11 @@ function M.gemm_bank_report(dtype, cfg)
   if dt ~= "f16" and dt ~= "bf16" then C.fail("std.gemm_bank_report: the inputs must be f16 or bf16 (got %s)", dt) end
   local warp = tl.default_warp()
   local s = shape_of(dt, warp)
-  local r = resolve("gemm_bank_report", cfg, s)
+  if cfg and cfg.wgmma then
+    C.fail("std.gemm_bank_report: wgmma tiles are read by the matrix units through descriptors, not by threads; " ..
+           "the report covers configs without wgmma")
+  end
+  local r = resolve("gemm_bank_report", cfg or DEFAULT[warp], s)
   local target = TARGET[warp]
   local desc_a, desc_b = lds_descs(r, s, stages_of(nil, r.stage_bytes, warp))
   local reps = {

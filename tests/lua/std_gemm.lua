@@ -95,14 +95,17 @@ for _, warp in ipairs(WARPS) do
   -- the K loop is pipelined: by default 3 tiles of A and 3 of B in LDS, one barrier per K step
   local kern, cfg = std.gemm_kernel(tl.f16)
   local src = kern:source(warp == 32 and "sm_90" or "gfx90a")
-  assert(src:find(warp == 32 and "mma.sync" or "mfma", 1, true), "the kernel uses the matrix units")
+  assert(src:find(warp == 32 and (cfg.wgmma and "wgmma.mma_async" or "mma.sync") or "mfma", 1, true),
+         "the kernel uses the matrix units")
   T.eq(cfg.stages, 3, "default stages")
   T.eq(cfg.lds_bytes, 3 * (cfg.bm * cfg.bk + cfg.bk * cfg.bn) * 2, "LDS bytes")
   -- the latency hint sets the depth: 1-3 -> 2 stages, 7-9 -> 4 (capped by the LDS: AMD has 64 KiB)
   for _, lat in ipairs { 1, 8, 10 } do
     local kl, cl = std.gemm_kernel(tl.f16, { latency = lat })
     std.gemm(tl.empty({ 8, 8 }, tl.f16), tl.empty({ 8, 8 }, tl.f16), { latency = lat })
-    local want = lat == 1 and 2 or (warp == 64 and 4 or (lat == 8 and 4 or 5))
+    local stage, want = (cl.bm * cl.bk + cl.bk * cl.bn) * 2, math.min(5, 2 + (lat - 1) // 3)
+    while want > 2 and want * stage > (warp == 64 and 65536 or 232448) do want = want - 1 end
+    if warp == 64 then T.eq(want, lat == 1 and 2 or 4, "AMD: 64 KiB of LDS") end
     T.eq(cl.stages, want, "stages for latency " .. lat)
     local sl = kl:source(warp == 32 and "sm_90" or "gfx90a")
     -- one wait per K step keeps S - 2 copy groups in flight
