@@ -124,10 +124,6 @@ return function(tl)
     return v
   end
 
-  -- LDS bytes a block may have: 227 KiB, the most any target allows (sm_90, opting in above 48 KiB);
-  -- a launch on a device with less fails naming both numbers (backend_driver.c)
-  local LDS_LIMIT = 232448
-
   local HINT_RULES = {
     occupancy = function(v) return math.type(v) == "integer" and v >= 1 and v <= 32, "an integer in 1..32" end,
     num_ctas = function(v) return v == 1 or v == 2 or v == 4 or v == 8 or v == 16, "1, 2, 4, 8 or 16" end,
@@ -418,7 +414,7 @@ return function(tl)
     for i, p in ipairs(params) do sig[i] = string.char(p.kind == "tensor" and 84 or 83, tl._dtype_code(p.dtype)) end
     return setmetatable({ name = name, block = block, params = params, body = spec.body, sig = table.concat(sig),
                           hints = hints, warp = warp, specs = {}, variants = {}, traces = 0, launches = 0,
-                          script = info and info.short_src or "?", lds_limit = spec.lds_limit or LDS_LIMIT }, Kernel)
+                          script = info and info.short_src or "?", lds_limit = spec.lds_limit or tl._lds_max }, Kernel)
   end
 
   function Kernel:replace_hints(new)
@@ -518,6 +514,7 @@ return function(tl)
     end
     return arch_cache
   end
+  tl._device_arch = device_arch
 
   -- the grid as {x, y, z}, the specialization key of the arguments and the facts it is made of;
   -- every argument checked against the kernel's parameters

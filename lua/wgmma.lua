@@ -53,11 +53,33 @@ return function(tl)
                          s.dtype, s.elements)
   end
 
-  local function swz(a) return a ~ (((a >> 7) & 7) << 4) end
+  -- tl.wgmma_mn_layout(rows, cols) -> the LDS descriptor of a rows x cols tile (cols a multiple of
+  -- 64) in the MN-major layout the descriptors read (e.g. B stored K x N, N contiguous): cols/64
+  -- blocks of [rows][64], each 64-element (128-byte) row XOR-swizzled in 16-byte chunks by the row.
+  -- (The K-major layout is seed 003's tl.xor_preshuffle with k_per_block = 64, kpack = 8.)
+  function tl.wgmma_mn_layout(rows, cols)
+    if math.type(rows) ~= "integer" or rows < 8 or rows % 8 ~= 0 then
+      error(string.format("tl.wgmma_mn_layout: rows must be a positive multiple of 8 (got %s)", tostring(rows)), 2)
+    end
+    if math.type(cols) ~= "integer" or cols < 64 or cols % 64 ~= 0 then
+      error(string.format("tl.wgmma_mn_layout: cols must be a positive multiple of 64 (got %s)", tostring(cols)), 2)
+    end
+    local nb = cols // 64
+    local d = tl.descriptor { lengths = { nb, rows, 8, 8 } }
+    d = d:transform { { tl.pass_through(nb), lower = { 0 }, upper = { 0 } },
+                      { tl.xor { rows, 8 }, lower = { 1, 2 }, upper = { 1, 2 } },
+                      { tl.pass_through(8), lower = { 3 }, upper = { 3 } } }
+    return d:transform { { tl.pass_through(rows), lower = { 1 }, upper = { 0 } },
+                         { tl.merge { nb, 8, 8 }, lower = { 0, 2, 3 }, upper = { 1 } } }
+  end
 
-  -- The descriptor fields of one operand: rows[g][s](mn, k) -> the buffer index of element (mn, k)
-  -- of instruction step s of warpgroup g. Returns {trans, start, gstride, step, lbo, sbo} or nil,
-  -- why. Every element of warpgroup 0's steps is checked, and the corners of the others'.
+  local swz = tl._wgmma_swizzle
+
+  -- The descriptor fields of one operand: index_of(g, s, mn, k) -> the buffer index of element
+  -- (mn, k) of instruction step s of warpgroup g. Returns {trans, start, gstride, step, lbo, sbo}
+  -- or nil, why. The candidate fields are read off the buffer at a few elements, then every element
+  -- of warpgroup 0's steps (and the corners of the others') is checked against the address the
+  -- hardware computes from them (tl._wgmma_addr: the executor's formula).
   local function fit(lds, index_of, groups, steps, rows)
     local size = tr.SIZE[lds.dtype]
     local function byte(g, s, mn, k) return lds:element_offset(index_of(g, s, mn, k)) * size end
@@ -69,13 +91,15 @@ return function(tl)
       local lbo = trans == 1 and rows > 64 and swz(byte(0, 0, 64, 0)) - s0 or 16
       local gs = groups > 1 and start(1, 0) - s0 or 0
       local st = steps > 1 and start(0, 1) - s0 or 0
-      local function want(g, s, mn, k)
-        local b = s0 + g * gs + s * st
-        if trans == 0 then return swz(b + (mn // 8) * sbo + (mn % 8) * 128 + 2 * k) end
-        return swz(b + (mn // 64) * lbo + (k // 8) * sbo + (k % 8) * 128 + 2 * (mn % 64))
-      end
       local ok = s0 % 16 == 0 and sbo > 0 and sbo % 16 == 0 and lbo > 0 and lbo % 16 == 0 and st >= 0 and st % 16 == 0
                  and gs >= 0
+      local imm, imm2
+      if ok then
+        ok, imm, imm2 = pcall(tl._wgmma_pack, { lds_a = 0, lds_b = 0, n = 8, bf16 = 0, trans_a = trans, trans_b = trans,
+                                                ksteps = steps, a_step = st, b_step = st, a_lbo = lbo, a_sbo = sbo,
+                                                b_lbo = lbo, b_sbo = sbo })
+      end
+      local function want(g, s, mn, k) return tl._wgmma_addr(imm, imm2, 0, s0 + g * gs, s, mn, k) end
       for g = 0, groups - 1 do
         for s = 0, steps - 1 do
           local full = g == 0

@@ -505,21 +505,16 @@ int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *
     if (d->api->funcattr(&f->lds, 1, f->fn)) f->lds = -1;
   }
   f->dyn_lds = (unsigned)dyn_lds;
-  if (dyn_lds > 0) {
-    if (dyn_lds > d->info.lds_bytes) {
-      tlua_errorf(1, err, n, "%s: kernel '%s' needs %zu bytes of LDS per block, over the %zu bytes a block may have on %s (%s)",
-                  d->api->v->backend, entry, dyn_lds, d->info.lds_bytes, d->info.name, d->info.arch);
-      d->api->unload(f->module);
-      free(f);
-      return 1;
-    }
-    /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: above 48 KiB a kernel must opt in */
-    if (d->api->funcset && dyn_lds > 49152 &&
-        check(d, d->api->funcset(f->fn, 8, (int)dyn_lds), "allow the kernel's dynamic LDS", err, n)) {
-      d->api->unload(f->module);
-      free(f);
-      return 1;
-    }
+  int bad = 0;
+  if (dyn_lds > d->info.lds_bytes)
+    bad = tlua_errorf(1, err, n, "%s: kernel '%s' needs %zu bytes of LDS per block, over the %zu bytes a block may have on %s (%s)",
+                      d->api->v->backend, entry, dyn_lds, d->info.lds_bytes, d->info.name, d->info.arch);
+  else if (dyn_lds > 0 && d->api->funcset) /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: opt in */
+    bad = check(d, d->api->funcset(f->fn, 8, (int)dyn_lds), "allow the kernel's dynamic LDS", err, n);
+  if (bad) {
+    d->api->unload(f->module);
+    free(f);
+    return 1;
   }
   tlua_device_retain(d);
   f->dev = d;

@@ -814,23 +814,29 @@ static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
   }
 }
 
-/* LDS buffers read by the matrix units through descriptors need the alignment of their swizzle
- * atom; every other buffer 16 bytes (the widest vector access). */
-int tlua_hip_lds_align(const tlua_IR *ir, int buffer) {
+/* Each LDS buffer's byte alignment: the swizzle atom for buffers the matrix units read through
+ * descriptors (WGMMA), 16 bytes (the widest vector access) for the others. */
+static void lds_aligns(const tlua_IR *ir, int *align) {
+  for (int i = 0; i < ir->nlds; i++) align[i] = 16;
   for (int i = 0; i < ir->ninstrs; i++) {
-    const tlua_Instr *in = &ir->instrs[i];
     tlua_Wgmma w;
-    if (in->op == TLUA_OP_WGMMA && tlua_wgmma_unpack(in->imm, in->imm2, &w) == 0 &&
-        (w.lds_a == buffer || w.lds_b == buffer))
-      return TLUA_WGMMA_ALIGN;
+    if (ir->instrs[i].op == TLUA_OP_WGMMA && tlua_wgmma_unpack(ir->instrs[i].imm, ir->instrs[i].imm2, &w) == 0)
+      align[w.lds_a] = align[w.lds_b] = TLUA_WGMMA_ALIGN;
   }
-  return 16;
 }
 
-int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset) {
+const char *tlua_hip_compile_arch(const tlua_IR *ir, const tlua_Target *target) {
+  if (strcmp(target->arch, "sm_90") == 0)
+    for (int i = 0; i < ir->ninstrs; i++)
+      if (ir->instrs[i].op == TLUA_OP_WGMMA) return "sm_90a";
+  return target->arch;
+}
+
+int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset, int *align) {
   int64_t total = 0, most = 16;
+  lds_aligns(ir, align);
   for (int i = 0; i < ir->nlds; i++) {
-    const int64_t a = tlua_hip_lds_align(ir, i);
+    const int64_t a = align[i];
     if (a > most) most = a;
     total = (total + a - 1) / a * a;
     offset[i] = total;
@@ -927,7 +933,8 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   put(&g.b, ") {\n");
   g.depth = 1;
   int64_t at[TLUA_IR_MAX_LDS];
-  if (tlua_hip_lds_layout(ir, target, at) > 0) {
+  int align[TLUA_IR_MAX_LDS];
+  if (tlua_hip_lds_layout(ir, target, at, align) > 0) {
     /* over the 48 KiB a block may declare statically on NVIDIA: one dynamic block, the launch passes
        its size (launch.lua keeps it with the code object) */
     put(&g.b, "  extern __shared__ __align__(16) unsigned char tl_lds_raw[];\n"
@@ -938,7 +945,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
           ctype(&g, ir->lds[i].dtype), at[i]);
   } else {
     for (int i = 0; i < ir->nlds; i++)
-      put(&g.b, "  __shared__ __attribute__((aligned(%d))) %s lds%d[%" PRId64 "];\n", tlua_hip_lds_align(ir, i),
+      put(&g.b, "  __shared__ __attribute__((aligned(%d))) %s lds%d[%" PRId64 "];\n", align[i],
           ctype(&g, ir->lds[i].dtype), i, ir->lds[i].count);
   }
   emit_region(&g, 0);

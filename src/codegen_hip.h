@@ -29,10 +29,12 @@ TLUA_HIDDEN char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, 
 /* The most LDS a block may declare statically on NVIDIA (48 KiB); above it the source declares one
  * dynamic block and the launch must pass its size (and raise the kernel's limit on the device). */
 #define TLUA_HIP_STATIC_LDS 49152
-/* The byte alignment the source gives LDS buffer `buffer`. */
-TLUA_HIDDEN int tlua_hip_lds_align(const tlua_IR *ir, int buffer);
-/* Each LDS buffer's byte offset in the block's LDS (offset[ir->nlds]); returns the bytes of dynamic
- * LDS the source for `target` declares: 0 when the buffers are declared statically. */
-TLUA_HIDDEN int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset);
+/* Each LDS buffer's byte offset in the block's LDS and its alignment (offset[ir->nlds],
+ * align[ir->nlds]); returns the bytes of dynamic LDS the source for `target` declares: 0 when the
+ * buffers are declared statically. */
+TLUA_HIDDEN int64_t tlua_hip_lds_layout(const tlua_IR *ir, const tlua_Target *target, int64_t *offset, int *align);
+/* The architecture to compile the source for `target` with: the arch-specific sm_90a when the
+ * kernel has a WGMMA and the target is sm_90, else the target's. */
+TLUA_HIDDEN const char *tlua_hip_compile_arch(const tlua_IR *ir, const tlua_Target *target);
 
 #endif

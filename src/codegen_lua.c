@@ -9,8 +9,8 @@
 
 TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);  /* ir_lua.c */
 
-/* tl._hip_source(ir, target) -> source, dynamic LDS bytes (0: static), the arch to compile for: target is an arch string ("sm_90") or a table
- * {arch = "gfx90a", occupancy = n, num_ctas = m}. Returns the source text. */
+/* tl._hip_source(ir, target) -> source, dynamic LDS bytes (0: static), the arch to compile it for.
+ * target is an arch string ("sm_90") or a table {arch = "gfx90a", occupancy = n, num_ctas = m}. */
 static int l_hip_source(lua_State *L) {
   tlua_IR *ir = tlua_check_ir(L, 1);
   tlua_Target t;
@@ -46,12 +46,9 @@ static int l_hip_source(lua_State *L) {
   if (!src) return luaL_error(L, "%s", err);
   tlua_push_owned_lstring(L, src, strlen(src));
   int64_t at[TLUA_IR_MAX_LDS];
-  lua_pushinteger(L, (lua_Integer)tlua_hip_lds_layout(ir, &t, at));
-  /* the architecture to compile for: wgmma needs the arch-specific sm_90a */
-  int specific = 0;
-  for (int i = 0; i < ir->ninstrs; i++) if (ir->instrs[i].op == TLUA_OP_WGMMA) specific = 1;
-  if (specific && strcmp(t.arch, "sm_90") == 0) lua_pushstring(L, "sm_90a");
-  else lua_pushstring(L, t.arch);
+  int align[TLUA_IR_MAX_LDS];
+  lua_pushinteger(L, (lua_Integer)tlua_hip_lds_layout(ir, &t, at, align));
+  lua_pushstring(L, tlua_hip_compile_arch(ir, &t));
   return 3;
 }
 

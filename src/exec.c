@@ -25,7 +25,7 @@
 #include "exec_ops.h"
 #include "mma.h"
 
-#define DEFAULT_LDS_BYTES 232448 /* the most a block may have on any target (227 KiB: sm_90) */
+#define DEFAULT_LDS_BYTES TLUA_LDS_MAX
 
 typedef struct Exec {
   const tlua_IR *ir;
@@ -337,7 +337,7 @@ static int do_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
 /* WGMMA (wgmma.h): per warpgroup with an active lane (all 128 must be), the start offsets must be
  * the same in every lane; A and B are read from LDS through the descriptor layouts (every address
  * checked against the buffer), D = C + A*B per step, summed in double per step and rounded to f32
- * (the hardware's internal order is not specified; tests compare with a tolerance). */
+ * (the hardware's internal order is not specified: results agree up to f32 rounding). */
 static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m) {
   tlua_Wgmma w;
   tlua_wgmma_unpack(in->imm, in->imm2, &w);
@@ -370,11 +370,12 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
       }
     if (rc) break;
     /* gather C from the fragments */
-    for (int l = 0; l < G; l++) {
-      const int wq = l / 32, g = (l % 32) / 4, t = l % 4;
-      for (int i = 0; i < nc; i++)
-        D[(16 * wq + g + 8 * ((i >> 1) & 1)) * w.n + 8 * (i >> 2) + 2 * t + (i & 1)] = VAL(ex, o[i])[g0 + l].f;
-    }
+    int row, col;
+    for (int l = 0; l < G; l++)
+      for (int i = 0; i < nc; i++) {
+        tlua_wgmma_coord(l, i, &row, &col);
+        D[row * w.n + col] = VAL(ex, o[i])[g0 + l].f;
+      }
     const Target ta = target_of(ex, 1, w.lds_a), tb = target_of(ex, 1, w.lds_b);
     for (int s = 0; s < w.ksteps && !rc; s++) {
       for (int op = 0; op < 2 && !rc; op++) {
@@ -405,11 +406,11 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
         }
     }
     if (rc) break;
-    for (int l = 0; l < G; l++) {
-      const int wq = l / 32, g = (l % 32) / 4, t = l % 4;
-      for (int i = 0; i < nc; i++)
-        VAL(ex, res[i])[g0 + l].f = D[(16 * wq + g + 8 * ((i >> 1) & 1)) * w.n + 8 * (i >> 2) + 2 * t + (i & 1)];
-    }
+    for (int l = 0; l < G; l++)
+      for (int i = 0; i < nc; i++) {
+        tlua_wgmma_coord(l, i, &row, &col);
+        VAL(ex, res[i])[g0 + l].f = D[row * w.n + col];
+      }
   }
   free(D), free(A), free(Bm);
   return rc;

@@ -33,6 +33,10 @@
 #define TLUA_IR_MAX_PARAMS 64
 #define TLUA_IR_MAX_LDS 16
 #define TLUA_IR_MAX_RANK 8
+/* LDS bytes one block may have: 227 KiB, the most any target allows (NVIDIA sm_90, opting in above
+ * 48 KiB). The tracer (tl._lds_max) and the executor enforce it; a launch on a device with less
+ * fails naming both numbers (backend_driver.c). */
+#define TLUA_LDS_MAX 232448
 
 typedef enum tlua_Op {
   /* leaves */

@@ -349,8 +349,23 @@ static int l_wgmma_pack(lua_State *L) {
   return 2;
 }
 
+/* tl._wgmma_addr(imm, imm2, operand, start, step, mn, k) -> the byte offset the hardware reads element
+ * (mn, k) of that step of operand A (0) or B (1) from (tlua_wgmma_addr); tl._wgmma_swizzle(a) */
+static int l_wgmma_addr(lua_State *L) {
+  tlua_Wgmma w;
+  if (tlua_wgmma_unpack(luaL_checkinteger(L, 1), luaL_checkinteger(L, 2), &w)) return luaL_error(L, "wgmma: bad immediates");
+  lua_pushinteger(L, (lua_Integer)tlua_wgmma_addr(&w, luaL_checkinteger(L, 3) != 0, luaL_checkinteger(L, 4),
+                                                  (int)luaL_checkinteger(L, 5), (int)luaL_checkinteger(L, 6),
+                                                  (int)luaL_checkinteger(L, 7)));
+  return 1;
+}
+static int l_wgmma_swizzle(lua_State *L) {
+  lua_pushinteger(L, (lua_Integer)tlua_wgmma_swizzle(luaL_checkinteger(L, 1)));
+  return 1;
+}
+
 static const luaL_Reg ir_funcs[] = {
-  {"_wgmma_pack", l_wgmma_pack},
+  {"_wgmma_pack", l_wgmma_pack}, {"_wgmma_addr", l_wgmma_addr}, {"_wgmma_swizzle", l_wgmma_swizzle},
   {"_ir_new", l_ir_new}, {"_dist_facts", l_dist_facts}, {"_desc_facts", l_desc_facts},
   {"_ir_serialize", l_ir_serialize}, {"_ir_deserialize", l_ir_deserialize},
   {NULL, NULL}
@@ -363,4 +378,6 @@ void tlua_open_ir(lua_State *L) {
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);
   luaL_setfuncs(L, ir_funcs, 0);
+  lua_pushinteger(L, TLUA_LDS_MAX);
+  lua_setfield(L, -2, "_lds_max");
 }

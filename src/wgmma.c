@@ -35,7 +35,14 @@ int tlua_wgmma_unpack(int64_t imm, int64_t imm2, tlua_Wgmma *w) {
   return 0;
 }
 
-static int64_t swz(int64_t a) { return a ^ (((a >> 7) & 7) << 4); }
+int64_t tlua_wgmma_swizzle(int64_t a) { return a ^ (((a >> 7) & 7) << 4); }
+#define swz tlua_wgmma_swizzle
+
+void tlua_wgmma_coord(int lane, int i, int *row, int *col) {
+  const int w = lane / 32, g = lane % 32 / 4, t = lane % 4;
+  *row = 16 * w + g + 8 * ((i >> 1) & 1);
+  *col = 8 * (i >> 2) + 2 * t + (i & 1);
+}
 
 int64_t tlua_wgmma_addr(const tlua_Wgmma *w, int b, int64_t start, int s, int mn, int k) {
   const int trans = b ? w->trans_b : w->trans_a;

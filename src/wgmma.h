@@ -49,5 +49,9 @@ TLUA_HIDDEN int tlua_wgmma_unpack(int64_t imm, int64_t imm2, tlua_Wgmma *w);
 
 /* Byte offset of element (mn, k) of step s of operand A (b = 0) or B (b = 1) in its buffer. */
 TLUA_HIDDEN int64_t tlua_wgmma_addr(const tlua_Wgmma *w, int b, int64_t start, int s, int mn, int k);
+/* The 128-byte swizzle of a byte offset (its own inverse): a ^ (((a >> 7) & 7) << 4). */
+TLUA_HIDDEN int64_t tlua_wgmma_swizzle(int64_t a);
+/* Row and column of D held in register i by thread `lane` (0..127) of the warpgroup. */
+TLUA_HIDDEN void tlua_wgmma_coord(int lane, int i, int *row, int *col);
 
 #endif

@@ -18,8 +18,8 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true }
--- LDS per block: 227 KiB on NVIDIA sm_90 (dynamic above 48 KiB), 64 KiB on AMD
-local LDS_MAX = { [32] = 232448, [64] = 65536 }
+-- LDS per block: 227 KiB on NVIDIA sm_90 (dynamic above 48 KiB: tl._lds_max), 64 KiB on AMD
+local LDS_MAX = { [32] = tl._lds_max, [64] = 65536 }
 -- the latency hint when none is given: 3 stages
 local DEFAULT_LATENCY = 4
 local MAX_STAGES = 5
@@ -63,11 +63,8 @@ end
 local WGMMA_CONFIGS = { { bm = 256, bn = 128, bk = 64, wgmma = true }, { bm = 128, bn = 256, bk = 64, wgmma = true },
                         { bm = 128, bn = 128, bk = 64, wgmma = true } }
 
--- true when the selected device runs wgmma (sm_90)
-local function device_has_wgmma()
-  local name, info = tl.backend()
-  return name == "cuda" and info and info.arch == "sm_90"
-end
+-- true when the selected device runs wgmma (sm_90; the arch is asked once per state)
+local function device_has_wgmma() return tl._device_arch() == "sm_90" end
 
 -- std.gemm_configs() -> the tile configurations for the default warp and the selected device
 -- (copies; the first is the default)
@@ -176,23 +173,12 @@ local function pick(rows, cols, frag, write_dist, s)
   return best
 end
 
--- wgmma's B tile: [rows, bn] stored as bn/64 blocks of [rows][64], each 64-element (128-byte) row
--- XOR-swizzled in 16-byte chunks by the row (the MN-major layout the descriptors read)
-local function block_desc(rows, bn)
-  local nb = bn // 64
-  local d = tl.descriptor { lengths = { nb, rows, 8, 8 } }
-  d = d:transform { { tl.pass_through(nb), lower = { 0 }, upper = { 0 } }, { tl.xor { rows, 8 }, lower = { 1, 2 }, upper = { 1, 2 } },
-                    { tl.pass_through(8), lower = { 3 }, upper = { 3 } } }
-  return d:transform { { tl.pass_through(rows), lower = { 1 }, upper = { 0 } },
-                       { tl.merge { nb, 8, 8 }, lower = { 0, 2, 3 }, upper = { 1 } } }
-end
-
 local descs = {}
 local function lds_descs(r, s, stages)
   if r.wgmma then
     local key = table.concat({ "wgmma", r.bm, r.bn, stages }, ":")
     descs[key] = descs[key] or { tl.xor_preshuffle { m_per_block = stages * r.bm, k_per_block = r.bk, kpack = 8, m_lds_layer = 1 },
-                                 block_desc(stages * r.bk, r.bn) }
+                                 tl.wgmma_mn_layout(stages * r.bk, r.bn) }
     return descs[key][1], descs[key][2]
   end
   stages = stages or 2

@@ -1,6 +1,6 @@
 -- The warpgroup MMA (tl.wgmma_shape, IR op wgmma): A and B tiles in LDS read through descriptors
 -- fitted to the buffers' layouts (A: seed 003's XOR preshuffle, 128-byte rows = K-major; B: 64-column
--- blocks of 128-byte swizzled rows = MN-major), one to four warpgroups, n from 64 to 256, f16 and
+-- blocks of 128-byte swizzled rows = MN-major, tl.wgmma_mn_layout), one to four warpgroups, n from 64 to 256, f16 and
 -- bf16, accumulating over two calls; exact against a Lua reference (small integers). Then the
 -- generated source for sm_90 (wgmma.mma_async with the fitted descriptor fields, compiled for
 -- sm_90a), the refusal on other targets, and the errors of a layout the descriptors cannot read.
@@ -10,13 +10,6 @@ local saved = registry["tilelua.warp"]
 registry["tilelua.warp"] = 32
 
 local BK = 64
-local function b_desc(rows, n)
-  local nb = n // 64
-  local d = tl.descriptor { lengths = { nb, rows, 8, 8 } }
-  d = d:transform { { tl.pass_through(nb), lower = { 0 }, upper = { 0 } }, { tl.xor { rows, 8 }, lower = { 1, 2 }, upper = { 1, 2 } },
-                    { tl.pass_through(8), lower = { 3 }, upper = { 3 } } }
-  return d:transform { { tl.pass_through(rows), lower = { 1 }, upper = { 0 } }, { tl.merge { nb, 8, 8 }, lower = { 0, 2, 3 }, upper = { 1 } } }
-end
 local function rows_dist(rows, cols, nt)
   return tl.encoding { h = { { rows * cols // 8 // nt, nt * 8 // cols }, { cols // 8, 8 } }, p = { { { 1, 1 }, { 2, 0 } } },
                        y = { { 1, 0 }, { 2, 1 } } }
@@ -25,7 +18,7 @@ end
 local function make(G, N, dt, plain_a)
   local s = tl.wgmma_shape { n = N, a = dt }
   local da = not plain_a and tl.xor_preshuffle { m_per_block = 64 * G, k_per_block = BK, kpack = 8, m_lds_layer = 1 } or nil
-  local db = b_desc(BK, N)
+  local db = tl.wgmma_mn_layout(BK, N)
   local nt = 128 * G
   local ka, kb = rows_dist(64 * G, BK, nt), rows_dist(BK, N, nt)
   return tl.kernel { name = "wg_" .. G .. "_" .. N .. "_" .. dt, block = nt,
@@ -90,6 +83,8 @@ T.raises(function() k:source("gfx90a") end, "exists on NVIDIA sm_90 (Hopper) onl
 local bad = make(1, 64, "f16", true)
 T.raises(function() bad({ 1 }, tl.zeros({ 64, BK }, tl.f16), tl.zeros({ BK, 64 }, tl.f16), tl.zeros({ 64, 64 }, tl.f32)) end,
          "the A tile's LDS layout is not one the descriptors can read: element (1, 0) of step 0 is at byte 128 of the buffer, the K-major 128-byte-swizzled layout puts it at 144")
+T.raises(function() tl.wgmma_mn_layout(64, 96) end, "cols must be a positive multiple of 64 (got 96)")
+T.raises(function() tl.wgmma_mn_layout(12, 64) end, "rows must be a positive multiple of 8 (got 12)")
 T.raises(function() tl.wgmma_shape { n = 12 } end, "n must be a multiple of 8 in 8..256 (got 12)")
 T.raises(function() tl.wgmma_shape { n = 64, a = "f32" } end, "a (the input dtype) must be f16 or bf16")
 local odd = tl.kernel { name = "wg_odd", block = 96, params = {}, body = function(k)
