@@ -20,7 +20,11 @@ print(shape.c:map())
 print(("lane 5 holds A elements at %s, %s, ... (element order = register order)"):format(
   table.concat(shape.a:coord(5, 0), ","), table.concat(shape.a:coord(5, 1), ",")))
 
-local function gemm_kernel(s)
+-- The kernel for the current target (tl.target(): the selected device, or the target tilesh --cross
+-- compiles for): tl.retargetable lets tilelua build it again for each target, with that target's
+-- warp and MMA instruction.
+local gemm_kernel = tl.retargetable(function(dname)
+  local s = tl.mma_shape { a = dname }
   local WM, WN = 2, 2                               -- warps per block along M and N
   local BM, BN = WM * s.m, WN * s.n
   local kern = tl.kernel {
@@ -38,8 +42,8 @@ local function gemm_kernel(s)
       k:window(p.c, { m0, n0 }, { s.m, s.n }, s.c):store(acc)
     end,
   }
-  return kern, { (N + BN - 1) // BN, (M + BM - 1) // BM }
-end
+  return kern, { (N + BN - 1) // BN, (M + BM - 1) // BM }, s
+end)
 
 local function signed(shape2, dt, seed)
   local t = tl.rand(shape2, dt, seed)
@@ -50,8 +54,7 @@ local function signed(shape2, dt, seed)
 end
 
 for _, dname in ipairs { "f16", "bf16" } do
-  local s = tl.mma_shape { a = dname }
-  local kern, grid = gemm_kernel(s)
+  local kern, grid, s = gemm_kernel(dname)
   local a, b = signed({ M, K }, tl[dname], 1), signed({ K, N }, tl[dname], 2)
   local c = tl.zeros({ M, N }, tl.f32)
   kern(grid, a, b, c)

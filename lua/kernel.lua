@@ -399,21 +399,25 @@ return function(tl)
     if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
       error(string.format("tl.kernel: name must be an identifier (got %s)", tostring(name)), 2)
     end
+    -- block: threads per block, or a function(target) -> threads (a block of whole warps of any target)
+    local block_fn = type(spec.block) == "function" and spec.block or nil
+    local warp = spec.warp or tl.default_warp()
+    if warp ~= 32 and warp ~= 64 then error(string.format("tl.kernel '%s': warp must be 32 or 64 (got %s)", name, tostring(warp)), 2) end
     local block = spec.block or 256
+    if block_fn then block = block_fn(tl.target()) end
     if math.type(block) ~= "integer" or block < 1 or block > 1024 then
       error(string.format("tl.kernel '%s': block must be an integer in 1..1024 (got %s)", name, tostring(block)), 2)
     end
     if type(spec.body) ~= "function" then error(string.format("tl.kernel '%s': body must be a function(k, p)", name), 2) end
     local hints = {}
     for k, v in pairs(spec.hints or {}) do check_hint(k, v, 3); hints[k] = v end
-    local warp = spec.warp or tl.default_warp()
-    if warp ~= 32 and warp ~= 64 then error(string.format("tl.kernel '%s': warp must be 32 or 64 (got %s)", name, tostring(warp)), 2) end
     local info = debug.getinfo(2, "S")
     local params = ordered_params(spec.params)
     local sig = {}
     for i, p in ipairs(params) do sig[i] = string.char(p.kind == "tensor" and 84 or 83, tl._dtype_code(p.dtype)) end
     return setmetatable({ name = name, block = block, params = params, body = spec.body, sig = table.concat(sig),
-                          hints = hints, warp = warp, specs = {}, variants = {}, traces = 0, launches = 0,
+                          hints = hints, warp = warp, warp_given = spec.warp, block_fn = block_fn,
+                          specs = {}, variants = {}, traces = 0, launches = 0,
                           script = info and info.short_src or "?", lds_limit = spec.lds_limit or tl._lds_max }, Kernel)
   end
 
@@ -425,8 +429,66 @@ return function(tl)
     local copy = {}
     for k, v in pairs(self) do copy[k] = v end
     copy.hints, copy.specs, copy.variants, copy.traces, copy.launches = hints, {}, {}, 0, 0
-    copy.fingerprint, copy.why, copy.crossed, copy.launcher = nil, nil, nil, nil
+    copy.fingerprint, copy.why, copy.crossed, copy.launcher, copy.per_target = nil, nil, nil, nil, nil
+    if self.rebuild then -- a std kernel rebuilt for another target takes the same hints
+      local base = self.rebuild
+      copy.rebuild = function() return base():replace_hints(new) end
+    end
     return setmetatable(copy, Kernel)
+  end
+  -- the arch this kernel instance is traced for: its own (an instance made by for_target), else the
+  -- selected device's, else "cpu"
+  function Kernel:target_arch() return self.bound_arch or tl.host_target() end
+  -- The target facts a trace of this instance sees (k.target): on the executor, the kernel's warp.
+  local function target_of(self)
+    local arch = self:target_arch()
+    if arch == "cpu" then return tl._cpu_target(self.warp) end
+    return tl.target(arch)
+  end
+
+  -- Kernel:for_target(arch) -> the instance of this kernel traced for arch (itself for its own
+  -- target). A kernel made by a retargetable builder (tl.retargetable, every std kernel) is built
+  -- again with arch current; another keeps its body and takes the target's warp, unless it was
+  -- given one, and its block from block = function(target) when it has one.
+  function Kernel:for_target(arch)
+    if arch == self:target_arch() then return self end
+    self.per_target = self.per_target or {}
+    local kt = self.per_target[arch]
+    if kt then return kt end
+    local t = tl.target(arch)
+    local base = self.rebuild and tl.with_target(t, self.rebuild) or self
+    kt = {}
+    for k, v in pairs(base) do kt[k] = v end
+    kt.specs, kt.variants, kt.traces, kt.launches = {}, {}, 0, 0
+    kt.why, kt.crossed, kt.launcher, kt.per_target, kt.last_ir, kt.last_key, kt.last_facts = nil, nil, nil, nil, nil, nil, nil
+    kt.bound_arch = arch
+    if not self.rebuild then
+      kt.warp = self.warp_given or t.warp
+      if self.block_fn then kt.block = self.block_fn(t) end
+    end
+    if kt.sig ~= self.sig then
+      tr.fail("kernel '%s': built for %s it has other parameters (%s) than for %s", self.name, arch, kt.sig, self:target_arch())
+    end
+    setmetatable(kt, Kernel)
+    self.per_target[arch] = kt
+    return kt
+  end
+
+  -- tl.retargetable(builder) -> a function like builder (which returns a kernel built for the current
+  -- target, tl.target()) whose kernels remember how to build themselves for another target
+  -- (kernel:for_target, tilesh --cross, kernel:source(arch)): builder runs again with the same
+  -- arguments while that target is current.
+  function tl.retargetable(builder)
+    if type(builder) ~= "function" then error("tl.retargetable: expected a function(...) -> kernel", 2) end
+    return function(...)
+      local res = table.pack(builder(...))
+      local kern = res[1]
+      if getmetatable(kern) == Kernel and not kern.rebuild then
+        local args = table.pack(...)
+        kern.rebuild = function() return (builder(table.unpack(args, 1, args.n))) end
+      end
+      return table.unpack(res, 1, res.n)
+    end
   end
   function Kernel:get_hints(target)
     local out = {}
@@ -435,7 +497,13 @@ return function(tl)
   end
 
   local device_arch
+  local trace_in
   local function trace(self, facts)
+    local t = target_of(self)
+    if t.warp ~= self.warp then t = setmetatable({ warp = self.warp }, { __index = t }) end
+    return tl.with_target(t, trace_in, self, facts, t)
+  end
+  function trace_in(self, facts, target)
     local ir = tl._ir_new(self.name, self.block, self.warp)
     ir:set_source(self.script)
     local c = tr.begin(ir, self.name, self.warp, self.block)
@@ -470,8 +538,8 @@ return function(tl)
           p[prm.name] = tr.emit("param", prm.dtype, {}, { imm = v.index })
         end
       end
-      local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name,
-                               kernel_hints = self:get_hints("default") }, K)
+      local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name, target = target,
+                               kernel_hints = self:get_hints(target.arch == "cpu" and "default" or target.arch) }, K)
       self.body(k, p)
       ir:verify()
     end)
@@ -651,14 +719,55 @@ return function(tl)
     return shown_ir(self):print()
   end
   -- the HIP source of the last traced specialization for target (an arch: "sm_90", "gfx90a")
-  function Kernel:source(target)
+  -- The instance and IR of the last specialization for target (traced for it on demand: the
+  -- target's warp, its std configuration, what the body chose by k.target)
+  local function shown_for(self, target)
     local ir = shown_ir(self)
+    if target == nil or target == self:target_arch() then return self, ir end
+    local kt, tspec = launch.for_target(self, self.last_key, target)
+    local tir = kt.specs[tspec]
+    if not tir then
+      tir = trace(kt, self.last_facts)
+      kt.specs[tspec] = tir
+    end
+    kt.last_key, kt.last_facts, kt.last_ir = tspec, self.last_facts, tir
+    return kt, tir
+  end
+  local function check_target(target, who)
+    if target ~= nil and type(target) ~= "string" then
+      error(string.format("%s: target must be an arch name such as \"sm_90\" or \"gfx942\"", who), 3)
+    end
+    if target ~= nil and target ~= "cpu" then
+      local ok, why = tl._describe_target(target)
+      if not ok then error(string.format("%s: unknown target '%s': %s", who, target, why), 3) end
+    end
+  end
+  -- the HIP source of the last specialization for target (an arch: "sm_90", "gfx942"), traced for
+  -- that target; default: the selected GPU's, sm_90 on the cpu backend
+  function Kernel:source(target)
+    check_target(target, "source")
     target = target or device_arch() or "sm_90"
-    if type(target) ~= "string" then error("source: target must be an arch name such as \"sm_90\" or \"gfx90a\"", 2) end
-    local h = self:get_hints(target)
+    local kt, ir = shown_for(self, target)
+    local h = kt:get_hints(target)
     return (tl._hip_source(ir, { arch = target, occupancy = h.occupancy, num_ctas = h.num_ctas }))
   end
-  function Kernel:report()
+  -- what the kernel is and what its hints do, for the selected device or for target (an arch)
+  function Kernel:report(target)
+    check_target(target, "report")
+    if target ~= nil and target ~= self:target_arch() then
+      local kt = shown_for(self, target)
+      local t = tl.target(target)
+      local lines = { string.format("kernel %s for %s (%s, %s, warp %d): block %d, traced %d time(s)%s", kt.name, target,
+        t.vendor, t.family, kt.warp, kt.block, kt.traces, kt.name ~= self.name and " (built for " .. target .. " by its std builder)" or "") }
+      lines[#lines + 1] = string.format("  matrix unit: %s; LDS up to %d bytes per block", t.matrix or ("none: " .. (t.matrix_missing or "")), t.lds)
+      local names = {}
+      for k in pairs(kt.hints) do names[#names + 1] = k end
+      table.sort(names)
+      for _, k in ipairs(names) do
+        lines[#lines + 1] = string.format("  hint %s = %s for %s", k, tostring(kt:get_hints(target)[k]), target)
+      end
+      return table.concat(lines, "\n")
+    end
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
       self.name, self.block, self.warp, self:count_specs(), self.traces, self:launch_count()) }
     local hints = {}

@@ -11,7 +11,7 @@
 --
 -- Per kernel, `variants[target][spec]` holds what was loaded; `why[target][spec]` what the cache
 -- lookups said, for tl.cache.explain(kernel).
-local io = io -- captured at load: sandboxed scripts run without these globals
+local io, os = io, os -- captured at load: sandboxed scripts run without these globals
 local fp = require "tilelua.fingerprint"
 
 return function(tl, trace_spec)
@@ -64,10 +64,36 @@ return function(tl, trace_spec)
     return ir
   end
 
+  -- TILELUA_DUMP_DIR=DIR: the source and the code object of every variant compiled or found in the
+  -- cache go to DIR/<kernel>_<arch>.hip and .co (AMD) / .cubin (NVIDIA); a kernel's further
+  -- specializations for the same arch get .2, .3, ... before the extension
+  local dump_dir = os and os.getenv and os.getenv("TILELUA_DUMP_DIR")
+  if dump_dir == "" then dump_dir = nil end
+  local dumped, dump_count = {}, {}
+  local function dump(kernel, carch, src, code, ckey)
+    if dumped[ckey] then return end
+    local base = kernel.name .. "_" .. carch
+    dump_count[base] = (dump_count[base] or 0) + 1
+    if dump_count[base] > 1 then base = base .. "." .. dump_count[base] end
+    dumped[ckey] = base
+    local obj = split_dyn(code)
+    for _, f in ipairs { { ".hip", src }, { carch:match("^gfx") and ".co" or ".cubin", obj } } do
+      local path = dump_dir .. "/" .. base .. f[1]
+      local h, err = io.open(path, "wb")
+      if not h then error(string.format("TILELUA_DUMP_DIR: cannot write %s: %s", path, tostring(err)), 0) end
+      h:write(f[2])
+      h:close()
+    end
+  end
+
   -- code object of (kernel, spec) for a GPU arch: returns code, "hit"/"miss"
   local function code_for(kernel, spec, facts, arch)
     local fk = front_key(kernel, spec, arch)
     local ckey, fwhere = tl._cache_get(fk)
+    if ckey and dump_dir then
+      ckey = nil -- dumping needs the source: trace and generate it, the code object may still be cached
+      fwhere = "skipped: TILELUA_DUMP_DIR is set"
+    end
     if ckey then
       local code, where = tl._cache_get("code|" .. ckey)
       if code then
@@ -96,6 +122,7 @@ return function(tl, trace_spec)
       state = "miss"
     end
     tl._cache_put(fk, ckey)
+    if dump_dir then dump(kernel, carch, src, code, ckey) end
     return code, state
   end
 
@@ -133,7 +160,23 @@ return function(tl, trace_spec)
     return v
   end
 
-  -- tilesh --cross: compile every variant launched for each cross target too
+  -- The instance of kernel for arch and the key of spec for it (the key names the warp it is traced
+  -- for, which may differ between targets)
+  function M.for_target(kernel, spec, arch)
+    local kt = kernel:for_target(arch)
+    return kt, (spec:gsub("^w%d+", "w" .. kt.warp, 1))
+  end
+  -- code object of (kernel, spec) for arch, the instance traced for arch doing the work
+  function M.code_for_target(kernel, spec, facts, arch)
+    local kt, tspec = M.for_target(kernel, spec, arch)
+    local code, state = code_for(kt, tspec, facts, arch)
+    return code, state, kt
+  end
+
+  -- tilesh --cross: compile every variant launched for each cross target too, traced for that
+  -- target. One line each: "cross <kernel> <target> <bytes> bytes hit|miss" (the kernel built for
+  -- the target named after "as" when a std builder chose another configuration there), "... unsupported:
+  -- <what the target lacks>" (not a failure), or "... FAILED: <error>".
   function M.cross(kernel, spec, facts)
     local targets = tl._cross_targets
     if not targets then return end
@@ -142,12 +185,19 @@ return function(tl, trace_spec)
       local id = arch .. " " .. spec
       if not kernel.crossed[id] then
         kernel.crossed[id] = true
-        local ok, code, state = pcall(code_for, kernel, spec, facts, arch)
+        local t0 = tl.clock()
+        local ok, code, state, kt = pcall(M.code_for_target, kernel, spec, facts, arch)
+        local msg = not ok and tostring(code):gsub("^[^:\n]*:%d+: ", "") or nil
         if ok then
-          print(string.format("cross %s %s %d bytes %s", kernel.name, arch, #code, state))
+          print(string.format("cross %s %s %d bytes %s%s%s", kernel.name, arch, #code, state,
+            kt.name ~= kernel.name and " as " .. kt.name or "",
+            tl._cross_timing and string.format(" %.3f s", tl.clock() - t0) or ""))
+        elseif tl.is_unsupported(msg) then
+          tl._cross_unsupported = (tl._cross_unsupported or 0) + 1
+          print(string.format("cross %s %s unsupported: %s", kernel.name, arch, msg))
         else
           tl._cross_failures = (tl._cross_failures or 0) + 1
-          print(string.format("cross %s %s FAILED: %s", kernel.name, arch, tostring(code)))
+          print(string.format("cross %s %s FAILED: %s", kernel.name, arch, msg))
         end
       end
     end

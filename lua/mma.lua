@@ -65,7 +65,13 @@ return function(tl)
         error(string.format("tl.mma_shape: unknown field '%s' (fields: m, n, k, a, target)", tostring(key)), 2)
       end
     end
-    local target = spec.target or (tl.default_warp() == 32 and "nvidia" or "amd")
+    local target = spec.target
+    if target == nil then -- the current target's unit (tl.target(): the traced one inside a body)
+      local cur = tl.target()
+      if cur.vendor == "nvidia" or (cur.vendor == "cpu" and cur.warp == 32) then target = "nvidia"
+      elseif cur.warp == 64 then target = "amd"
+      else tl.unsupported(cur.arch, "tl.mma_shape: %s", cur.matrix_missing or "no matrix unit tilelua drives") end
+    end
     if not LAYOUTS[target] then
       error(string.format("tl.mma_shape: target must be \"nvidia\" or \"amd\" (got %s)", tostring(target)), 2)
     end

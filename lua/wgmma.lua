@@ -149,6 +149,10 @@ return function(tl)
   -- s:mma(a_tile, b_tile[, acc]) -> the new accumulator (f32, distributed as s.c per warpgroup)
   function Shape:mma(a, b, c)
     local ctx = tr.current()
+    local t = tl.target()
+    if not t.wgmma then
+      tl.unsupported(t.arch, "wgmma %s (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only", self.name)
+    end
     if ctx.warp ~= 32 then
       tr.fail("wgmma: %s runs on warps of 32, but kernel '%s' is traced for warp %d", self.name, ctx.name, ctx.warp)
     end

@@ -770,8 +770,9 @@ static int bad_identifier(const char *s) {
 }
 
 static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
-  const char *v = g->nv ? "NVIDIA, NVRTC" : "AMD, hiprtc";
+  const char *v = g->nv ? "NVIDIA, NVRTC" : "AMD, hiprtc or clang";
   put(&g->b, "// tilelua HIP source of kernel %s for %s (%s, warp %d)\n", g->ir->name, g->t->arch, v, g->t->warp_size);
+  if (!g->nv) tlua_hg_amd_prelude(g);
   if (g->nv) {
     if (g->uses_f16) put(&g->b, "#include <cuda_fp16.h>\n");
     if (g->uses_bf16) put(&g->b, "#include <cuda_bf16.h>\n");

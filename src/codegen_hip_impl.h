@@ -43,6 +43,8 @@ TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);
  * the prelude (tlua_hg_mma_prelude, when the IR has an MMA). */
 TLUA_HIDDEN int tlua_hg_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
 TLUA_HIDDEN void tlua_hg_mma_prelude(Gen *g);
+/* codegen_hip_amd.c: the freestanding definitions (skipped under hiprtc) an AMD source needs */
+TLUA_HIDDEN void tlua_hg_amd_prelude(Gen *g);
 /* codegen_hip_wgmma.c: a WGMMA at position p of rg (its MMA_RESULTs follow); its prelude helper */
 TLUA_HIDDEN int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
 TLUA_HIDDEN void tlua_hg_wgmma_prelude(Gen *g);

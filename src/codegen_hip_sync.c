@@ -230,10 +230,10 @@ int emit_mma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   const int dt = ir->instrs[o[0]].dtype, na = mi->na, nb = mi->nb, nc = mi->nc;
   const char *dn = dt == TLUA_F16 ? "f16" : "bf16";
   if (g->nv && atoi(g->t->arch + 3) < 80)
-    return fail(g, in, "mma.sync %s with %s inputs needs sm_80 or newer (target %s)", mi->name, dn, g->t->arch);
+    return fail(g, in, "not available on %s: mma.sync %s with %s inputs needs sm_80 or newer", g->t->arch, mi->name, dn);
   if (!g->nv && !amd_has_mfma(g->t->arch, dt == TLUA_BF16))
-    return fail(g, in, "the MFMA %s with %s inputs needs %s (target %s)", mi->name, dn,
-                dt == TLUA_BF16 ? "gfx90a or gfx94x" : "gfx908, gfx90a or gfx94x", g->t->arch);
+    return fail(g, in, "not available on %s: the MFMA %s with %s inputs needs %s", g->t->arch, mi->name, dn,
+                dt == TLUA_BF16 ? "gfx90a or gfx94x" : "gfx908, gfx90a or gfx94x");
   const int32_t *res = &rg->instrs[p + 1];
   char e[96];
   STMT(g, in, "float");

@@ -38,8 +38,8 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   tlua_Wgmma w;
   if (tlua_wgmma_unpack(in->imm, in->imm2, &w)) return fail(g, in, "wgmma: bad immediates");
   if (!g->nv || strncmp(g->t->arch, "sm_90", 5) != 0 || (g->t->arch[5] && strcmp(g->t->arch + 5, "a") != 0))
-    return fail(g, in, "wgmma (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only, not on %s: use a "
-                "tile config without wgmma for this target", g->t->arch);
+    return fail(g, in, "not available on %s: wgmma (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only: "
+                "use a tile config without wgmma for this target", g->t->arch);
   const int nc = w.n / 2;
   const char *dn = w.bf16 ? "bf16" : "f16";
   const int32_t *res = &rg->instrs[p + 1];

@@ -78,7 +78,25 @@ static int l_default_warp(lua_State *L) {
   return 1;
 }
 
+/* tl._registry_warp() -> the warp a host or tl.with_target set (nil: none, the device's is used);
+ * tl._set_registry_warp(w | nil) sets it (32 or 64) or clears it */
+static int l_registry_warp(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, WARP_KEY);
+  return 1;
+}
+static int l_set_registry_warp(lua_State *L) {
+  if (!lua_isnoneornil(L, 1)) {
+    lua_Integer w = luaL_checkinteger(L, 1);
+    luaL_argcheck(L, w == 32 || w == 64, 1, "a warp is 32 or 64");
+  }
+  lua_settop(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, WARP_KEY);
+  return 0;
+}
+
 static const luaL_Reg module_funcs[] = {
+  {"_registry_warp", l_registry_warp},
+  {"_set_registry_warp", l_set_registry_warp},
   {"default_warp", l_default_warp},
   {"embedded_modules", l_embedded_modules},
   {NULL, NULL}

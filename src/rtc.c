@@ -9,12 +9,26 @@
 #include "rtc_vendor.h"
 #include "tilelua.h"
 
-const tlua_Rtc *tlua_rtc_for_arch(const char *arch) {
+const tlua_Rtc *tlua_rtc_for_arch_err(const char *arch, char *err, size_t n) {
+  if (err && n) err[0] = '\0';
   if (!arch) return NULL;
   if (strncmp(arch, "sm_", 3) == 0 || strncmp(arch, "compute_", 8) == 0) return tlua_rtc_nvrtc();
-  if (strncmp(arch, "gfx", 3) == 0) return tlua_rtc_hiprtc();
-  return NULL;
+  if (strncmp(arch, "gfx", 3) != 0) return NULL;
+  const char *pick = getenv("TILELUA_AMD_COMPILER");
+  if (pick && strcmp(pick, "clang") == 0) return tlua_rtc_clang();
+  if (pick && strcmp(pick, "hiprtc") == 0) return tlua_rtc_hiprtc();
+  if (pick && *pick && strcmp(pick, "auto") != 0) {
+    tlua_errorf(TLUA_ERRARG, err, n, "TILELUA_AMD_COMPILER=%s: expected hiprtc, clang or auto", pick);
+    return NULL;
+  }
+  /* auto: hiprtc for the targets it is verified on, when it loads; clang for the rest */
+  const tlua_Rtc *h = tlua_rtc_hiprtc();
+  char why[1024];
+  if (h->check_arch(arch, why, sizeof why) == 0 && h->load(why, sizeof why) == 0) return h;
+  return tlua_rtc_clang();
 }
+
+const tlua_Rtc *tlua_rtc_for_arch(const char *arch) { return tlua_rtc_for_arch_err(arch, NULL, 0); }
 
 /* Appends "; <lib>: <why>" to the list of failures in err. */
 static void note_failure(char *err, size_t n, size_t *used, const char *lib, const char *why) {

@@ -1,8 +1,9 @@
 /* rtc.h - run-time compilers: HIP/CUDA C++ source -> code object, for one target architecture.
  *
- * Two implementations, each dlopen'ing its vendor library on first use (never linked):
+ * Three implementations; the first two dlopen their vendor library on first use (never linked):
  *   rtc_nvrtc.c   NVRTC   (libnvrtc.so*)          sm_NN  -> CUBIN, compute_NN -> PTX
  *   rtc_hiprtc.c  hiprtc  (libhiprtc.so* or, for HIP <= 5.2, libamdhip64.so*)  gfxNNN -> code object
+ *   rtc_clang.c   clang   (a clang-19 executable, freestanding)              gfxNNN -> code object
  * Compiling needs no device. Targets are validated before the vendor compiler sees them (Debian's
  * hiprtc 5.2 aborts the whole process on gfx940/942/1100).
  *
@@ -34,7 +35,11 @@ typedef struct tlua_Rtc {
 
 TLUA_HIDDEN const tlua_Rtc *tlua_rtc_nvrtc(void);
 TLUA_HIDDEN const tlua_Rtc *tlua_rtc_hiprtc(void);
-/* The compiler for an arch name: sm_* and compute_* -> nvrtc, gfx* -> hiprtc, else NULL. */
+TLUA_HIDDEN const tlua_Rtc *tlua_rtc_clang(void);
+/* The compiler for an arch name: sm_* and compute_* -> nvrtc; gfx* -> by $TILELUA_AMD_COMPILER:
+ * "hiprtc", "clang", or "auto"/unset: hiprtc where it is verified for the arch and loads, else clang.
+ * NULL for another name, or (with a message in err) for a bad TILELUA_AMD_COMPILER. */
 TLUA_HIDDEN const tlua_Rtc *tlua_rtc_for_arch(const char *arch);
+TLUA_HIDDEN const tlua_Rtc *tlua_rtc_for_arch_err(const char *arch, char *err, size_t n);
 
 #endif

@@ -1,7 +1,8 @@
 /* rtc_lua.c - the run-time compilers and hashing seen from Lua (private functions of launch.lua).
  *
  *   tl._compile(source, name, arch) -> code object (string); a Lua error carries the compiler log
- *   tl._compiler_id(arch) -> "nvrtc 13.0" (part of the cache's content key)
+ *   tl._compiler_id(arch) -> "nvrtc 13.0" (part of the cache's content key; for AMD the compiler
+ *        TILELUA_AMD_COMPILER picks: "hiprtc 9.0 (...)" or "clang: Debian clang version 19.1.7")
  *   tl._sha256(s) -> 64 hex digits
  *   tl._source_hash(chunkname) -> hex: the content of the file "@path" (read once per state), the
  *        text of a string chunk, or a per-state token for chunks whose text is gone ("=stdin")
@@ -20,9 +21,10 @@
 #define SOURCE_HASHES_KEY "tilelua.source_hashes"
 
 static const tlua_Rtc *check_rtc(lua_State *L, const char *arch) {
-  const tlua_Rtc *r = tlua_rtc_for_arch(arch);
-  if (!r) luaL_error(L, "compile: unknown target '%s' (expected sm_NN for NVIDIA or gfxNNN for AMD)", arch);
   char err[1024];
+  const tlua_Rtc *r = tlua_rtc_for_arch_err(arch, err, sizeof err);
+  if (!r && err[0]) luaL_error(L, "%s", err);
+  if (!r) luaL_error(L, "compile: unknown target '%s' (expected sm_NN for NVIDIA or gfxNNN for AMD)", arch);
   if (r->check_arch(arch, err, sizeof err)) luaL_error(L, "%s", err);
   if (r->load(err, sizeof err)) luaL_error(L, "%s", err);
   return r;

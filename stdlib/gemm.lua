@@ -18,16 +18,16 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true }
--- LDS per block: 227 KiB on NVIDIA sm_90 (dynamic above 48 KiB: tl._lds_max), 64 KiB on AMD
-local LDS_MAX = { [32] = tl._lds_max, [64] = 65536 }
+-- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
+local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages
 local DEFAULT_LATENCY = 4
 local MAX_STAGES = 5
 
 -- The pipeline depth for a latency hint (1..10), capped by the LDS the stages take.
-local function stages_of(latency, stage_bytes, warp)
+local function stages_of(latency, stage_bytes)
   local s = math.min(MAX_STAGES, 2 + ((latency or DEFAULT_LATENCY) - 1) // 3)
-  while s > 2 and s * stage_bytes > LDS_MAX[warp] do s = s - 1 end
+  while s > 2 and s * stage_bytes > lds_max() do s = s - 1 end
   return s
 end
 
@@ -63,14 +63,29 @@ end
 local WGMMA_CONFIGS = { { bm = 256, bn = 128, bk = 64, wgmma = true }, { bm = 128, bn = 256, bk = 64, wgmma = true },
                         { bm = 128, bn = 128, bk = 64, wgmma = true } }
 
--- true when the selected device runs wgmma (sm_90; the arch is asked once per state)
-local function device_has_wgmma() return tl._device_arch() == "sm_90" end
+-- true when the target runs wgmma (sm_90, and the executor at warp 32)
+local function target_has_wgmma() return tl.target().wgmma end
+-- true when wgmma is the default: on sm_90 (the executor keeps mma.sync unless a config asks)
+local function default_wgmma() local t = tl.target(); return t.wgmma and t.vendor == "nvidia" end
 
--- std.gemm_configs() -> the tile configurations for the default warp and the selected device
--- (copies; the first is the default)
+-- The matrix unit of the current target, or an error naming what the target lacks (tilesh --cross
+-- reports it as unsupported): MFMA on gfx908/gfx90a/gfx94x, mma.sync on sm_80+, wgmma on sm_90.
+local function check_unit(who, dt)
+  local t = tl.target()
+  if t.vendor == "cpu" then return end
+  if t.vendor == "amd" and t.mfma and (dt ~= "bf16" or t.mfma:find("bf16", 1, true)) then return end
+  if t.vendor == "nvidia" and t.mma_sync then return end
+  if t.vendor == "amd" and t.mfma then
+    tl.unsupported(t.arch, "std.%s with bf16 inputs needs the bf16 MFMA of gfx90a/gfx94x (%s has f16 only)", who, t.arch)
+  end
+  tl.unsupported(t.arch, "std.%s runs on matrix units: %s", who, t.matrix_missing or "none here")
+end
+
+-- std.gemm_configs() -> the tile configurations for the current target (the selected device's;
+-- copies; the first is the default)
 function M.gemm_configs()
   local out = {}
-  if tl.default_warp() == 32 and device_has_wgmma() then
+  if tl.default_warp() == 32 and default_wgmma() then
     for _, c in ipairs(WGMMA_CONFIGS) do out[#out + 1] = copy(c) end
   end
   for _, c in ipairs(CONFIGS[tl.default_warp()] or CONFIGS[32]) do out[#out + 1] = copy(c) end
@@ -79,14 +94,20 @@ end
 
 local function pow2(n) return math.type(n) == "integer" and n >= 1 and n & (n - 1) == 0 end
 
-local function shape_of(dt, warp)
-  return tl.mma_shape { a = dt, target = warp == 32 and "nvidia" or "amd" }
+local function shape_of(dt, who)
+  check_unit(who or "gemm", dt)
+  return tl.mma_shape { a = dt }
 end
 
 -- The configuration with its derived facts: threads, warp tile, MMA grid per warp; fails naming the
 -- rule a field breaks.
 local function resolve_wgmma(who, r, s)
-  if s.warp ~= 32 then C.fail("std.%s: config.wgmma needs warps of 32 (NVIDIA sm_90), the kernel's warp is %d", who, s.warp) end
+  if s.warp ~= 32 and tl.target().vendor == "cpu" then
+    C.fail("std.%s: config.wgmma needs warps of 32 (NVIDIA sm_90), the kernel's warp is %d", who, s.warp)
+  end
+  if not target_has_wgmma() then
+    tl.unsupported(tl.target().arch, "std.%s: config.wgmma: wgmma exists on NVIDIA sm_90 only", who)
+  end
   if r.bk ~= 64 then C.fail("std.%s: config.wgmma needs bk = 64 (one 128-byte row of the LDS swizzle; got %d)", who, r.bk) end
   if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
   if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
@@ -95,15 +116,15 @@ local function resolve_wgmma(who, r, s)
   r.wtm, r.wtn = 64, r.bn
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
   r.wg = tl.wgmma_shape { n = r.bn, a = s.dtype }
-  if 2 * r.stage_bytes > LDS_MAX[32] then
-    C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, 2 * r.stage_bytes, LDS_MAX[32])
+  if 2 * r.stage_bytes > lds_max() then
+    C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, 2 * r.stage_bytes, lds_max())
   end
   return r
 end
 
 local function resolve(who, cfg, s)
   if cfg ~= nil and type(cfg) ~= "table" then C.fail("std.%s: config must be a table {bm, bn, bk, wm, wn} (got %s)", who, type(cfg)) end
-  if cfg == nil and s.warp == 32 and device_has_wgmma() then cfg = WGMMA_CONFIGS[1] end
+  if cfg == nil and s.warp == 32 and default_wgmma() then cfg = WGMMA_CONFIGS[1] end
   local r = copy(DEFAULT[s.warp])
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
@@ -127,8 +148,8 @@ local function resolve(who, cfg, s)
   end
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
   local lds = 2 * r.stage_bytes
-  if lds > LDS_MAX[s.warp] then
-    C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, lds, LDS_MAX[s.warp])
+  if lds > lds_max() then
+    C.fail("std.%s: config needs %d bytes of LDS (two A and two B tiles), over %d", who, lds, lds_max())
   end
   r.tm, r.tn = r.wtm // s.m, r.wtn // s.n
   if r.tm * r.tn * s.elements.c > MAX_CARRIED then
@@ -195,7 +216,7 @@ end
 local function variant(dt, opts)
   opts = opts or {}
   local warp = tl.default_warp()
-  local s = shape_of(dt, warp)
+  local s = shape_of(dt, opts.who or "gemm_kernel")
   local r = resolve(opts.who or "gemm_kernel", opts.config, s)
   return s, r, warp
 end
@@ -205,7 +226,7 @@ end
 -- retraces with the depth of n).
 -- Params: a, b, c (the result, out_dtype), alpha; with beta = true also cin (c_dtype) and beta.
 -- Grid: std.gemm_grid(config, M, N).
-function M.gemm_kernel(dtype, opts)
+local function gemm_kernel(dtype, opts)
   opts = opts or {}
   local dt = C.dtype_name("gemm_kernel", dtype)
   if dt ~= "f16" and dt ~= "bf16" then C.fail("std.gemm_kernel: the inputs must be f16 or bf16 (got %s)", dt) end
@@ -218,7 +239,7 @@ function M.gemm_kernel(dtype, opts)
     C.fail("std.gemm: latency must be an integer in 1..10 (got %s)", tostring(latency))
   end
   latency = latency or DEFAULT_LATENCY
-  r.stages = stages_of(latency, r.stage_bytes, warp)
+  r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
                              r.wm, r.wn, warp, latency, tostring(r.wgmma) }, ";")
@@ -237,7 +258,7 @@ function M.gemm_kernel(dtype, opts)
                            r.wgmma and "_wgmma" or ""),
       block = nt, warp = warp, params = params, hints = { latency = latency },
       body = function(k, p)
-        local S = stages_of(k:hint("latency"), r.stage_bytes, warp)
+        local S = stages_of(k:hint("latency"), r.stage_bytes)
         local desc_a, desc_b = lds_descs(r, s, S)
         local K = ta and p.a:shape(0) or p.a:shape(1)
         local m0, n0 = k.block_id(1) * bm, k.block_id(0) * bn
@@ -333,9 +354,11 @@ function M.gemm_kernel(dtype, opts)
   end), r
 end
 
+M.gemm_kernel = tl.retargetable(gemm_kernel)
+
 -- std.gemm_grid(config, M, N) -> the launch grid {N tiles, M tiles}
 function M.gemm_grid(cfg, m, n)
-  local s = shape_of("f16", tl.default_warp())
+  local s = shape_of("f16", "gemm")
   local r = resolve("gemm_grid", cfg, s)
   local gy = C.blocks(m, r.bm)
   if gy > 65535 then C.fail("std.gemm: %d row tiles of %d, over the GPU grid limit of 65535", gy, r.bm) end
@@ -417,14 +440,14 @@ function M.gemm_bank_report(dtype, cfg)
   local dt = C.dtype_name("gemm_bank_report", dtype)
   if dt ~= "f16" and dt ~= "bf16" then C.fail("std.gemm_bank_report: the inputs must be f16 or bf16 (got %s)", dt) end
   local warp = tl.default_warp()
-  local s = shape_of(dt, warp)
+  local s = shape_of(dt, "gemm_bank_report")
   if cfg and cfg.wgmma then
     C.fail("std.gemm_bank_report: wgmma tiles are read by the matrix units through descriptors, not by threads; " ..
            "the report covers configs without wgmma")
   end
   local r = resolve("gemm_bank_report", cfg or DEFAULT[warp], s)
   local target = TARGET[warp]
-  local desc_a, desc_b = lds_descs(r, s, stages_of(nil, r.stage_bytes, warp))
+  local desc_a, desc_b = lds_descs(r, s, stages_of(nil, r.stage_bytes))
   local reps = {
     a_read = bank(s.a, desc_a, "read", s),
     b_read = bank(s.b, desc_b, "read", s),

@@ -118,4 +118,7 @@ function M.histogram(x, bins, lo, hi)
   return counts
 end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
+
 return M

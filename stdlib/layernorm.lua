@@ -101,4 +101,7 @@ function M.layernorm(x, opts)
   return y
 end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
+
 return M

@@ -207,4 +207,9 @@ end
 
 for _, op in ipairs { "sum", "max", "min", "mean" } do M[op] = reduction(op) end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+row_kernel = tl.retargetable(row_kernel)
+partial_kernel = tl.retargetable(partial_kernel)
+finish_kernel = tl.retargetable(finish_kernel)
+
 return M

@@ -83,4 +83,7 @@ function M.softmax(x, opts)
   return y
 end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
+
 return M

@@ -149,4 +149,7 @@ function M.transpose_bank_report(dtype, swizzle)
   return text, write, read
 end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+M.transpose_kernel = tl.retargetable(M.transpose_kernel)
+
 return M

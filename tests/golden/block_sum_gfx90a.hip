@@ -1,4 +1,88 @@
-// tilelua HIP source of kernel block_sum for gfx90a (AMD, hiprtc, warp 64)
+// tilelua HIP source of kernel block_sum for gfx90a (AMD, hiprtc or clang, warp 64)
+#if !defined(__HIPCC_RTC__)
+// freestanding (clang -nogpuinc -nogpulib): the part of the HIP runtime header this kernel uses
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __shared__ __attribute__((shared))
+#define __forceinline__ inline __attribute__((always_inline))
+#define __launch_bounds__(n) __attribute__((amdgpu_flat_work_group_size(1, n)))
+struct tl_uint3 { unsigned int x, y, z; };
+static __device__ __forceinline__ tl_uint3 tl_thread_idx() {
+  return {__builtin_amdgcn_workitem_id_x(), __builtin_amdgcn_workitem_id_y(), __builtin_amdgcn_workitem_id_z()};
+}
+static __device__ __forceinline__ tl_uint3 tl_block_idx() {
+  return {__builtin_amdgcn_workgroup_id_x(), __builtin_amdgcn_workgroup_id_y(), __builtin_amdgcn_workgroup_id_z()};
+}
+static __device__ __forceinline__ tl_uint3 tl_grid_dim() {
+  const unsigned short* const w = (const unsigned short*)__builtin_amdgcn_dispatch_ptr() + 2;
+  const unsigned int* const n = (const unsigned int*)__builtin_amdgcn_dispatch_ptr() + 3;
+  return {n[0] / w[0], n[1] / w[1], n[2] / w[2]};
+}
+#define threadIdx (tl_thread_idx())
+#define blockIdx (tl_block_idx())
+#define gridDim (tl_grid_dim())
+static __device__ __forceinline__ void __syncthreads() {
+  __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+  __builtin_amdgcn_s_barrier();
+  __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+}
+typedef _Float16 __half;
+static __device__ __forceinline__ float __half2float(__half x) { return (float)x; }
+static __device__ __forceinline__ __half __float2half_rn(float x) { return (__half)x; }
+static __device__ __forceinline__ float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+static __device__ __forceinline__ float __uint_as_float(unsigned int x) { return __builtin_bit_cast(float, x); }
+static __device__ __forceinline__ unsigned int __float_as_uint(float x) { return __builtin_bit_cast(unsigned int, x); }
+static __device__ __forceinline__ double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
+template <typename T> static __device__ __forceinline__ T tl_bperm(T x, int lane) {
+  int w[sizeof(T) / 4];
+  __builtin_memcpy(w, &x, sizeof(T));
+  for (unsigned i = 0; i < sizeof(T) / 4; i++) w[i] = __builtin_amdgcn_ds_bpermute(lane << 2, w[i]);
+  __builtin_memcpy(&x, w, sizeof(T));
+  return x;
+}
+static __device__ __forceinline__ int tl_lane() { return __builtin_amdgcn_mbcnt_hi(~0u, __builtin_amdgcn_mbcnt_lo(~0u, 0u)); }
+template <typename T> static __device__ __forceinline__ T __shfl_xor(T x, int mask, int width = __AMDGCN_WAVEFRONT_SIZE) {
+  const int self = tl_lane(), src = self ^ mask;
+  return tl_bperm(x, src < ((self + width) & -width) ? src : self);
+}
+template <typename T> static __device__ __forceinline__ T __shfl(T x, int src, int width = __AMDGCN_WAVEFRONT_SIZE) {
+  return tl_bperm(x, (tl_lane() & -width) + (src & (width - 1)));
+}
+static __device__ __forceinline__ float fmodf(float a, float b) { return __builtin_fmodf(a, b); }
+static __device__ __forceinline__ float fminf(float a, float b) { return __builtin_fminf(a, b); }
+static __device__ __forceinline__ float fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
+static __device__ __forceinline__ float fabsf(float x) { return __builtin_fabsf(x); }
+static __device__ __forceinline__ float expf(float x) { return __builtin_expf(x); }
+static __device__ __forceinline__ float logf(float x) { return __builtin_logf(x); }
+static __device__ __forceinline__ float exp2f(float x) { return __builtin_exp2f(x); }
+static __device__ __forceinline__ float log2f(float x) { return __builtin_log2f(x); }
+static __device__ __forceinline__ float sqrtf(float x) { return __builtin_sqrtf(x); }
+static __device__ __forceinline__ float rsqrtf(float x) { return __builtin_amdgcn_rsqf(x); }
+static __device__ __forceinline__ float sinf(float x) { return __builtin_sinf(x); }
+static __device__ __forceinline__ float cosf(float x) { return __builtin_cosf(x); }
+static __device__ __forceinline__ float floorf(float x) { return __builtin_floorf(x); }
+static __device__ __forceinline__ float ceilf(float x) { return __builtin_ceilf(x); }
+static __device__ __forceinline__ float fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
+static __device__ __forceinline__ float tanhf(float x) {
+  const float a = __builtin_fabsf(x);
+  if (a < 0.55f) {
+    const float z = x * x;
+    return x + x * z * (-0.333333333f + z * (0.133333333f + z * (-0.0539682540f + z * (0.0218694885f +
+           z * (-0.00886323552f + z * (0.00359212803f + z * -0.00145583438f))))));
+  }
+  const float t = __builtin_expf(-2.0f * a), r = (1.0f - t) / (1.0f + t);
+  return __builtin_copysignf(r, x);
+}
+static __device__ __forceinline__ float powf(float x, float y) {
+  if (y == 0.0f || x == 1.0f) return 1.0f;
+  if (x != x || y != y) return x + y;
+  const float ay = __builtin_fabsf(y);
+  const bool yint = __builtin_floorf(y) == y, yodd = yint && ay < 16777216.0f && __builtin_fmodf(ay, 2.0f) == 1.0f;
+  if (x < 0.0f && !yint && ay != __builtin_inff()) return __builtin_nanf("");
+  const float r = __builtin_exp2f(y * __builtin_log2f(__builtin_fabsf(x)));
+  return x < 0.0f && yodd ? -r : (x == 0.0f && yodd ? __builtin_copysignf(r, x) : r);
+}
+#endif
 static __device__ __forceinline__ int tl_div(int a, int b) { return b == 0 ? 0 : b == -1 ? (int)(0u - (unsigned int)a) : a / b; }
 static __device__ __forceinline__ int tl_rem(int a, int b) { return b == 0 || b == -1 ? 0 : a % b; }
 static __device__ __forceinline__ unsigned int tl_div(unsigned int a, unsigned int b) { return b == 0 ? 0 : a / b; }

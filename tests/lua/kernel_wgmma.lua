@@ -76,8 +76,9 @@ assert(src:find("fence.proxy.async.shared::cta", 1, true), "fence before the bar
 assert(src:find("wgmma.wait_group.sync.aligned 0", 1, true) and src:find("wgmma.fence.sync.aligned", 1, true), "fence/wait")
 assert(src:find("__shared__ __attribute__((aligned(1024))) __half lds0", 1, true), "1 KiB aligned")
 assert(src:find("db_ + 128ull", 1, true) and src:find("da_ + 2ull", 1, true), "descriptor steps in 16-byte units")
-T.raises(function() k:source("sm_80") end, "wgmma (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only, not on sm_80")
-T.raises(function() k:source("gfx90a") end, "exists on NVIDIA sm_90 (Hopper) only, not on gfx90a")
+-- traced for another target the kernel stops at the wgmma, naming the target and what it lacks
+T.raises(function() k:source("sm_80") end, "not available on sm_80: wgmma m64n128k16 (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only")
+T.raises(function() k:source("gfx90a") end, "not available on gfx90a: wgmma m64n128k16")
 
 -- errors: a row-major A buffer (no swizzle) is not a layout the descriptors read
 local bad = make(1, 64, "f16", true)
