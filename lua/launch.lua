@@ -67,6 +67,8 @@ return function(tl, trace_spec)
   -- TILELUA_DUMP_DIR=DIR: the source and the code object of every variant compiled or found in the
   -- cache go to DIR/<kernel>_<arch>.hip and .co (AMD) / .cubin (NVIDIA); a kernel's further
   -- specializations for the same arch get .2, .3, ... before the extension
+  -- TILELUA_CROSS_TIMING=1: each --cross line ends with the seconds its trace, codegen and compile took
+  tl._cross_timing = os and os.getenv and os.getenv("TILELUA_CROSS_TIMING") == "1"
   local dump_dir = os and os.getenv and os.getenv("TILELUA_DUMP_DIR")
   if dump_dir == "" then dump_dir = nil end
   local dumped, dump_count = {}, {}

@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 # libamdhip64-dev libhiprtc-builtins5 hipcc: Debian 12's HIP 5.2, for hiprtc (AMD cross-compiles, no GPU
 # needed; about 26 packages, 66 MB download, 345 MB installed without recommends)
-PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils libamdhip64-dev libhiprtc-builtins5 hipcc"
+# clang-19 lld-19 llvm-19: the offline AMD compiler for the targets hiprtc 5.2 cannot build (gfx942,
+# gfx1100, gfx1201) and llvm-objdump-19 for the disassembly test
+PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils libamdhip64-dev libhiprtc-builtins5 hipcc clang-19 lld-19 llvm-19"
 
 missing=""
 for p in $PACKAGES; do

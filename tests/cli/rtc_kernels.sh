@@ -120,6 +120,23 @@ for arch in $archs; do
   expect_eq "hiprtc compile of every kernel for $arch" "$rc" "0"
 done
 
+# the offline LLVM compiler (clang-19, freestanding): the same sources for gfx90a and gfx1030 as
+# hiprtc, then, the AMD targets Debian's hiprtc cannot build: the wave64 sources for MI300
+# (gfx942), the wave32 ones for RDNA3 (gfx1100) and RDNA4 (gfx1201)
+# (not in the sanitizer build: the compiler is another process, nothing of tilelua runs)
+if [ "${SANITIZE:-OFF}" = "ON" ]; then
+  echo "clang compiles: checked by the normal build"
+elif command -v "${TILELUA_CLANG:-clang-19}" >/dev/null 2>&1; then
+  for pair in "gfx90a gfx90a" "gfx1030 gfx1030" "gfx90a gfx942" "gfx1030 gfx1100" "gfx1030 gfx1201"; do
+    set -- $pair
+    case " $archs " in *" $1 "*) ;; *) continue;; esac
+    TILELUA_AMD_COMPILER=clang "$RTC" --compile "$2" "$TMPD"/out/*_"$1".hip; rc=$?
+    expect_eq "clang compile of every $1 kernel for $2" "$rc" "0"
+  done
+else
+  echo "skipped: no clang-19 here (apt-get install clang-19 lld-19)"
+fi
+
 # warp 32 everywhere, for NVIDIA
 mkdir -p "$TMPD/nv"
 out=$(cd "$TMPD" && TILELUA_CACHE_DIR="$TMPD/cache32" "$TILESH" -e 'debug.getregistry()["tilelua.warp"] = 32' \

@@ -1,5 +1,6 @@
 /* test_rtc.c - the run-time compilers (rtc.h): target checks, compiling a tiny kernel with NVRTC
- * (sm_90) and hiprtc (gfx90a), compile errors carrying the log. A compile test whose library is
+ * (sm_90), hiprtc (gfx90a) and clang (gfx942, gfx1100, gfx1201), compile errors carrying the log,
+ * the choice of the AMD compiler (TILELUA_AMD_COMPILER). A compile test whose library is
  * absent prints a note and checks only what needs no library.
  *
  * Also a compile driver for the cli tests:
@@ -52,6 +53,66 @@ TU_TEST(for_arch) {
   ASSERT(tlua_rtc_for_arch(NULL) == NULL);
   ASSERT_STR_EQ(tlua_rtc_nvrtc()->vendor, "nvidia");
   ASSERT_STR_EQ(tlua_rtc_hiprtc()->vendor, "amd");
+}
+
+/* TILELUA_AMD_COMPILER picks the AMD compiler; auto takes clang where hiprtc is not verified */
+TU_TEST(amd_compiler_choice) {
+  char err[256];
+  setenv("TILELUA_AMD_COMPILER", "clang", 1);
+  ASSERT(tlua_rtc_for_arch("gfx90a") == tlua_rtc_clang());
+  setenv("TILELUA_AMD_COMPILER", "hiprtc", 1);
+  ASSERT(tlua_rtc_for_arch("gfx942") == tlua_rtc_hiprtc());
+  setenv("TILELUA_AMD_COMPILER", "gcc", 1);
+  ASSERT(tlua_rtc_for_arch_err("gfx90a", err, sizeof err) == NULL);
+  ASSERT_CONTAINS(err, "TILELUA_AMD_COMPILER=gcc: expected hiprtc, clang or auto");
+  ASSERT(tlua_rtc_for_arch_err("sm_90", err, sizeof err) == tlua_rtc_nvrtc());
+  setenv("TILELUA_AMD_COMPILER", "auto", 1);
+  ASSERT(tlua_rtc_for_arch("gfx942") == tlua_rtc_clang());
+  ASSERT(tlua_rtc_for_arch("gfx1201") == tlua_rtc_clang());
+  unsetenv("TILELUA_AMD_COMPILER");
+  ASSERT(tlua_rtc_for_arch("gfx1100") == tlua_rtc_clang());
+  ASSERT_STR_EQ(tlua_rtc_clang()->vendor, "amd");
+}
+
+TU_TEST(clang_check_arch) {
+  const tlua_Rtc *cl = tlua_rtc_clang();
+  char err[512];
+  ASSERT_EQ(cl->check_arch("gfx942", err, sizeof err), 0);
+  ASSERT_EQ(cl->check_arch("gfx1100", err, sizeof err), 0);
+  ASSERT_EQ(cl->check_arch("gfx1201", err, sizeof err), 0);
+  ASSERT_EQ(cl->check_arch("gfx999", err, sizeof err), TLUA_ERRARG);
+  ASSERT_CONTAINS(err, "target 'gfx999' is not an AMD GPU clang 17+ compiles for");
+  ASSERT_EQ(cl->check_arch("sm_90", err, sizeof err), TLUA_ERRARG);
+}
+
+/* a freestanding kernel (no HIP header: what the code generator's AMD prelude provides) */
+static const char tiny_freestanding[] =
+    "extern \"C\" __attribute__((global)) void tiny_scale(float *x, int n) {\n"
+    "  int i = __builtin_amdgcn_workgroup_id_x() * 64 + __builtin_amdgcn_workitem_id_x();\n"
+    "  if (i < n) x[i] *= 2.0f;\n"
+    "}\n";
+
+TU_TEST(clang_compile) {
+  const tlua_Rtc *cl = tlua_rtc_clang();
+  if (!usable(cl)) return;
+  ASSERT(strstr(cl->version(), "clang version ") != NULL);
+  char err[8192];
+  void *code = NULL;
+  size_t size = 0;
+  const char *archs[] = {"gfx942", "gfx1100", "gfx1201"};
+  for (int i = 0; i < 3; i++) {
+    ASSERT_EQ(cl->compile(tiny_freestanding, "tiny_scale", archs[i], NULL, 0, &code, &size, err, sizeof err), 0);
+    ASSERT(is_elf(code, size));
+    ASSERT(contains(code, size, archs[i]));
+    ASSERT(contains(code, size, "tiny_scale"));
+    free(code);
+  }
+  ASSERT_EQ(cl->compile(broken, "broken_kernel", "gfx942", NULL, 0, &code, &size, err, sizeof err), TLUA_ERRCOMPILE);
+  ASSERT(code == NULL);
+  ASSERT_CONTAINS(err, "clang: broken_kernel for gfx942: exit status");
+  ASSERT_CONTAINS(err, "undeclared_value");
+  const char *bad[] = {"--offload-arch=gfx90a"};
+  ASSERT_EQ(cl->compile(tiny_freestanding, "tiny_scale", "gfx942", bad, 1, &code, &size, err, sizeof err), TLUA_ERRARG);
 }
 
 TU_TEST(nvrtc_check_arch) {
@@ -247,6 +308,7 @@ int main(int argc, char **argv) {
     return compile_files(argv[2], argc - 3, argv + 3);
   }
   static const tu_Test tests[] = {TU_ENTRY(for_arch), TU_ENTRY(nvrtc_check_arch), TU_ENTRY(hiprtc_check_arch),
-                                  TU_ENTRY(missing_library), TU_ENTRY(nvrtc_compile), TU_ENTRY(hiprtc_compile)};
+                                  TU_ENTRY(missing_library), TU_ENTRY(nvrtc_compile), TU_ENTRY(hiprtc_compile),
+                                  TU_ENTRY(amd_compiler_choice), TU_ENTRY(clang_check_arch), TU_ENTRY(clang_compile)};
   return tu_run_(tests, (int)(sizeof tests / sizeof tests[0]), argc, argv);
 }
