@@ -36,7 +36,8 @@ static void print_usage(FILE *f) {
           "  --max-memory=N     limit Lua memory to N bytes (suffixes k, M, G)\n"
           "  --max-instructions=N  stop after about N Lua VM instructions\n"
           "  --max-tensor-memory=N  limit tensor storage to N bytes (suffixes k, M, G)\n"
-          "  --cross=T[,T...]   also compile every kernel variant launched for targets T (sm_90, gfx90a)\n"
+          "  --cross=T[,T...]   also compile every kernel variant launched for targets T, each traced for\n"
+          "                     its target (sm_80, sm_90, sm_100, gfx90a, gfx942, gfx1100, gfx1201, ...)\n"
           "  --                 stop handling options\n"
           "  -                  run standard input as the script and stop handling options\n"
           "With no script and no -e, an interactive REPL (the global 'tl' is require \"tilelua\").\n",
@@ -444,7 +445,12 @@ int main(int argc, char **argv) {
     lua_getglobal(L, "tl");
     lua_getfield(L, -1, "_cross_failures");
     lua_Integer failed = lua_tointeger(L, -1);
-    lua_pop(L, 2);
+    lua_getfield(L, -2, "_cross_unsupported");
+    lua_Integer unsupported = lua_tointeger(L, -1);
+    lua_pop(L, 3);
+    if (unsupported > 0)
+      fprintf(stderr, "%s: --cross: %lld kernel/target pair(s) not available (the 'unsupported' lines say why)\n",
+              progname, (long long)unsupported);
     if (failed > 0) {
       fprintf(stderr, "%s: --cross: %lld compile(s) failed\n", progname, (long long)failed);
       ok = 0;

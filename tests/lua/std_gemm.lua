@@ -93,10 +93,11 @@ for _, warp in ipairs(WARPS) do
     end
   end
   -- the K loop is pipelined: by default 3 tiles of A and 3 of B in LDS, one barrier per K step
-  -- (sources for sm_80: a kernel is traced per target, and sm_80 takes the executor's mma.sync
-  -- config at warp 32, where sm_90 would take a wgmma one)
+  -- (sources for the device's own arch on a GPU; on the executor for sm_80 at warp 32: a kernel is
+  -- traced per target, and sm_80 takes the executor's mma.sync config, where sm_90 would take wgmma)
+  local tgt = tl.host_target() ~= "cpu" and tl.host_target() or (warp == 32 and "sm_80" or "gfx90a")
   local kern, cfg = std.gemm_kernel(tl.f16)
-  local src = kern:source(warp == 32 and "sm_80" or "gfx90a")
+  local src = kern:source(tgt)
   assert(src:find(warp == 32 and (cfg.wgmma and "wgmma.mma_async" or "mma.sync") or "mfma", 1, true),
          "the kernel uses the matrix units")
   T.eq(cfg.stages, 3, "default stages")
@@ -109,7 +110,7 @@ for _, warp in ipairs(WARPS) do
     while want > 2 and want * stage > (warp == 64 and 65536 or 232448) do want = want - 1 end
     if warp == 64 then T.eq(want, lat == 1 and 2 or 4, "AMD: 64 KiB of LDS") end
     T.eq(cl.stages, want, "stages for latency " .. lat)
-    local sl = kl:source(warp == 32 and "sm_80" or "gfx90a")
+    local sl = kl:source(tgt)
     -- one wait per K step keeps S - 2 copy groups in flight
     if warp == 32 then
       assert(sl:find("cp.async.wait_group " .. (want - 2) .. ";", 1, true), "wait_group " .. (want - 2))
@@ -119,7 +120,7 @@ for _, warp in ipairs(WARPS) do
   -- a replaced hint retraces with the new depth: 5 stages of A in one buffer
   local k5 = kern:replace_hints { latency = 10 }
   k5(std.gemm_grid(nil, 8, 8), tl.empty({ 8, 8 }, tl.f16), tl.empty({ 8, 8 }, tl.f16), tl.empty({ 8, 8 }, tl.f32), 1.0)
-  local s5 = k5:source(warp == 32 and "sm_80" or "gfx90a")
+  local s5 = k5:source(tgt)
   assert(s5 ~= src, "replace_hints{latency} changes the kernel")
   -- a small K with deep stages: the steps past K multiply zero padding
   local rel = case { m = 40, n = 40, k = 24, dt = "f16", config = small, latency = 10 }
