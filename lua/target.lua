@@ -25,6 +25,12 @@ return function(tl)
   local MFMA = { gfx908 = "f16", gfx90a = "f16,bf16", gfx940 = "f16,bf16", gfx941 = "f16,bf16", gfx942 = "f16,bf16",
                  gfx950 = "f16,bf16" }
 
+  -- the AMD GPUs LLVM 17+ compiles for (src/rtc_clang.c has the same list)
+  local AMD_KNOWN = {}
+  for a in ([[gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a gfx90c gfx940 gfx941 gfx942 gfx950 gfx1010 gfx1011
+    gfx1012 gfx1013 gfx1030 gfx1031 gfx1032 gfx1033 gfx1034 gfx1035 gfx1036 gfx1100 gfx1101 gfx1102 gfx1103
+    gfx1150 gfx1151 gfx1152 gfx1200 gfx1201]]):gmatch("%S+") do AMD_KNOWN[a] = true end
+
   local described = {}
 
   -- The facts of arch, or nil and why not.
@@ -45,9 +51,11 @@ return function(tl)
       t.matrix_missing = not t.mma_sync and
         string.format("%s has no mma.sync m16n8k16 (tilelua's NVIDIA MMA needs sm_80 or newer)", arch) or nil
     else
-      local gen = arch:match("^gfx(%d+)%w*$")
-      if not gen or #arch < 6 or #arch > 7 then
+      if not arch:match("^gfx%w+$") then
         return nil, "expected sm_NN for NVIDIA (sm_80, sm_90, sm_100, ...) or gfxNNN for AMD (gfx90a, gfx942, gfx1100, ...)"
+      end
+      if not AMD_KNOWN[arch] then
+        return nil, "not an AMD GPU tilelua knows (gfx900..gfx950, gfx1010..gfx1036, gfx1100..gfx1152, gfx1200, gfx1201)"
       end
       local rdna = #arch == 7 and arch:sub(4, 4) == "1"
       t = { arch = arch, vendor = "amd", warp = rdna and 32 or 64, lds = arch == "gfx950" and 163840 or 65536,

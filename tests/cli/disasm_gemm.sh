@@ -2,7 +2,8 @@
 # objects TILELUA_DUMP_DIR writes are disassembled and must hold the target's matrix instructions:
 # v_mfma_* for gfx90a (hiprtc) and gfx942 (clang-19, read with llvm-objdump-19); for NVIDIA the
 # CUBIN's SASS where cuobjdump is present (HGMMA on sm_90a, HMMA on sm_80), else the PTX NVRTC makes
-# of the dumped source (wgmma.mma_async on sm_90a, mma.sync on sm_80). gfx1100 has WMMA, which
+# of the dumped source (wgmma.mma_async on sm_90a, mma.sync on sm_80, sm_89, sm_100 and sm_120: wgmma
+# exists on sm_90 only, and sm_100's tcgen05 is not written). gfx1100 has WMMA, which
 # tilelua does not drive: it must be reported as unsupported, not compiled into something else.
 . "$(dirname "$0")/lib.bash"
 DUMP="$TMPD/dump"
@@ -18,7 +19,7 @@ local src = f:read("a")
 f:close()
 io.write(tl._compile(src, "k", arg[2]))
 EOF
-targets="sm_80,sm_90"
+targets="sm_80,sm_89,sm_90,sm_100,sm_120"
 have_amd=0
 if command -v "${TILELUA_CLANG:-clang-19}" >/dev/null 2>&1 && command -v llvm-objdump-19 >/dev/null 2>&1; then
   targets="$targets,gfx90a,gfx942,gfx1100"; have_amd=1
@@ -44,7 +45,7 @@ if [ $have_amd -eq 1 ]; then
   done
   [ -z "$(one "std_gemm_*_gfx1100.co")" ] || fail "a gfx1100 code object was written"
 fi
-for pair in "sm_90a wgmma HGMMA" "sm_80 mma.sync HMMA"; do
+for pair in "sm_90a wgmma HGMMA" "sm_80 mma.sync HMMA" "sm_89 mma.sync HMMA" "sm_100 mma.sync HMMA" "sm_120 mma.sync HMMA"; do
   set -- $pair
   cubin=$(one "std_gemm_*_$1.cubin")
   [ -n "$cubin" ] || fail "no CUBIN dumped for $1"
