@@ -146,8 +146,11 @@ return function(tl)
     return t
   end
 
-  -- s:mma(a_tile, b_tile[, acc]) -> the new accumulator (f32, distributed as s.c per warpgroup)
-  function Shape:mma(a, b, c)
+  -- s:mma(a_tile, b_tile[, acc[, {pending = 1}]]) -> the new accumulator (f32, distributed as s.c per
+  -- warpgroup). pending = 1 returns with this group still in flight on the GPU (wgmma.wait_group 1):
+  -- the next s:mma may be issued at once, but its LDS tiles may be overwritten, and the result read
+  -- by anything else, only after a later mma or k:wgmma_wait(0) has waited for it.
+  function Shape:mma(a, b, c, opts)
     local ctx = tr.current()
     local t = tl.target()
     if not t.wgmma then
@@ -160,6 +163,9 @@ return function(tl)
       tr.fail("wgmma: kernel '%s' has block %d, not a whole number of warpgroups (128 threads)", ctx.name, ctx.block)
     end
     a, b = tile(a, "the A tile"), tile(b, "the B tile")
+    if opts ~= nil and (type(opts) ~= "table" or (opts.pending ~= nil and opts.pending ~= 0 and opts.pending ~= 1)) then
+      tr.fail("wgmma: options must be {pending = 0 or 1} (groups this mma leaves in flight)")
+    end
     local groups = ctx.block // 128
     local kk = a.lengths[2]
     if a.lengths[1] ~= 64 * groups then
@@ -190,7 +196,8 @@ return function(tl)
     local imm, imm2 = tl._wgmma_pack { lds_a = a.lds.index, lds_b = b.lds.index, n = self.n,
                                        bf16 = self.dtype == "bf16" and 1 or 0, trans_a = fa.trans, trans_b = fb.trans,
                                        ksteps = steps, a_step = fa.step, b_step = fb.step, a_lbo = fa.lbo,
-                                       a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo }
+                                       a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo,
+                                       pending = opts and opts.pending or 0 }
     local a_start = tr.const(fa.start, "i32")
     if groups > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end
     local ops = {}

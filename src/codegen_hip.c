@@ -629,6 +629,10 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_ASYNC_COMMIT:
     if (g->nv && atoi(g->t->arch + 3) >= 80) STMT(g, in, "asm volatile(\"cp.async.commit_group;\" ::: \"memory\");\n");
     return 0;
+  case TLUA_OP_WGMMA_WAIT:
+    if (!g->nv) return fail(g, in, "not available on %s: wgmma_wait belongs to NVIDIA sm_90's wgmma", g->t->arch);
+    STMT(g, in, "asm volatile(\"wgmma.wait_group.sync.aligned %d;\" ::: \"memory\");\n", (int)in->imm);
+    return 0;
   case TLUA_OP_ASYNC_WAIT:
     if (g->nv && atoi(g->t->arch + 3) >= 80)
       STMT(g, in, "asm volatile(\"cp.async.wait_group %d;\" ::: \"memory\");\n", (int)in->imm);

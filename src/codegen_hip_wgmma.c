@@ -74,7 +74,7 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   indent(g);
   line_text(g, "asm volatile(\"wgmma.commit_group.sync.aligned;\" ::: \"memory\");\n");
   indent(g);
-  line_text(g, "asm volatile(\"wgmma.wait_group.sync.aligned 0;\" ::: \"memory\");\n");
+  line_text(g, "asm volatile(\"wgmma.wait_group.sync.aligned %d;\" ::: \"memory\");\n", w.pending);
   pin(g, res, nc);
   g->depth--;
   indent(g);

@@ -633,8 +633,8 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return do_lds_matrix(ex, id, in, m);
   case TLUA_OP_LDS_COPY:
     return do_lds_copy(ex, in, m);
-  case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT:
-    return 0;
+  case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT: case TLUA_OP_WGMMA_WAIT:
+    return 0;  /* the executor's copies and WGMMAs are complete when issued */
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {

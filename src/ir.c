@@ -170,7 +170,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
   [TLUA_OP_LDS_MATRIX] = "lds_matrix", [TLUA_OP_LDS_COPY] = "lds_copy", [TLUA_OP_ASYNC_COMMIT] = "async_commit",
-  [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma",
+  [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -296,7 +296,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     if (n == 3 && o[2] >= 0) { put(b, " mask "); put_operand(b, o[2]); }
     if (in->vec > 1) put(b, " vec %d.%d", in->vec, in->vec_lane);
     break;
-  case TLUA_OP_ASYNC_WAIT: put(b, " %" PRId64, in->imm); break;
+  case TLUA_OP_ASYNC_WAIT: case TLUA_OP_WGMMA_WAIT: put(b, " %" PRId64, in->imm); break;
   case TLUA_OP_SHFL_XOR:
     put(b, " ");
     put_operand(b, n > 0 ? o[0] : -1);
@@ -328,7 +328,8 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put_operand(b, o[n - 2]);
     put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
     put_operand(b, o[n - 1]);
-    put(b, " %s step %d lbo %d sbo %d) c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo);
+    put(b, " %s step %d lbo %d sbo %d)%s c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo,
+        w.pending ? " pending 1" : "");
     for (int i = 0; i < n - 2; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
     put(b, ")");
     break;

@@ -101,6 +101,10 @@ typedef enum tlua_Op {
      operands (c_0..c_{n/2-1}, a_start, b_start), imm/imm2 and the layouts in wgmma.h; no value;
      n/2 MMA_RESULT instructions follow (f32). Warp 32, every lane of a warpgroup together. */
   TLUA_OP_WGMMA,
+  /* waits until at most imm (0 or 1) of this warpgroup's WGMMA groups are still in flight (a WGMMA
+     whose `pending` field is 1 returns with its own group in flight: its results and the LDS it
+     reads may be used only after a WGMMA_WAIT 0, or a later WGMMA with pending 0 or 1) */
+  TLUA_OP_WGMMA_WAIT,
   TLUA_NOPS
 } tlua_Op;
 

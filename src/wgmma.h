@@ -40,6 +40,7 @@ typedef struct tlua_Wgmma {
   int ksteps;                /* 1..31 instructions of k 16 */
   int a_step, b_step;        /* bytes between consecutive steps' starts (multiples of 16, < 256 KiB) */
   int a_lbo, a_sbo, b_lbo, b_sbo; /* descriptor byte offsets (multiples of 16, < 256 KiB) */
+  int pending;               /* 0: wait for this group; 1: return with it in flight (WGMMA_WAIT) */
 } tlua_Wgmma;
 
 /* imm/imm2 of the IR instruction; -1 when a field is out of range. */

@@ -17,7 +17,7 @@ local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
 
-local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true }
+local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages
@@ -112,6 +112,7 @@ local function resolve_wgmma(who, r, s)
   if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
   if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
   r.wm, r.wn = r.bm // 64, 1
+  r.pending = r.pending or 1
   r.threads = r.wm * 128
   r.wtm, r.wtn = 64, r.bn
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
@@ -131,6 +132,8 @@ local function resolve(who, cfg, s)
     if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma)", who, tostring(key)) end
     if key == "wgmma" then
       if type(v) ~= "boolean" then C.fail("std.%s: config.wgmma must be a boolean (got %s)", who, tostring(v)) end
+    elseif key == "pending" then
+      if v ~= 0 and v ~= 1 then C.fail("std.%s: config.pending must be 0 or 1 (wgmma groups left in flight; got %s)", who, tostring(v)) end
     elseif not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
     r[key] = v
   end
@@ -242,7 +245,7 @@ local function gemm_kernel(dtype, opts)
   r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency, tostring(r.wgmma) }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0 }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     local nt = r.threads
@@ -291,7 +294,11 @@ local function gemm_kernel(dtype, opts)
           if staged.a then staged.a:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end) end
           if staged.b then staged.b:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end) end
         end
-        for j = 0, S - 2 do land(issue(j * bk, j), j) end
+        -- with wgmma groups left in flight (pending 1, S >= 3) a buffer is free one step later: the
+        -- copies run S-2 tiles ahead instead of S-1
+        local lag = r.wgmma and r.pending == 1 and S >= 3 and 1 or 0
+        local ahead = S - 1 - lag
+        for j = 0, ahead - 1 do land(issue(j * bk, j), j) end
         local n = r.wgmma and 1 or tm * tn
         local init = {}
         if r.wgmma then init[1] = r.wg:zeros() end
@@ -303,7 +310,8 @@ local function gemm_kernel(dtype, opts)
         -- with wgmma the block's warpgroups read the tiles through descriptors
         local function step(acc, buf)
           if r.wgmma then
-            acc[1] = r.wg:mma(la:tile({ buf * bm, 0 }, { bm, bk }), lb:tile({ buf * bk, 0 }, { bk, bn }), acc[1])
+            acc[1] = r.wg:mma(la:tile({ buf * bm, 0 }, { bm, bk }), lb:tile({ buf * bk, 0 }, { bk, bn }), acc[1],
+                              { pending = lag })
             return
           end
           local ra, rb = buf * bm + wr, buf * bk
@@ -319,21 +327,25 @@ local function gemm_kernel(dtype, opts)
         -- S K steps per iteration, step j on buffer j: tile kk + j*bk is in buffer j once this
         -- thread's copies of it are done (at most S-2 younger copy groups still in flight: each step
         -- commits one) and the block has synchronized; that barrier also says every thread is done
-        -- with buffer j-1, which then receives the tile S-1 ahead. When the number of K tiles is
+        -- with buffer j-1, which then receives the tile S-1 ahead. With wgmma groups left in flight
+        -- (config.pending = 1, the default of wgmma configs with S >= 3) the wgmma of step j-1 is
+        -- known complete only at step j+1 (its wait_group 1 at step j, then the barrier): buffer j-2
+        -- receives the tile S-2 ahead, and a k:wgmma_wait(0) ends the loop. When the number of K tiles is
         -- not a multiple of S the last steps multiply the zero padding of the masked copies (no
         -- effect on the result).
         local accs = table.pack(k:range(0, K, S * bk, function(kk, ...)
           local acc = { ... }
           for j = 0, S - 1 do
-            k:copy_wait(S - 2)
+            k:copy_wait(ahead - 1)
             k:sync()
-            local buf = (j + S - 1) % S
-            local staged = issue(kk + (j + S - 1) * bk, buf)
+            local buf = (j + ahead) % S
+            local staged = issue(kk + (j + ahead) * bk, buf)
             step(acc, j)
             land(staged, buf)
           end
           return table.unpack(acc, 1, n)
         end, table.unpack(init, 1, n)))
+        if lag == 1 then k:wgmma_wait(0) end
         k:copy_wait(0)
         local function epilogue(acc, r0, c0, rows, cols, dist)
           local res = acc:map(function(v) return v * p.alpha end)
