@@ -212,6 +212,8 @@ TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Devic
                              "with non-negative strides (clone() it first)", name, i + 1);
       if (ns + 1 + 2 * t->rank > MAX_SLOTS) return tlua_errorf(1, err, n, "kernel '%s': too many arguments", name);
       char e[512];
+      /* the application's host memory: it may have written it since the last launch */
+      if (t->storage->external & TLUA_STORAGE_EXT_HOST) tlua_storage_host_written(t->storage);
       int rc = tlua_device_prepare_storage(d, t->storage, e, sizeof e);
       if (rc && !t->storage->device && !tlua_device_broken(d)) {
         /* out of device memory: tensors the script dropped may still hold buffers until the Lua
@@ -240,6 +242,13 @@ TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Devic
   for (int k = 0; k < ns; k++) args[k] = &slots[k];
   if (tlua_function_launch(f, grid, block, args, err, n)) return 1;
   for (int k = 0; k < nt; k++) tlua_storage_device_written(written[k]);
+  /* the application reads its host memory directly, not through tilelua: copy the results back
+   * now (waiting for the launch), so a launch on host memory behaves as one on the cpu backend */
+  for (int k = 0; k < nt; k++) {
+    if (!(written[k]->external & TLUA_STORAGE_EXT_HOST)) continue;
+    char e[TLUA_TENSOR_ERRLEN];
+    if (tlua_storage_sync_host(written[k], e)) return tlua_errorf(1, err, n, "kernel '%s': %s", name, e);
+  }
   return 0;
 }
 
