@@ -82,9 +82,10 @@ int tlua_tensor_from_dlpack(tlua_State *T, struct DLManagedTensor *m, tlua_Tenso
   memset(&d, 0, sizeof d);
   d.dtype = from_dl(x->dtype);
   if (d.dtype < 0) {
-    snprintf(msg, sizeof msg, "dlpack: dtype %s%u%s%u is not one tilelua takes (f16, bf16, f32, f64, i8..i64, u8..u64, bool; "
-             "one lane)", dl_code_name(x->dtype.code), x->dtype.bits, x->dtype.lanes != 1 ? " x" : "",
-             x->dtype.lanes != 1 ? x->dtype.lanes : 0u);
+    char lanes[32] = "";
+    if (x->dtype.lanes != 1) snprintf(lanes, sizeof lanes, " x%u", (unsigned)x->dtype.lanes);
+    snprintf(msg, sizeof msg, "dlpack: dtype %s%u%s is not one tilelua takes (f16, bf16, f32, f64, i8..i64, u8..u64, bool; "
+             "one lane)", dl_code_name(x->dtype.code), (unsigned)x->dtype.bits, lanes);
     return tlua_state_fail(T, TLUA_ERRARG, msg);
   }
   if (x->ndim < 0 || x->ndim > TLUA_MAX_RANK) {
