@@ -251,6 +251,10 @@ typedef struct tlua_Arg {
 TLUA_API int tlua_kernel_launch(tlua_Kernel *k, const unsigned grid[3], const tlua_Arg *args, int nargs,
                                 void *stream, int flags);
 
+/* Launches that scripts of T make (k(grid, ...) in tlua_dostring, tlua_dofile) go to `stream` from
+ * now on (NULL: the legacy default stream, the initial setting); tlua_kernel_launch names its own. */
+TLUA_API int tlua_set_stream(tlua_State *T, void *stream);
+
 /* Waits for the work tilelua launched on `stream` (NULL: everything on the state's GPU). No-op on
  * the cpu backend. */
 TLUA_API int tlua_synchronize(tlua_State *T, void *stream);

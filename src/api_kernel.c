@@ -147,7 +147,11 @@ static int launch(lua_State *L) {
   /* the tensors made for the call go now, not at some later collection: the application's
    * reference alone decides how long its memory is used */
   for (int i = 0; i < c->nargs; i++) tlua_close_tensor(L, boxes + i);
-  return status == LUA_OK ? 0 : lua_error(L);
+  if (status == LUA_OK) return 0;
+  /* the launch was made from C: a position inside tilelua's own Lua files says nothing useful */
+  const char *msg = lua_tostring(L, -1);
+  if (msg && strncmp(msg, "tilelua/", 8) == 0 && strstr(msg, ": ")) msg = strstr(msg, ": ") + 2;
+  return tlua_state_raise(L, TLUA_ERRRUN, "%s", msg ? msg : "(error object is not a string)");
 }
 
 int tlua_kernel_launch(tlua_Kernel *k, const unsigned grid[3], const tlua_Arg *args, int nargs, void *stream,

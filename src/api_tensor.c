@@ -216,6 +216,14 @@ int tlua_get_tensor(tlua_State *T, const char *name, tlua_Tensor **out) {
   return status;
 }
 
+int tlua_set_stream(tlua_State *T, void *stream) {
+  tlua_Device *d;
+  int status = tlua_api_device(T, &d);
+  if (status != TLUA_OK || !d) return status;
+  tlua_device_set_stream(d, stream);
+  return TLUA_OK;
+}
+
 /* --- waiting ------------------------------------------------------------------------------------ */
 
 int tlua_synchronize(tlua_State *T, void *stream) {

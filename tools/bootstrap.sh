@@ -9,7 +9,10 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${BUILD_DIR:-build}
 # libamdhip64-dev libhiprtc-builtins5 hipcc: Debian 12's HIP 5.2, for hiprtc (AMD cross-compiles, no GPU
 # needed; about 26 packages, 66 MB download, 345 MB installed without recommends)
-PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils libamdhip64-dev libhiprtc-builtins5 hipcc"
+# libdlpack-dev: the DLPack header of the C API; python3-*: the Python module (TILELUA_PYTHON) and its
+# pip install test; git: that test copies the checkout's files
+PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils libamdhip64-dev libhiprtc-builtins5 hipcc
+  libdlpack-dev python3-dev python3-numpy python3-pip python3-setuptools python3-venv python3-wheel git"
 
 missing=""
 for p in $PACKAGES; do
@@ -24,5 +27,5 @@ if [ -n "$missing" ]; then
 fi
 
 # shellcheck disable=SC2086
-cmake -S . -B "$BUILD_DIR" -DTILELUA_WERROR=ON ${EXTRA:-} >/dev/null
+cmake -S . -B "$BUILD_DIR" -DTILELUA_WERROR=ON -DTILELUA_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3 ${EXTRA:-} >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)"
