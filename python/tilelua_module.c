@@ -275,6 +275,8 @@ static PyObject *state_synchronize(StateObject *self, PyObject *unused) {
 
 /* torch, imported lazily: its Tensor type, dtype map and current-stream function */
 static PyObject *torch_Tensor, *torch_dtypes, *torch_stream_fn;
+/* attribute names, interned once (the launch path asks for them on every torch tensor) */
+static PyObject *s_dtype, *s_shape, *s_stride, *s_data_ptr, *s_get_device;
 
 static int torch_ready(void) {
   if (torch_Tensor) return 1;
@@ -314,8 +316,8 @@ static int is_torch(PyObject *o) {
   return PyObject_TypeCheck(o, (PyTypeObject *)torch_Tensor);
 }
 
-static int64_t int_attr_call(PyObject *o, const char *method, int *ok) {
-  PyObject *r = PyObject_CallMethod(o, method, NULL);
+static int64_t int_attr_call(PyObject *o, PyObject *method, int *ok) {
+  PyObject *r = PyObject_CallMethodObjArgs(o, method, NULL);
   if (!r) { *ok = 0; return 0; }
   int64_t v = PyLong_AsLongLong(r);
   Py_DECREF(r);
@@ -327,7 +329,7 @@ static int64_t int_attr_call(PyObject *o, const char *method, int *ok) {
 static int torch_desc(PyObject *o, int argno, tlua_TensorDesc *d, int *device_index) {
   int ok = 1;
   memset(d, 0, sizeof *d);
-  PyObject *dt = PyObject_GetAttrString(o, "dtype");
+  PyObject *dt = PyObject_GetAttr(o, s_dtype);
   PyObject *code = dt ? PyDict_GetItemWithError(torch_dtypes, dt) : NULL;
   if (!code) {
     if (!PyErr_Occurred())
@@ -338,7 +340,7 @@ static int torch_desc(PyObject *o, int argno, tlua_TensorDesc *d, int *device_in
   }
   Py_DECREF(dt);
   d->dtype = (int)PyLong_AsLong(code);
-  PyObject *shape = PyObject_GetAttrString(o, "shape"), *strides = PyObject_CallMethod(o, "stride", NULL);
+  PyObject *shape = PyObject_GetAttr(o, s_shape), *strides = PyObject_CallMethodObjArgs(o, s_stride, NULL);
   if (!shape || !strides || !PyTuple_Check(strides)) goto bad;
   Py_ssize_t n = PyTuple_Size(strides);
   if (n > TLUA_MAX_RANK) {
@@ -353,8 +355,8 @@ static int torch_desc(PyObject *o, int argno, tlua_TensorDesc *d, int *device_in
   if (PyErr_Occurred()) goto bad;
   Py_DECREF(shape);
   Py_DECREF(strides);
-  d->data = (void *)(uintptr_t)int_attr_call(o, "data_ptr", &ok);
-  int64_t dev = int_attr_call(o, "get_device", &ok);
+  d->data = (void *)(uintptr_t)int_attr_call(o, s_data_ptr, &ok);
+  int64_t dev = int_attr_call(o, s_get_device, &ok);
   if (!ok) return -1;
   d->device = dev >= 0 ? TLUA_DEVICE_GPU : TLUA_DEVICE_CPU;
   d->device_id = dev >= 0 ? (int)dev : 0;
@@ -385,7 +387,9 @@ static int stream_of(PyObject *stream_arg, int torch_device, PyObject *cupy_like
     return PyErr_Occurred() ? -1 : 0;
   }
   if (torch_device >= 0 && torch_stream_fn) {
-    PyObject *r = PyObject_CallFunction(torch_stream_fn, "i", torch_device);
+    PyObject *idx = PyLong_FromLong(torch_device);
+    PyObject *r = idx ? PyObject_CallFunctionObjArgs(torch_stream_fn, idx, NULL) : NULL;
+    Py_XDECREF(idx);
     if (!r) return -1;
     *out = PyLong_AsVoidPtr(r);
     Py_DECREF(r);
@@ -428,9 +432,11 @@ typedef struct Conv {
   PyObject *first_array;         /* borrowed: the first array argument (the caller's kind) */
 } Conv;
 
+/* Only the header: each slot is initialised by convert_arg (the arrays are large and launches hot). */
 static void conv_init(Conv *c) {
-  memset(c, 0, sizeof *c);
+  c->n = 0;
   c->torch_device = -1;
+  c->cupy_like = c->first_array = NULL;
 }
 
 static void conv_free(Conv *c) {
@@ -501,6 +507,10 @@ static int take_capsule(Conv *c, int i, PyObject *o, void *stream_hint) {
 /* One Python argument into slot i (GIL held). */
 static int convert_arg(StateObject *st, Conv *c, int i, PyObject *o) {
   tlua_Arg *a = &c->args[i];
+  c->is_tensor[i] = 0;
+  c->owner[i] = c->capsule[i] = NULL;
+  c->dl[i] = NULL;
+  a->v.tensor = NULL;
   if (PyBool_Check(o) || PyLong_Check(o)) {
     a->kind = TLUA_ARG_INTEGER;
     a->v.integer = PyLong_AsLongLong(o);
@@ -1127,6 +1137,10 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tilelua", "tilelua'
 PyMODINIT_FUNC PyInit__tilelua(void) {
   pending_lock = PyThread_allocate_lock();
   if (!pending_lock) return NULL;
+  if (!(s_dtype = PyUnicode_InternFromString("dtype")) || !(s_shape = PyUnicode_InternFromString("shape")) ||
+      !(s_stride = PyUnicode_InternFromString("stride")) || !(s_data_ptr = PyUnicode_InternFromString("data_ptr")) ||
+      !(s_get_device = PyUnicode_InternFromString("get_device")))
+    return NULL;
   StateType = (PyTypeObject *)PyType_FromSpec(&state_spec);
   KernelType = (PyTypeObject *)PyType_FromSpec(&kernel_spec);
   ArrayType = (PyTypeObject *)PyType_FromSpec(&array_spec);

@@ -13,6 +13,7 @@
 
 #include "api.h"
 #include "bindings_lua.h"
+#include "backend.h"
 #include "ir.h"
 #include "state.h"
 #include "tensor_lua.h"
@@ -120,10 +121,33 @@ typedef struct Launch {
   int stream_set;
 } Launch;
 
+TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, int kidx, const unsigned grid[3], const tlua_LaunchArg *in, int nargs,
+                                   int *launched, char *err, size_t n);
+
 static int launch(lua_State *L) {
   Launch *c = (Launch *)lua_touserdata(L, 1);
   tlua_Kernel *k = c->k;
   c->dev = tlua_state_device(L);
+  if (c->dev) {
+    /* a specialization loaded already: straight to the driver, no Lua call (launcher_lua.c) */
+    tlua_LaunchArg in[TLUA_IR_MAX_PARAMS];
+    for (int i = 0; i < c->nargs; i++) {
+      const tlua_Arg *a = &c->args[i];
+      in[i].kind = a->kind == TLUA_ARG_TENSOR ? TLUA_LAUNCH_TENSOR : a->kind == TLUA_ARG_INTEGER ? TLUA_LAUNCH_INT : TLUA_LAUNCH_NUM;
+      in[i].tensor = a->kind == TLUA_ARG_TENSOR ? a->v.tensor : NULL;
+      in[i].i = a->kind == TLUA_ARG_INTEGER ? a->v.integer : 0;
+      in[i].num = a->kind == TLUA_ARG_NUMBER ? a->v.number : 0;
+    }
+    lua_rawgeti(L, LUA_REGISTRYINDEX, k->ref);
+    c->old_stream = tlua_device_set_stream(c->dev, c->stream);
+    c->stream_set = 1;
+    char err[1024];
+    int launched;
+    if (tlua_launcher_fast(L, lua_gettop(L), c->grid, in, c->nargs, &launched, err, sizeof err))
+      return tlua_state_raise(L, TLUA_ERRRUN, "%s", err);
+    lua_pop(L, 1);
+    if (launched) return 0;
+  }
   luaL_checkstack(L, 2 * c->nargs + 8, "too many kernel arguments");
   int boxes = lua_gettop(L) + 1; /* the arguments, kept to close the tensors after the call */
   for (int i = 0; i < c->nargs; i++) {
@@ -139,10 +163,6 @@ static int launch(lua_State *L) {
     lua_rawseti(L, -2, i + 1);
   }
   for (int i = 0; i < c->nargs; i++) lua_pushvalue(L, boxes + i);
-  if (c->dev) {
-    c->old_stream = tlua_device_set_stream(c->dev, c->stream);
-    c->stream_set = 1;
-  }
   int status = lua_pcall(L, 1 + c->nargs, 0, 0);
   /* the tensors made for the call go now, not at some later collection: the application's
    * reference alone decides how long its memory is used */

@@ -32,9 +32,15 @@ static int query_device(lua_State *L) {
 }
 
 int tlua_api_device(tlua_State *T, tlua_Device **out) {
+  void *known;
+  if (tlua_state_cached_device(T, &known)) {
+    *out = (tlua_Device *)known;
+    return TLUA_OK;
+  }
   DeviceQuery q = {NULL};
   int status = tlua_state_protected(T, query_device, &q);
   if (status == TLUA_ERRRUN) status = TLUA_ERRDEVICE; /* the requested backend cannot be used */
+  if (status == TLUA_OK) tlua_state_cache_device(T, q.d);
   *out = q.d;
   return status;
 }

@@ -89,6 +89,15 @@ TLUA_HIDDEN int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, cha
 /* Bytes of device memory currently allocated through d. */
 TLUA_HIDDEN size_t tlua_device_bytes_in_use(const tlua_Device *d);
 
+/* One launch argument, from a Lua stack (backend_lua.c) or from the C API (api_kernel.c). */
+enum { TLUA_LAUNCH_TENSOR, TLUA_LAUNCH_INT, TLUA_LAUNCH_NUM, TLUA_LAUNCH_BOOL };
+typedef struct tlua_LaunchArg {
+  int kind;
+  tlua_Tensor *tensor;
+  int64_t i;
+  double num;
+} tlua_LaunchArg;
+
 /* --- embedding: the application's memory and streams ------------------------------------------ */
 
 /* Gives s (tlua_storage_wrap(NULL, ...)) the application's device buffer ptr on d, used in place and

@@ -140,6 +140,8 @@ struct tlua_Device {
   void *stream;      /* where launches go: the application's stream (tlua_device_set_stream), NULL:
                         the legacy default stream */
   void *last_stream; /* the stream of the last launch, waited for before copies (NULL: none) */
+  struct { uintptr_t lo, hi; } checked[8]; /* allocations the driver said are ours (wrap_storage) */
+  int next_checked;
   struct { void *ptr; size_t n; } pool[POOL_MAX];
   int npool;
   size_t pool_bytes;
@@ -418,9 +420,13 @@ size_t tlua_device_bytes_in_use(const tlua_Device *d) { return d->bytes; }
 
 int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *err, size_t n) {
   if (usable(d, err, n)) return 1;
-  if (d->api->ptr_attr && ptr) {
+  uintptr_t p = (uintptr_t)ptr;
+  int known = 0;
+  for (int i = 0; i < 8 && !known; i++) known = p >= d->checked[i].lo && p < d->checked[i].hi;
+  if (d->api->ptr_attr && ptr && !known) {
     /* CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL (9): refuses host memory and other GPUs' memory here
-     * rather than as a fault inside a kernel */
+     * rather than as a fault inside a kernel; the allocation's range (RANGE_START_ADDR 11,
+     * RANGE_SIZE 12) is remembered so that later tensors in it skip the question */
     int ordinal = -1, rc = d->api->ptr_attr(&ordinal, 9, ptr);
     if (rc) {
       char b[256];
@@ -430,6 +436,13 @@ int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *e
     if (ordinal != d->ordinal)
       return tlua_errorf(1, err, n, "%s: the buffer at %p is on device %d, tilelua runs on device %d",
                          d->backend->name, ptr, ordinal, d->ordinal);
+    uint64_t start = 0;
+    size_t size = 0;
+    if (d->api->ptr_attr(&start, 11, ptr) == 0 && d->api->ptr_attr(&size, 12, ptr) == 0 && size) {
+      d->checked[d->next_checked].lo = (uintptr_t)start;
+      d->checked[d->next_checked].hi = (uintptr_t)start + size;
+      d->next_checked = (d->next_checked + 1) % 8;
+    }
   }
   tlua_device_retain(d);
   tlua_storage_wrap_device(s, ptr, &d->devmem);

@@ -22,6 +22,8 @@ struct tlua_State {
   size_t mem_limit;    /* 0 = none */
   int mem_refused;     /* an allocation was refused for the limit since the last call began */
   long long instr_limit, instr_count;
+  void *device;      /* the GPU the state chose (api_tensor.c), once device_known */
+  int device_known;
 };
 
 #define INSTR_STEP 1000
@@ -319,6 +321,16 @@ lua_State *tlua_lua(tlua_State *T) { return T ? T->L : NULL; }
 /* --- for the API files (state.h) ------------------------------------------------------------- */
 
 int tlua_state_msghandler(lua_State *L) { return msghandler(L); }
+
+int tlua_state_cached_device(tlua_State *T, void **d) {
+  *d = T->device;
+  return T->device_known;
+}
+
+void tlua_state_cache_device(tlua_State *T, void *d) {
+  T->device = d;
+  T->device_known = 1;
+}
 
 int tlua_state_fail(tlua_State *T, int status, const char *msg) {
   set_errmsg(T, msg);

@@ -18,6 +18,11 @@ TLUA_HIDDEN int tlua_state_raise(lua_State *L, int status, const char *fmt, ...)
 /* The message handler tlua_dostring uses (adds a traceback), for calls the API files protect
  * themselves inside tlua_state_protected. */
 TLUA_HIDDEN int tlua_state_msghandler(lua_State *L);
+/* The backend's device once chosen (NULL: cpu), kept by the state so that API calls need not ask
+ * Lua each time: _cached returns 1 with *d set once _cache was called. The state's registry holds
+ * the device's reference for the state's life. */
+TLUA_HIDDEN int tlua_state_cached_device(tlua_State *T, void **d);
+TLUA_HIDDEN void tlua_state_cache_device(tlua_State *T, void *d);
 /* Records msg as the last failure with status (no Lua involved); returns status. */
 TLUA_HIDDEN int tlua_state_fail(tlua_State *T, int status, const char *msg);
 
