@@ -1,0 +1,36 @@
+# Tab completion in the REPL on a pseudo-terminal (readline): a global's field and a method name.
+. "$(dirname "$0")/lib.bash"
+command -v script >/dev/null || { echo "skipped: util-linux 'script' not installed"; exit 77; }
+"$TILESH" -e 'os.exit(0)' || fail "tilesh does not run"
+log="$TMPD/typescript"
+: >"$log"
+wait_for() {
+  local i
+  for i in $(seq 150); do
+    grep -qF -- "$1" "$log" && return 0
+    sleep 0.1
+  done
+  echo "timed out waiting for [$1]" >&2
+  return 1
+}
+feed() {
+  wait_for "Type :help" || return
+  printf 'print("warp", tl.default_wa\t())\n'
+  wait_for "warp	" || return
+  printf 'c = tl.curve{lengths = {4, 8}}\n'
+  printf 'print("n", c:num_ac\t())\n'
+  wait_for "n	" || return
+  echo ':quit'
+}
+feed | timeout 30 script -qfec "exec '$TILESH'" "$log" >/dev/null 2>&1; rc=$?
+out=$(cat "$log")
+[ "$rc" = 0 ] || printf 'typescript:\n%s\n' "$out" >&2
+expect_eq "exit status" "$rc" "0"
+if ! grep -q "TILESH_USE_READLINE\|readline" <<<"$(ldd "$TILESH" 2>/dev/null)"; then
+  echo "skipped: tilesh built without readline"; exit 77
+fi
+expect_contains "field completed" "$out" "tl.default_warp"
+expect_contains "completed call ran" "$out" "warp	64"
+expect_contains "method completed" "$out" "c:num_access"
+expect_contains "completed method ran" "$out" "n	32"
+echo "repl (completion): ok"
