@@ -1,7 +1,7 @@
 # Tab completion in the REPL on a pseudo-terminal (readline): a global's field and a method name.
 . "$(dirname "$0")/lib.bash"
 command -v script >/dev/null || { echo "skipped: util-linux 'script' not installed"; exit 77; }
-"$TILESH" -e 'os.exit(0)' || fail "tilesh does not run"
+ldd "$TILESH" 2>/dev/null | grep -q readline || { echo "skipped: tilesh built without readline"; exit 77; }
 log="$TMPD/typescript"
 : >"$log"
 wait_for() {
@@ -26,9 +26,6 @@ feed | timeout 30 script -qfec "exec '$TILESH'" "$log" >/dev/null 2>&1; rc=$?
 out=$(cat "$log")
 [ "$rc" = 0 ] || printf 'typescript:\n%s\n' "$out" >&2
 expect_eq "exit status" "$rc" "0"
-if ! grep -q "TILESH_USE_READLINE\|readline" <<<"$(ldd "$TILESH" 2>/dev/null)"; then
-  echo "skipped: tilesh built without readline"; exit 77
-fi
 expect_contains "field completed" "$out" "tl.default_warp"
 expect_contains "completed call ran" "$out" "warp	64"
 expect_contains "method completed" "$out" "c:num_access"
