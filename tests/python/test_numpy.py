@@ -115,6 +115,10 @@ raises(TypeError, "expected a number or an array", saxpy, 3, [1.0, 2.0], y, 0.0)
 raises(TypeError, "expected 3 arguments, got 2", saxpy, 3, x, y)
 raises(TypeError, "grid must be", saxpy, 0, x, y, 1.0)
 raises(KeyError, "kernels are: add2d_f16", T.kernel, "nope")
+raises(TypeError, "the only keyword argument is stream=", lambda: saxpy(3, x, y, 1.0, grid=3))
+raises(TypeError, "stream must be an int", lambda: saxpy(3, x, y, 1.0, stream="s"))
+other = tilelua.State(backend="cpu")
+raises(ValueError, "belongs to another tilelua.State", saxpy, 3, x, other.call("tl.zeros", 300), 0.0)
 raises(BufferError, "readonly", saxpy, 3, np.broadcast_to(np.float32(1), (300,)), y, 0.0)
 
 

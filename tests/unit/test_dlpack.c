@@ -151,5 +151,34 @@ TU_TEST(export_roundtrip) {
   tlua_close(T);
 }
 
-TU_MAIN(TU_ENTRY(import_writes_in_place), TU_ENTRY(import_strided_view), TU_ENTRY(import_refusals),
+/* tlua_tensor_wrap's refusals name the bad field */
+TU_TEST(wrap_refusals) {
+  tlua_State *T = open_cpu();
+  ASSERT(T != NULL);
+  float buf[4];
+  int64_t n = 4;
+  tlua_TensorDesc d;
+  tlua_Tensor *t = NULL;
+  tlua_tensor_desc_init(&d, buf, 99, TLUA_DEVICE_CPU, 1, &n);
+  ASSERT_EQ(tlua_tensor_wrap(T, &d, &t), TLUA_ERRARG);
+  ASSERT_CONTAINS(tlua_errmsg(T), "dtype 99 is not a TLUA_DTYPE_* code (0..12)");
+  tlua_tensor_desc_init(&d, buf, TLUA_DTYPE_F32, 7, 1, &n);
+  ASSERT_EQ(tlua_tensor_wrap(T, &d, &t), TLUA_ERRARG);
+  ASSERT_CONTAINS(tlua_errmsg(T), "device 7 is neither TLUA_DEVICE_CPU (1) nor TLUA_DEVICE_GPU (2)");
+  tlua_tensor_desc_init(&d, NULL, TLUA_DTYPE_F32, TLUA_DEVICE_CPU, 1, &n);
+  ASSERT_EQ(tlua_tensor_wrap(T, &d, &t), TLUA_ERRARG);
+  ASSERT_CONTAINS(tlua_errmsg(T), "data is NULL for a non-empty tensor");
+  tlua_tensor_desc_init(&d, buf, TLUA_DTYPE_F32, TLUA_DEVICE_CPU, 1, &n);
+  ASSERT_EQ(tlua_tensor_wrap(T, &d, &t), TLUA_OK);
+  tlua_TensorDesc back;
+  ASSERT_EQ(tlua_tensor_describe(T, t, TLUA_DEVICE_GPU, &back), TLUA_ERRDEVICE);
+  ASSERT_CONTAINS(tlua_errmsg(T), "the GPU copy was asked for, but the state runs on the cpu backend");
+  ASSERT_STR_EQ(tlua_backend(T), "cpu");
+  ASSERT_EQ(tlua_set_stream(T, NULL), TLUA_OK);
+  ASSERT_EQ(tlua_synchronize(T, NULL), TLUA_OK);
+  tlua_tensor_free(t);
+  tlua_close(T);
+}
+
+TU_MAIN(TU_ENTRY(wrap_refusals), TU_ENTRY(import_writes_in_place), TU_ENTRY(import_strided_view), TU_ENTRY(import_refusals),
         TU_ENTRY(export_roundtrip))
