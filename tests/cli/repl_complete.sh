@@ -4,15 +4,6 @@ command -v script >/dev/null || { echo "skipped: util-linux 'script' not install
 ldd "$TILESH" 2>/dev/null | grep -q readline || { echo "skipped: tilesh built without readline"; exit 77; }
 log="$TMPD/typescript"
 : >"$log"
-wait_for() {
-  local i
-  for i in $(seq 150); do
-    grep -qF -- "$1" "$log" && return 0
-    sleep 0.1
-  done
-  echo "timed out waiting for [$1]" >&2
-  return 1
-}
 feed() {
   wait_for "Type :help" || return
   printf 'print("warp", tl.default_wa\t())\n'
