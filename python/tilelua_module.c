@@ -713,9 +713,15 @@ static int array_describe(ArrayObject *self, tlua_TensorDesc *d) {
 }
 
 static PyObject *array_dlpack(ArrayObject *self, PyObject *args, PyObject *kw) {
-  static char *kwlist[] = {"stream", NULL};
-  PyObject *stream = Py_None;
-  if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", kwlist, &stream)) return NULL;
+  /* max_version, dl_device and copy come from DLPack 2023 consumers (NumPy 2, recent torch): this
+   * producer answers with the legacy capsule, which they accept, on the device the data is on */
+  static char *kwlist[] = {"stream", "max_version", "dl_device", "copy", NULL};
+  PyObject *stream = Py_None, *max_version = Py_None, *dl_device = Py_None, *copy = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kw, "|$OOOO", kwlist, &stream, &max_version, &dl_device, &copy)) return NULL;
+  if (copy == Py_True) {
+    PyErr_SetString(PyExc_BufferError, "tilelua.Array.__dlpack__: copy=True is not supported (the export shares memory)");
+    return NULL;
+  }
   StateObject *st = self->state;
   DLManagedTensor *m = NULL;
   int status;
