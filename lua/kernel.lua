@@ -424,11 +424,16 @@ return function(tl)
     local params = ordered_params(spec.params)
     local sig = {}
     for i, p in ipairs(params) do sig[i] = string.char(p.kind == "tensor" and 84 or 83, tl._dtype_code(p.dtype)) end
-    return setmetatable({ name = name, block = block, params = params, body = spec.body, sig = table.concat(sig),
+    local kern = setmetatable({ name = name, block = block, params = params, body = spec.body, sig = table.concat(sig),
                           hints = hints, warp = warp, warp_given = spec.warp, block_fn = block_fn,
                           specs = {}, variants = {}, traces = 0, launches = 0,
                           script = info and info.short_src or "?", lds_limit = spec.lds_limit or tl._lds_max }, Kernel)
+    -- by name, for hosts (tlua_kernel_find, Python's State.kernel); not the instances a retargetable
+    -- builder makes while another target is current (tilesh --cross, kernel:source(arch))
+    if tl._target_depth() == 0 then tl._kernels[name] = kern end
+    return kern
   end
+  tl._kernels = {}
 
   function Kernel:replace_hints(new)
     if type(new) ~= "table" then error("replace_hints: expected a table of hints", 2) end

@@ -127,6 +127,9 @@ return function(tl)
     return table.unpack(res, 2, res.n)
   end
 
+  -- how many tl.with_target calls are running (0: the host's target is current)
+  function tl._target_depth() return #stack end
+
   -- the executor's target for a kernel traced at warp w
   tl._cpu_target = cpu_target
 

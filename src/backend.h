@@ -89,4 +89,28 @@ TLUA_HIDDEN int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, cha
 /* Bytes of device memory currently allocated through d. */
 TLUA_HIDDEN size_t tlua_device_bytes_in_use(const tlua_Device *d);
 
+/* One launch argument, from a Lua stack (backend_lua.c) or from the C API (api_kernel.c). */
+enum { TLUA_LAUNCH_TENSOR, TLUA_LAUNCH_INT, TLUA_LAUNCH_NUM, TLUA_LAUNCH_BOOL };
+typedef struct tlua_LaunchArg {
+  int kind;
+  tlua_Tensor *tensor;
+  int64_t i;
+  double num;
+} tlua_LaunchArg;
+
+/* --- embedding: the application's memory and streams ------------------------------------------ */
+
+/* Gives s (tlua_storage_wrap(NULL, ...)) the application's device buffer ptr on d, used in place and
+ * never freed; s holds a reference on d. On CUDA the driver is asked first whether ptr is memory
+ * of this device ("... is on device 1, tilelua runs on device 0"). */
+TLUA_HIDDEN int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *err, size_t n);
+/* The ordinal d was opened with. */
+TLUA_HIDDEN int tlua_device_ordinal(const tlua_Device *d);
+/* Launches on d go to `stream` (a CUstream / hipStream_t of d's context; NULL: the legacy default
+ * stream) until the next call; returns the previous one. Copies between the host and device
+ * buffers wait for the stream of the last launch first. */
+TLUA_HIDDEN void *tlua_device_set_stream(tlua_Device *d, void *stream);
+/* Waits for the work on d's current stream. */
+TLUA_HIDDEN int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n);
+
 #endif

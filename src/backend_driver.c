@@ -44,6 +44,7 @@ typedef int (*fn_i_props)(void *, int);
 typedef int (*fn_i_funcattr)(int *, int, void *);
 typedef int (*fn_i_memset8)(void *, unsigned char, size_t);
 typedef int (*fn_i_funcset)(void *, int, int);
+typedef int (*fn_i_ptrattr)(void *, int, void *);
 
 typedef struct Vendor {
   const char *backend, *libs[4];
@@ -117,6 +118,8 @@ typedef struct Api {
   fn_i_funcattr funcattr;    /* optional */
   fn_i_funcset funcset;      /* optional */
   fn_i_memset8 memset8;
+  fn_i_p stream_sync;        /* cuStreamSynchronize / hipStreamSynchronize */
+  fn_i_ptrattr ptr_attr;     /* optional, CUDA only: cuPointerGetAttribute */
 } Api;
 
 /* One table per vendor, filled once per process under pthread_once and read-only afterwards: the
@@ -132,7 +135,13 @@ static Api CUDA_API = {.v = &CUDA_V}, HIP_API = {.v = &HIP_V};
 #define POOL_ROUND 512
 
 struct tlua_Device {
-  long refs;
+  long refs; /* atomic: storages may be released from any thread (DLPack deleters) */
+  pthread_mutex_t lock; /* the pool and the byte count, for the same reason */
+  void *stream;      /* where launches go: the application's stream (tlua_device_set_stream), NULL:
+                        the legacy default stream */
+  void *last_stream; /* the stream of the last launch, waited for before copies (NULL: none) */
+  struct { uintptr_t lo, hi; } checked[8]; /* allocations the driver said are ours (wrap_storage) */
+  int next_checked;
   struct { void *ptr; size_t n; } pool[POOL_MAX];
   int npool;
   size_t pool_bytes;
@@ -215,6 +224,8 @@ static void api_init(Api *a) {
       a->funcattr = (fn_i_funcattr)dlsym(a->lib, v->s_funcattr);
       a->funcset = v->s_funcset ? (fn_i_funcset)dlsym(a->lib, v->s_funcset) : NULL;
       a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
+      a->stream_sync = (fn_i_p)sym(a, v->cuda ? "cuStreamSynchronize" : "hipStreamSynchronize", &m);
+      a->ptr_attr = v->cuda ? (fn_i_ptrattr)dlsym(a->lib, "cuPointerGetAttribute") : NULL;
       if (v->cuda) {
         a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
         a->ctx_set = (fn_i_p)sym(a, "cuCtxSetCurrent", &m);
@@ -292,38 +303,57 @@ static int make_current(tlua_Device *d, char *err, size_t n) {
 
 /* --- tensor storage memory ops --------------------------------------------------------------- */
 
+/* The copies below run on the legacy default stream, which does not wait for an application's
+ * non-blocking stream: wait for the stream of the last launch first. */
+static int wait_launches(tlua_Device *d, char *err, size_t n) {
+  if (!d->last_stream) return 0;
+  void *st = d->last_stream;
+  d->last_stream = NULL;
+  return check(d, d->api->stream_sync(st), "wait for the launch stream", err, n);
+}
+
 static int dm_upload(void *ctx, void *device, const void *host, size_t nbytes, char *err) {
   tlua_Device *d = (tlua_Device *)ctx;
-  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN) ||
+      wait_launches(d, err, TLUA_TENSOR_ERRLEN))
+    return 1;
   return check(d, d->api->htod(device, host, nbytes), "copy to the device", err, TLUA_TENSOR_ERRLEN);
 }
 
 static int dm_download(void *ctx, void *host, const void *device, size_t nbytes, char *err) {
   tlua_Device *d = (tlua_Device *)ctx;
-  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN) ||
+      wait_launches(d, err, TLUA_TENSOR_ERRLEN))
+    return 1;
   return check(d, d->api->dtoh(host, device, nbytes), "copy from the device", err, TLUA_TENSOR_ERRLEN);
 }
 
 static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
   tlua_Device *d = (tlua_Device *)ctx;
-  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN) ||
+      wait_launches(d, err, TLUA_TENSOR_ERRLEN))
+    return 1;
   return check(d, d->api->memset8(device, 0, nbytes), "clear device memory", err, TLUA_TENSOR_ERRLEN);
 }
 
 static void dm_free(void *ctx, void *device, size_t nbytes) {
   tlua_Device *d = (tlua_Device *)ctx;
   size_t keep = pool_size(nbytes ? nbytes : 1);
-  if (!d->broken && d->npool < POOL_MAX && d->pool_bytes + keep <= POOL_BYTES) {
+  pthread_mutex_lock(&d->lock);
+  int pooled = !d->broken && d->npool < POOL_MAX && d->pool_bytes + keep <= POOL_BYTES;
+  if (pooled) {
     d->pool[d->npool].ptr = device;
     d->pool[d->npool].n = keep;
     d->npool++;
     d->pool_bytes += keep;
-  } else if (!d->broken && make_current(d, NULL, 0) == 0) {
-    d->api->free_(device);
   }
   d->bytes -= nbytes;
+  pthread_mutex_unlock(&d->lock);
+  if (!pooled && !d->broken && make_current(d, NULL, 0) == 0) d->api->free_(device);
   tlua_device_release(d);
 }
+
+static void dm_unref(void *ctx) { tlua_device_release((tlua_Device *)ctx); }
 
 static void pool_drain(tlua_Device *d) {
   for (int i = 0; i < d->npool; i++)
@@ -336,17 +366,22 @@ int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size
   *ptr = NULL;
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
   size_t want = pool_size(nbytes ? nbytes : 1);
+  pthread_mutex_lock(&d->lock);
   for (int i = d->npool - 1; i >= 0; i--) {
     if (d->pool[i].n == want) {
       *ptr = d->pool[i].ptr;
       d->pool_bytes -= want;
       d->pool[i] = d->pool[--d->npool];
+      pthread_mutex_unlock(&d->lock);
       return 0;
     }
   }
+  pthread_mutex_unlock(&d->lock);
   int rc = d->api->alloc(ptr, want);
   if (rc && !fatal(rc) && d->npool > 0) { /* give the cached buffers back and try once more */
+    pthread_mutex_lock(&d->lock);
     pool_drain(d);
+    pthread_mutex_unlock(&d->lock);
     rc = d->api->alloc(ptr, want);
   }
   if (rc) {
@@ -367,7 +402,9 @@ int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size
     void *p;
     if (tlua_device_alloc(d, s->nbytes, &p, err, n)) return 1;
     tlua_device_retain(d);
+    pthread_mutex_lock(&d->lock);
     d->bytes += s->nbytes;
+    pthread_mutex_unlock(&d->lock);
     if (tlua_storage_attach_device(s, p, &d->devmem, terr)) {
       /* attach failed: the storage did not take the buffer */
       dm_free(d, p, s->nbytes);
@@ -380,6 +417,51 @@ int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size
 }
 
 size_t tlua_device_bytes_in_use(const tlua_Device *d) { return d->bytes; }
+
+int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *err, size_t n) {
+  if (usable(d, err, n)) return 1;
+  uintptr_t p = (uintptr_t)ptr;
+  int known = 0;
+  for (int i = 0; i < 8 && !known; i++) known = p >= d->checked[i].lo && p < d->checked[i].hi;
+  if (d->api->ptr_attr && ptr && !known) {
+    /* CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL (9): refuses host memory and other GPUs' memory here
+     * rather than as a fault inside a kernel; the allocation's range (RANGE_START_ADDR 11,
+     * RANGE_SIZE 12) is remembered so that later tensors in it skip the question */
+    int ordinal = -1, rc = d->api->ptr_attr(&ordinal, 9, ptr);
+    if (rc) {
+      char b[256];
+      return tlua_errorf(1, err, n, "%s: %p is not device memory the driver knows (%s)", d->backend->name, ptr,
+                         errtext(d->api, rc, b, sizeof b));
+    }
+    if (ordinal != d->ordinal)
+      return tlua_errorf(1, err, n, "%s: the buffer at %p is on device %d, tilelua runs on device %d",
+                         d->backend->name, ptr, ordinal, d->ordinal);
+    uint64_t start = 0;
+    size_t size = 0;
+    if (d->api->ptr_attr(&start, 11, ptr) == 0 && d->api->ptr_attr(&size, 12, ptr) == 0 && size) {
+      d->checked[d->next_checked].lo = (uintptr_t)start;
+      d->checked[d->next_checked].hi = (uintptr_t)start + size;
+      d->next_checked = (d->next_checked + 1) % 8;
+    }
+  }
+  tlua_device_retain(d);
+  tlua_storage_wrap_device(s, ptr, &d->devmem);
+  return 0;
+}
+
+int tlua_device_ordinal(const tlua_Device *d) { return d->ordinal; }
+
+void *tlua_device_set_stream(tlua_Device *d, void *stream) {
+  void *old = d->stream;
+  d->stream = stream;
+  return old;
+}
+
+int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n) {
+  if (usable(d, err, n) || make_current(d, err, n)) return 1;
+  d->last_stream = NULL;
+  return check(d, d->api->stream_sync(d->stream), "synchronize the stream", err, n);
+}
 
 /* --- devices ------------------------------------------------------------------------------------ */
 
@@ -401,6 +483,8 @@ static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device *
   d->devmem.download = dm_download;
   d->devmem.free = dm_free;
   d->devmem.zero = dm_zero;
+  d->devmem.unref = dm_unref;
+  pthread_mutex_init(&d->lock, NULL);
   int dev = 0, rc = a->get(&dev, ordinal);
   if (rc == 0 && a->v->cuda) rc = a->ctx_retain(&d->ctx, dev);
   if (rc) {
@@ -455,15 +539,16 @@ static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device *
   return 0;
 }
 
-void tlua_device_retain(tlua_Device *d) { d->refs++; }
+void tlua_device_retain(tlua_Device *d) { __atomic_add_fetch(&d->refs, 1, __ATOMIC_RELAXED); }
 
 void tlua_device_release(tlua_Device *d) {
-  if (!d || --d->refs > 0) return;
+  if (!d || __atomic_sub_fetch(&d->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
   if (d->npool && !d->broken && make_current(d, NULL, 0) == 0) pool_drain(d);
   if (d->api->v->cuda && d->ctx) {
     int dev = 0;
     if (d->api->get(&dev, d->ordinal) == 0) d->api->ctx_release(dev);
   }
+  pthread_mutex_destroy(&d->lock);
   free(d);
 }
 
@@ -473,6 +558,7 @@ int tlua_device_broken(const tlua_Device *d) { return d->broken; }
 
 int tlua_device_synchronize(tlua_Device *d, char *err, size_t n) {
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
+  d->last_stream = NULL;
   return check(d, d->api->sync(), "synchronize", err, n);
 }
 
@@ -544,7 +630,7 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
     void *cur = NULL;
     if ((d->api->ctx_get(&cur) != 0 || cur != d->ctx) && make_current(d, err, n)) return 1;
   }
-  int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, f->dyn_lds, NULL, args, NULL);
+  int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, f->dyn_lds, d->stream, args, NULL);
   if (rc) {
     char what[192];
     snprintf(what, sizeof what, "launch kernel '%s' (grid %u x %u x %u, block %u)", f->name, grid[0], grid[1],
@@ -552,6 +638,7 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
     return check(d, rc, what, err, n);
   }
   snprintf(d->last_kernel, sizeof d->last_kernel, "%s", f->name);
+  d->last_stream = d->stream;
   return 0;
 }
 

@@ -189,11 +189,12 @@ typedef union Slot { void *p; long long i64; int i32; short i16; signed char i8;
 
 #define MAX_SLOTS (TLUA_IR_MAX_PARAMS * (1 + 2 * TLUA_TENSOR_MAX_RANK))
 
-/* Packs the arguments at stack slots first..first+nparams-1 per sig and launches f. Returns 0, or
- * 1 with a message in err (the caller raises it). */
-TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
-                                      unsigned block, const char *sig, int nparams, int first, const char *name,
-                                      char *err, size_t n) {
+/* Packs args (nparams of them, checked against sig) and launches f. Returns 0, or 1 with a message
+ * in err (the caller raises it). L is used only to collect garbage when device memory runs out
+ * (may be NULL). */
+TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
+                                     unsigned block, const char *sig, int nparams, const tlua_LaunchArg *in,
+                                     const char *name, char *err, size_t n) {
   Slot slots[MAX_SLOTS];
   void *args[MAX_SLOTS];
   tlua_Storage *written[TLUA_IR_MAX_PARAMS];
@@ -202,9 +203,9 @@ TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Devic
   for (int i = 0; i < nparams; i++) {
     char kind = sig[2 * i];
     tlua_DType dt = (tlua_DType)sig[2 * i + 1];
-    int idx = first + i;
+    const tlua_LaunchArg *a = &in[i];
     if (kind == 'T') {
-      tlua_Tensor *t = tlua_to_tensor(L, idx);
+      tlua_Tensor *t = a->tensor;
       if (!t) return tlua_errorf(1, err, n, "kernel '%s': argument %d must be a tensor", name, i + 1);
       for (int k = 0; k < t->rank; k++)
         if (t->strides[k] < 0)
@@ -212,8 +213,10 @@ TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Devic
                              "with non-negative strides (clone() it first)", name, i + 1);
       if (ns + 1 + 2 * t->rank > MAX_SLOTS) return tlua_errorf(1, err, n, "kernel '%s': too many arguments", name);
       char e[512];
+      /* the application's host memory: it may have written it since the last launch */
+      if (t->storage->external & TLUA_STORAGE_EXT_HOST) tlua_storage_host_written(t->storage);
       int rc = tlua_device_prepare_storage(d, t->storage, e, sizeof e);
-      if (rc && !t->storage->device && !tlua_device_broken(d)) {
+      if (rc && L && !t->storage->device && !tlua_device_broken(d)) {
         /* out of device memory: tensors the script dropped may still hold buffers until the Lua
          * collector runs; collect and try once more */
         lua_gc(L, LUA_GCCOLLECT);
@@ -227,20 +230,55 @@ TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Devic
     } else {
       Slot *s = &slots[ns++];
       s->i64 = 0;
-      if (lua_isboolean(L, idx)) {
-        tlua_dtype_store_i64(dt, s, 0, lua_toboolean(L, idx));
+      if (a->kind == TLUA_LAUNCH_BOOL) {
+        tlua_dtype_store_i64(dt, s, 0, a->i);
       } else if (tlua_dtype_is_integral(dt) || dt == TLUA_BOOL) {
-        lua_Integer iv = lua_isinteger(L, idx) ? lua_tointeger(L, idx) : (lua_Integer)lua_tonumber(L, idx);
-        tlua_dtype_store_i64(dt, s, 0, (int64_t)iv);
+        tlua_dtype_store_i64(dt, s, 0, a->kind == TLUA_LAUNCH_INT ? a->i : (int64_t)a->num);
       } else {
-        tlua_dtype_store(dt, s, 0, lua_tonumber(L, idx));
+        tlua_dtype_store(dt, s, 0, a->kind == TLUA_LAUNCH_INT ? (double)a->i : a->num);
       }
     }
   }
   for (int k = 0; k < ns; k++) args[k] = &slots[k];
   if (tlua_function_launch(f, grid, block, args, err, n)) return 1;
   for (int k = 0; k < nt; k++) tlua_storage_device_written(written[k]);
+  /* the application reads its host memory directly, not through tilelua: copy the results back
+   * now (waiting for the launch), so a launch on host memory behaves as one on the cpu backend */
+  for (int k = 0; k < nt; k++) {
+    if (!(written[k]->external & TLUA_STORAGE_EXT_HOST)) continue;
+    char e[TLUA_TENSOR_ERRLEN];
+    if (tlua_storage_sync_host(written[k], e)) return tlua_errorf(1, err, n, "kernel '%s': %s", name, e);
+  }
   return 0;
+}
+
+/* The arguments at stack slots first..first+nparams-1 per sig, then tlua_gpu_launch_args. */
+TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
+                                      unsigned block, const char *sig, int nparams, int first, const char *name,
+                                      char *err, size_t n) {
+  tlua_LaunchArg in[TLUA_IR_MAX_PARAMS];
+  if (nparams > TLUA_IR_MAX_PARAMS) return tlua_errorf(1, err, n, "kernel '%s': too many parameters", name);
+  for (int i = 0; i < nparams; i++) {
+    int idx = first + i;
+    tlua_LaunchArg *a = &in[i];
+    a->tensor = NULL;
+    a->i = 0;
+    a->num = 0;
+    if (sig[2 * i] == 'T') {
+      a->kind = TLUA_LAUNCH_TENSOR;
+      a->tensor = tlua_to_tensor(L, idx);
+    } else if (lua_isboolean(L, idx)) {
+      a->kind = TLUA_LAUNCH_BOOL;
+      a->i = lua_toboolean(L, idx);
+    } else if (lua_isinteger(L, idx)) {
+      a->kind = TLUA_LAUNCH_INT;
+      a->i = (int64_t)lua_tointeger(L, idx);
+    } else {
+      a->kind = TLUA_LAUNCH_NUM;
+      a->num = lua_tonumber(L, idx);
+    }
+  }
+  return tlua_gpu_launch_args(L, f, d, grid, block, sig, nparams, in, name, err, n);
 }
 
 TLUA_HIDDEN tlua_Function *tlua_check_function(lua_State *L, int idx) {

@@ -80,6 +80,59 @@ static int make_key(lua_State *L, const Launcher *l, int first, unsigned char *k
   return 1;
 }
 
+/* make_key for arguments given from C (tlua_kernel_launch). */
+static int make_key_args(const Launcher *l, const tlua_LaunchArg *in, unsigned char *key, int *keylen) {
+  int k = 0;
+  for (int i = 0; i < l->nparams; i++) {
+    const tlua_LaunchArg *a = &in[i];
+    if (l->sig[2 * i] == 'T') {
+      const tlua_Tensor *t = a->tensor;
+      if (a->kind != TLUA_LAUNCH_TENSOR || !t || (int)t->dtype != l->sig[2 * i + 1]) return 0;
+      unsigned sdiv, tdiv;
+      int aligned, contiguous;
+      tlua_tensor_spec_facts(t, &sdiv, &tdiv, &aligned, &contiguous);
+      key[k++] = (unsigned char)sdiv;
+      key[k++] = (unsigned char)tdiv;
+      key[k++] = (unsigned char)(t->rank << 2 | aligned << 1 | contiguous);
+    } else {
+      if (a->kind == TLUA_LAUNCH_TENSOR) return 0;
+      tlua_DType dt = (tlua_DType)l->sig[2 * i + 1];
+      if (a->kind == TLUA_LAUNCH_NUM && tlua_dtype_is_integral(dt)) return 0;
+    }
+  }
+  *keylen = k;
+  return 1;
+}
+
+TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
+                                     unsigned block, const char *sig, int nparams, const tlua_LaunchArg *in,
+                                     const char *name, char *err, size_t n);
+
+/* The C API's fast path (api_kernel.c): launches the kernel table at kidx on `in` when its Launcher
+ * has already loaded the specialization of these arguments, as fast_call does for Lua calls; else
+ * sets *launched = 0 and leaves it to a call through Lua. 1 + err when the launch itself failed. */
+TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, int kidx, const unsigned grid[3], const tlua_LaunchArg *in, int nargs,
+                                   int *launched, char *err, size_t n) {
+  *launched = 0;
+  lua_getfield(L, kidx, "launcher");
+  Launcher *l = (Launcher *)luaL_testudata(L, -1, LAUNCHER_MT);
+  lua_pop(L, 1);
+  if (!l || nargs != l->nparams || grid[0] % l->grid_x_multiple) return 0;
+  for (int i = 0; i < 3; i++)
+    if (grid[i] < 1 || grid[i] > 0x7fffffffu) return 0;
+  unsigned char key[KEY_MAX];
+  int keylen;
+  if (!make_key_args(l, in, key, &keylen)) return 0;
+  tlua_Function *fn = NULL;
+  for (int i = 0; i < l->nvariants && !fn; i++)
+    if (l->v[i].keylen == keylen && memcmp(l->v[i].key, key, (size_t)keylen) == 0) fn = l->v[i].fn;
+  if (!fn) return 0;
+  *launched = 1;
+  if (tlua_gpu_launch_args(L, fn, l->dev, grid, l->block, l->sig, l->nparams, in, l->name, err, n)) return 1;
+  l->launches++;
+  return 0;
+}
+
 static int l_launcher_new(lua_State *L) {
   size_t siglen;
   const char *sig = luaL_checklstring(L, 1, &siglen);

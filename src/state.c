@@ -7,7 +7,10 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include <stdarg.h>
+
 #include "bindings_lua.h"
+#include "state.h"
 #include "tensor_budget_lua.h"
 #include "tilelua.h"
 
@@ -19,6 +22,8 @@ struct tlua_State {
   size_t mem_limit;    /* 0 = none */
   int mem_refused;     /* an allocation was refused for the limit since the last call began */
   long long instr_limit, instr_count;
+  void *device;      /* the GPU the state chose (api_tensor.c), once device_known */
+  int device_known;
 };
 
 #define INSTR_STEP 1000
@@ -80,6 +85,7 @@ static void set_errmsg(tlua_State *T, const char *msg) {
 /* Message handler: adds a traceback to string messages (as lua.c's msghandler). */
 static int msghandler(lua_State *L) {
   const char *msg = lua_tostring(L, 1);
+  if (msg && msg[0] == '\x01') return 1; /* tlua_state_raise: an API status, no traceback */
   if (msg == NULL) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
@@ -311,3 +317,56 @@ const char *tlua_errmsg(const tlua_State *T) {
 }
 
 lua_State *tlua_lua(tlua_State *T) { return T ? T->L : NULL; }
+
+/* --- for the API files (state.h) ------------------------------------------------------------- */
+
+int tlua_state_msghandler(lua_State *L) { return msghandler(L); }
+
+int tlua_state_cached_device(tlua_State *T, void **d) {
+  *d = T->device;
+  return T->device_known;
+}
+
+void tlua_state_cache_device(tlua_State *T, void *d) {
+  T->device = d;
+  T->device_known = 1;
+}
+
+int tlua_state_fail(tlua_State *T, int status, const char *msg) {
+  set_errmsg(T, msg);
+  return status;
+}
+
+int tlua_state_raise(lua_State *L, int status, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  lua_pushfstring(L, "\x01%d", status);
+  lua_pushvfstring(L, fmt, ap);
+  va_end(ap);
+  lua_concat(L, 2);
+  return lua_error(L);
+}
+
+int tlua_state_protected(tlua_State *T, lua_CFunction fn, void *ud) {
+  if (!T) return TLUA_ERRARG;
+  lua_State *L = T->L;
+  begin_call(T);
+  int top = lua_gettop(L);
+  /* neither push allocates: nothing here can raise outside the pcall */
+  lua_pushcfunction(L, msghandler);
+  lua_pushcfunction(L, fn);
+  lua_pushlightuserdata(L, ud);
+  int status = lua_pcall(L, 1, 0, top + 1);
+  if (status != LUA_OK && status != LUA_ERRMEM) {
+    const char *msg = lua_tostring(L, -1);
+    if (msg && msg[0] == '\x01' && msg[1] >= '0' && msg[1] <= '9') {
+      int api_status = msg[1] - '0';
+      set_errmsg(T, msg + 2);
+      lua_settop(L, top);
+      return api_status;
+    }
+  }
+  status = finish(T, status);
+  lua_settop(L, top);
+  return status;
+}

@@ -16,27 +16,29 @@
 
 /* --- storage ----------------------------------------------------------------------------------- */
 
+/* Zero-filled host bytes for a storage (mmap above MMAP_THRESHOLD); 0 or 1 + message. */
+static int alloc_host(tlua_Storage *s, size_t nbytes, char *err) {
+#if defined(MAP_ANONYMOUS)
+  if (nbytes >= MMAP_THRESHOLD) {
+    void *p = mmap(NULL, nbytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return fail(err, "tensor: out of memory allocating %zu bytes", nbytes);
+    s->host = p;
+    s->host_mapped = 1;
+    return 0;
+  }
+#endif
+  s->host = calloc(nbytes ? nbytes : 1, 1);
+  if (!s->host) return fail(err, "tensor: out of memory allocating %zu bytes", nbytes);
+  return 0;
+}
+
 int tlua_storage_new(size_t nbytes, tlua_Storage **out, char *err) {
   *out = NULL;
   tlua_Storage *s = (tlua_Storage *)calloc(1, sizeof *s);
   if (!s) return fail(err, "tensor: out of memory allocating %zu bytes", sizeof *s);
-#if defined(MAP_ANONYMOUS)
-  if (nbytes >= MMAP_THRESHOLD) {
-    void *p = mmap(NULL, nbytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) {
-      free(s);
-      return fail(err, "tensor: out of memory allocating %zu bytes", nbytes);
-    }
-    s->host = p;
-    s->host_mapped = 1;
-  }
-#endif
-  if (!s->host) {
-    s->host = calloc(nbytes ? nbytes : 1, 1);
-    if (!s->host) {
-      free(s);
-      return fail(err, "tensor: out of memory allocating %zu bytes", nbytes);
-    }
+  if (alloc_host(s, nbytes, err)) {
+    free(s);
+    return 1;
   }
   s->refs = 1;
   s->nbytes = nbytes;
@@ -45,18 +47,50 @@ int tlua_storage_new(size_t nbytes, tlua_Storage **out, char *err) {
   return 0;
 }
 
+int tlua_storage_wrap(void *host, size_t nbytes, tlua_ReleaseFn release, void *ud, tlua_Storage **out,
+                      char *err) {
+  *out = NULL;
+  tlua_Storage *s = (tlua_Storage *)calloc(1, sizeof *s);
+  if (!s) return fail(err, "tensor: out of memory allocating %zu bytes", sizeof *s);
+  s->refs = 1;
+  s->nbytes = nbytes;
+  s->host = host;
+  s->external = host ? TLUA_STORAGE_EXT_HOST : 0;
+  s->valid = host ? TLUA_STORAGE_HOST_VALID : 0;
+  s->release = release;
+  s->release_ud = ud;
+  *out = s;
+  return 0;
+}
+
+void tlua_storage_wrap_device(tlua_Storage *s, void *device, const tlua_DeviceMemory *devmem) {
+  s->device = device;
+  s->devmem = devmem;
+  s->external |= TLUA_STORAGE_EXT_DEVICE;
+  s->valid = TLUA_STORAGE_DEVICE_VALID;
+}
+
 void tlua_storage_retain(tlua_Storage *s) {
-  if (s) s->refs++;
+  if (s) __atomic_add_fetch(&s->refs, 1, __ATOMIC_RELAXED);
 }
 
 void tlua_storage_release(tlua_Storage *s) {
-  if (!s || --s->refs > 0) return;
-  if (s->device && s->devmem && s->devmem->free) s->devmem->free(s->devmem->ctx, s->device, s->nbytes);
+  if (!s || __atomic_sub_fetch(&s->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
+  if (s->device && s->devmem) {
+    if (s->external & TLUA_STORAGE_EXT_DEVICE) {
+      if (s->devmem->unref) s->devmem->unref(s->devmem->ctx);
+    } else if (s->devmem->free) {
+      s->devmem->free(s->devmem->ctx, s->device, s->nbytes);
+    }
+  }
+  if (!(s->external & TLUA_STORAGE_EXT_HOST)) {
 #if defined(MAP_ANONYMOUS)
-  if (s->host_mapped) munmap(s->host, s->nbytes);
-  else
+    if (s->host_mapped) munmap(s->host, s->nbytes);
+    else
 #endif
-    free(s->host);
+      free(s->host);
+  }
+  if (s->release) s->release(s->release_ud);
   free(s);
 }
 
@@ -78,6 +112,8 @@ int tlua_storage_attach_device(tlua_Storage *s, void *device, const tlua_DeviceM
 
 int tlua_storage_sync_host(tlua_Storage *s, char *err) {
   if (s->valid & TLUA_STORAGE_HOST_VALID) return 0;
+  if (!s->host && alloc_host(s, s->nbytes, err)) return 1; /* first host use of a device buffer */
+  if (!s->device) return fail(err, "tensor: storage has no current copy");
   if (s->devmem->download(s->devmem->ctx, s->host, s->device, s->nbytes, err)) return 1;
   s->valid |= TLUA_STORAGE_HOST_VALID;
   return 0;
@@ -261,11 +297,11 @@ int tlua_tensor_clone(const tlua_Tensor *t, int dtype, tlua_Tensor **out, char *
 }
 
 void tlua_tensor_retain(tlua_Tensor *t) {
-  if (t) t->refs++;
+  if (t) __atomic_add_fetch(&t->refs, 1, __ATOMIC_RELAXED);
 }
 
 void tlua_tensor_release(tlua_Tensor *t) {
-  if (!t || --t->refs > 0) return;
+  if (!t || __atomic_sub_fetch(&t->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
   tlua_storage_release(t->storage);
   free(t);
 }
@@ -349,7 +385,11 @@ void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv
     if (t->shape[d] % 16 == 0) *sdiv |= 1u << d;
     if (t->strides[d] % 16 == 0) *tdiv |= 1u << d;
   }
-  *aligned16 = ((uintptr_t)tlua_tensor_data(t) & 15u) == 0;
+  /* the buffer a kernel reads: the device one where there is one (an application's device pointer
+   * need not share the host mirror's alignment), else the host one */
+  const tlua_Storage *s = t->storage;
+  uintptr_t base = (uintptr_t)(s->device ? s->device : s->host);
+  *aligned16 = ((base + t->offset) & 15u) == 0;
   *contiguous = t->rank == 0 || t->strides[t->rank - 1] == 1;
 }
 

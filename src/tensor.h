@@ -40,14 +40,24 @@ typedef struct tlua_DeviceMemory {
   void (*free)(void *ctx, void *device, size_t nbytes);
   /* optional: set nbytes of the device buffer to zero (instead of uploading zeros) */
   int (*zero)(void *ctx, void *device, size_t nbytes, char *err);
+  /* optional: drops the reference on ctx that a storage over an application's device buffer holds
+   * (tlua_storage_wrap_device); the buffer itself is the application's and is not freed */
+  void (*unref)(void *ctx);
 } tlua_DeviceMemory;
 
 enum { TLUA_STORAGE_HOST_VALID = 1, TLUA_STORAGE_DEVICE_VALID = 2 };
+/* tlua_Storage.external: which side is memory the application owns (used in place, never freed) */
+enum { TLUA_STORAGE_EXT_HOST = 1, TLUA_STORAGE_EXT_DEVICE = 2 };
+
+/* Called once when a storage over application memory is freed (tlua_storage_wrap). */
+typedef void (*tlua_ReleaseFn)(void *ud);
 
 typedef struct tlua_Storage {
-  long refs;
+  long refs;                       /* atomic: a storage may be released from any thread */
   size_t nbytes;
-  void *host;                      /* never NULL (at least one byte is allocated) */
+  void *host;                      /* never NULL (at least one byte is allocated), except over an
+                                      application's device buffer: NULL until tlua_storage_sync_host
+                                      first needs a host copy */
   int host_mapped;                 /* internal: host came from mmap, not calloc */
   void *device;                    /* GPU backend buffer; NULL on the cpu backend */
   const tlua_DeviceMemory *devmem; /* how to move/free `device`; NULL when device is */
@@ -55,10 +65,13 @@ typedef struct tlua_Storage {
   int host_zero;                   /* set by the zeros/empty constructors: the host bytes are zero and
                                       nothing wrote them since, so a device copy is made by clearing
                                       (devmem->zero) rather than uploading; any host write clears it */
+  unsigned external;               /* TLUA_STORAGE_EXT_* bits */
+  tlua_ReleaseFn release;          /* called once at free time; may be NULL */
+  void *release_ud;
 } tlua_Storage;
 
 typedef struct tlua_Tensor {
-  long refs;
+  long refs; /* atomic, as the storage's */
   tlua_DType dtype;
   int rank;
   int64_t shape[TLUA_TENSOR_MAX_RANK];
@@ -74,6 +87,15 @@ TLUA_HIDDEN int tlua_storage_new(size_t nbytes, tlua_Storage **out, char *err);
 TLUA_HIDDEN void tlua_storage_retain(tlua_Storage *s);
 /* Drops a reference; at zero frees the host bytes and the device buffer (devmem->free). */
 TLUA_HIDDEN void tlua_storage_release(tlua_Storage *s);
+/* A storage over nbytes of the application's host memory at `host` (used in place, never freed;
+ * release(ud) is called once when the last reference goes), valid = HOST. host NULL makes a storage
+ * with no bytes yet, for tlua_storage_wrap_device. */
+TLUA_HIDDEN int tlua_storage_wrap(void *host, size_t nbytes, tlua_ReleaseFn release, void *ud,
+                                  tlua_Storage **out, char *err);
+/* Gives s (made by tlua_storage_wrap(NULL, ...)) the application's device buffer `device`, current
+ * (valid = DEVICE), moved through devmem and not freed; the caller has taken the reference on
+ * devmem->ctx that devmem->unref drops when s is freed. */
+TLUA_HIDDEN void tlua_storage_wrap_device(tlua_Storage *s, void *device, const tlua_DeviceMemory *devmem);
 /* Hands a device buffer of s->nbytes bytes to the storage (which then owns it) and marks both
  * copies valid after uploading the host bytes. Fails if one is attached already. */
 TLUA_HIDDEN int tlua_storage_attach_device(tlua_Storage *s, void *device,

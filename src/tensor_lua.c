@@ -707,6 +707,14 @@ static int t_release(lua_State *L) {
   return 0;
 }
 
+void tlua_close_tensor(lua_State *L, int idx) {
+  TensorBox *b = (TensorBox *)luaL_testudata(L, idx, TLUA_TENSOR_MT);
+  if (!b) return;
+  tlua_tensor_uncharge(L, b->t);
+  tlua_tensor_release(b->t);
+  b->t = NULL;
+}
+
 static const luaL_Reg tensor_methods[] = {
   {"shape", m_shape},
   {"strides", m_strides},

@@ -28,5 +28,8 @@ TLUA_HIDDEN tlua_Tensor *tlua_check_tensor(lua_State *L, int idx);
 TLUA_HIDDEN tlua_Tensor *tlua_to_tensor(lua_State *L, int idx);
 /* Pushes a Lua tensor sharing t (takes a new reference; the caller keeps its own). */
 TLUA_HIDDEN void tlua_push_tensor(lua_State *L, tlua_Tensor *t);
+/* Closes the Lua tensor at idx now (drops its reference, as __close does; later use raises "used
+ * after it was closed"); anything else at idx is left alone. For boxes the API made for one call. */
+TLUA_HIDDEN void tlua_close_tensor(lua_State *L, int idx);
 
 #endif

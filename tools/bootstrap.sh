@@ -11,7 +11,10 @@ BUILD_DIR=${BUILD_DIR:-build}
 # needed; about 26 packages, 66 MB download, 345 MB installed without recommends)
 # clang-19 lld-19 llvm-19: the offline AMD compiler for the targets hiprtc 5.2 cannot build (gfx942,
 # gfx1100, gfx1201) and llvm-objdump-19 for the disassembly test
-PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils libamdhip64-dev libhiprtc-builtins5 hipcc clang-19 lld-19 llvm-19"
+# libdlpack-dev: the DLPack header of the C API; python3-*: the Python module (TILELUA_PYTHON) and its
+# pip install test; git: that test copies the checkout's files
+PACKAGES="cmake make gcc pkg-config liblua5.4-dev lua5.4 libreadline-dev bsdutils libamdhip64-dev libhiprtc-builtins5 hipcc
+  clang-19 lld-19 llvm-19 libdlpack-dev python3-dev python3-numpy python3-pip python3-setuptools python3-venv python3-wheel git"
 
 missing=""
 for p in $PACKAGES; do
@@ -26,5 +29,5 @@ if [ -n "$missing" ]; then
 fi
 
 # shellcheck disable=SC2086
-cmake -S . -B "$BUILD_DIR" -DTILELUA_WERROR=ON ${EXTRA:-} >/dev/null
+cmake -S . -B "$BUILD_DIR" -DTILELUA_WERROR=ON -DTILELUA_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3 ${EXTRA:-} >/dev/null
 cmake --build "$BUILD_DIR" -j"$(nproc)"

@@ -10,6 +10,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "repl_tools.h"
 #include "tilelua.h"
 
 #ifdef TILESH_USE_READLINE
@@ -243,12 +244,15 @@ static void repl_help(void) {
   puts("tilesh: Lua 5.4 with tilelua loaded as the global 'tl'.\n"
        "  an expression prints its value(s); an incomplete statement continues on '>>' lines\n"
        "  Ctrl-C interrupts a running statement\n"
+       "  Tab completes globals and fields (tl.pat<Tab>, x:sh<Tab>)\n"
        "  :help   this text\n"
        "  :quit   leave (also Ctrl-D)");
+  puts(tilesh_command_help);
 }
 
 static void repl(lua_State *L, int sandbox) {
   int tty = isatty(0);
+  tilesh_completion_init(L);
   char *line;
   while ((line = read_line("> ", tty)) != NULL) {
     char *s = line;
@@ -264,7 +268,7 @@ static void repl(lua_State *L, int sandbox) {
       free(line);
       continue;
     }
-    if (*s == '\0') {
+    if (*s == '\0' || tilesh_command(L, s)) {
       free(line);
       continue;
     }

@@ -7,16 +7,6 @@ command -v script >/dev/null || { echo "skipped: util-linux 'script' not install
 
 log="$TMPD/typescript"
 : >"$log"
-# wait_for TEXT: poll the typescript until TEXT shows up (at most 15 s).
-wait_for() {
-  local i
-  for i in $(seq 150); do
-    grep -qF -- "$1" "$log" && return 0
-    sleep 0.1
-  done
-  echo "timed out waiting for [$1]" >&2
-  return 1
-}
 feed() {
   wait_for "Type :help" || return
   echo 'print("spin" .. "ning") while true do end'

@@ -377,7 +377,7 @@ TU_TEST(random_fill) {
 
 /* --- device memory through a fake backend: a second host buffer plays the device ---------------- */
 
-typedef struct FakeDevice { int uploads, downloads, frees, zeros; } FakeDevice;
+typedef struct FakeDevice { int uploads, downloads, frees, zeros, unrefs; } FakeDevice;
 
 static int fake_upload(void *ctx, void *device, const void *host, size_t n, char *err) {
   (void)err;
@@ -403,9 +403,60 @@ static void fake_free(void *ctx, void *device, size_t nbytes) {
   free(device);
 }
 
+static void fake_unref(void *ctx) { ((FakeDevice *)ctx)->unrefs++; }
+static void count_release(void *ud) { (*(int *)ud)++; }
+
+/* the application's host memory: used in place (writes visible both ways), never freed, released once */
+TU_TEST(external_host) {
+  float mine[6] = {1, 2, 3, 4, 5, 6};
+  int released = 0;
+  char err[TLUA_TENSOR_ERRLEN];
+  tlua_Storage *s;
+  ASSERT_EQ(tlua_storage_wrap(mine, sizeof mine, count_release, &released, &s, err), 0);
+  tlua_Tensor base = {1, TLUA_F32, 1, {6}, {1}, 0, s}, *col;
+  /* column 1 of the 3x2 matrix `mine`: a strided view */
+  ASSERT_EQ(tlua_tensor_view(&base, TLUA_F32, 1, (int64_t[]){3}, (int64_t[]){2}, 4, &col, err), 0);
+  ASSERT_EQ(tlua_tensor_load(col, (int64_t[]){2}), 6.0);
+  tlua_tensor_store(col, (int64_t[]){0}, 20);
+  ASSERT_EQ(mine[1], 20.0);
+  mine[3] = 40;
+  ASSERT_EQ(tlua_tensor_load(col, (int64_t[]){1}), 40.0);
+  tlua_storage_release(s); /* base's reference; col keeps the storage */
+  ASSERT_EQ(released, 0);
+  tlua_tensor_release(col);
+  ASSERT_EQ(released, 1);
+  ASSERT_EQ(mine[0], 1.0); /* not freed: still the caller's */
+}
+
+/* the application's device buffer: current on the device, a host copy only when asked for, neither
+ * freed by tilelua; the device context's reference is dropped once */
+TU_TEST(external_device) {
+  FakeDevice fd = {0, 0, 0, 0, 0};
+  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+  int32_t dev[4] = {7, 8, 9, 10};
+  int released = 0;
+  char err[TLUA_TENSOR_ERRLEN];
+  tlua_Storage *s;
+  ASSERT_EQ(tlua_storage_wrap(NULL, sizeof dev, count_release, &released, &s, err), 0);
+  tlua_storage_wrap_device(s, dev, &mem);
+  ASSERT_EQ(s->host == NULL, 1);
+  tlua_Tensor base = {1, TLUA_I32, 1, {4}, {1}, 0, s};
+  ASSERT_EQ(tlua_tensor_sync_host(&base, err), 0);
+  ASSERT_EQ(fd.downloads, 1);
+  ASSERT_EQ(tlua_tensor_load_i64(&base, (int64_t[]){3}), 10);
+  tlua_tensor_host_written(&base);
+  tlua_tensor_store_i64(&base, (int64_t[]){0}, 70);
+  ASSERT_EQ(tlua_storage_sync_device(s, err), 0);
+  ASSERT_EQ(dev[0], 70);
+  tlua_storage_release(s);
+  ASSERT_EQ(fd.frees, 0);
+  ASSERT_EQ(fd.unrefs, 1);
+  ASSERT_EQ(released, 1);
+}
+
 TU_TEST(device_mirror) {
-  FakeDevice fd = {0, 0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero};
+  FakeDevice fd = {0, 0, 0, 0, 0};
+  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
   int64_t n[] = {4};
   tlua_Tensor *t = new_t(TLUA_I32, 1, n);
   char err[TLUA_TENSOR_ERRLEN];
@@ -436,8 +487,8 @@ TU_TEST(device_mirror) {
 /* a storage marked host_zero (tl.zeros/tl.empty) is cleared on the device instead of uploaded;
  * once the host writes it, it uploads as usual */
 TU_TEST(device_zero_instead_of_upload) {
-  FakeDevice fd = {0, 0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero};
+  FakeDevice fd = {0, 0, 0, 0, 0};
+  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
   int64_t n[] = {8};
   char err[TLUA_TENSOR_ERRLEN];
   tlua_Tensor *a = new_t(TLUA_I32, 1, n), *b = new_t(TLUA_I32, 1, n);
@@ -458,7 +509,7 @@ TU_TEST(device_zero_instead_of_upload) {
   ASSERT_EQ(fd.frees, 2);
 }
 
-TU_MAIN(TU_ENTRY(new_contiguous), TU_ENTRY(rank0_and_empty), TU_ENTRY(shape_errors),
+TU_MAIN(TU_ENTRY(external_host), TU_ENTRY(external_device), TU_ENTRY(new_contiguous), TU_ENTRY(rank0_and_empty), TU_ENTRY(shape_errors),
         TU_ENTRY(out_of_memory_is_an_error), TU_ENTRY(views_share_storage), TU_ENTRY(reshape),
         TU_ENTRY(copy_converts_and_handles_overlap), TU_ENTRY(fill_sum_max_abs_diff),
         TU_ENTRY(strided_fill_and_sum), TU_ENTRY(index_check_messages), TU_ENTRY(format),
