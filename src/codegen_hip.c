@@ -556,9 +556,10 @@ static int emit_yield(Gen *g, int r, const tlua_Instr *in, int is_loop) {
   const int32_t *o = tlua_ir_ops(g->ir, in), *dst = g->ydst[r];
   if (!dst) return in->nops ? fail(g, in, "yield outside for/if") : 0;
   int temps = 0;
+  /* (a WGMMA result may be a reference to a loop carry: it reads that carry) */
   if (is_loop)   /* a later next value that reads an earlier, already overwritten carry */
     for (int k = 0; k < in->nops && !temps; k++)
-      for (int j = 0; j < k; j++) if (o[k] == dst[j]) temps = 1;
+      for (int j = 0; j < k; j++) if (o[k] == dst[j] || g->root[o[k]] == dst[j]) temps = 1;
   if (temps) {
     for (int k = 0; k < in->nops; k++)
       STMT(g, in, "const %s y%d_%d = v%d;\n", ctype(g, g->ir->instrs[dst[k]].dtype), r, k, o[k]);
@@ -566,7 +567,7 @@ static int emit_yield(Gen *g, int r, const tlua_Instr *in, int is_loop) {
     return 0;
   }
   for (int k = 0; k < in->nops; k++)
-    if (o[k] != dst[k]) STMT(g, in, "v%d = v%d;\n", dst[k], o[k]);
+    if (o[k] != dst[k] && g->root[o[k]] != dst[k]) STMT(g, in, "v%d = v%d;\n", dst[k], o[k]);
   return 0;
 }
 
@@ -897,7 +898,19 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   }
   g.ydst = calloc((size_t)ir->nregions, sizeof *g.ydst);
   g.div = calloc((size_t)ir->ninstrs + 1, sizeof *g.div);
-  if (!g.ydst || !g.div) { free(g.ydst); free(g.div); fail(&g, NULL, "out of memory"); return NULL; }
+  g.uses = calloc((size_t)ir->ninstrs + 1, sizeof *g.uses);
+  g.root = malloc(((size_t)ir->ninstrs + 1) * sizeof *g.root);
+  if (!g.ydst || !g.div || !g.uses || !g.root) {
+    free(g.ydst); free(g.div); free(g.uses); free(g.root);
+    fail(&g, NULL, "out of memory");
+    return NULL;
+  }
+  for (int i = 0; i <= ir->ninstrs; i++) g.root[i] = -1;
+  for (int i = 0; i < ir->ninstrs; i++) {
+    const int32_t *ops = tlua_ir_ops(ir, &ir->instrs[i]);
+    for (int k = 0; k < ir->instrs[i].nops; k++)
+      if (ops[k] >= 0 && ops[k] < ir->ninstrs) g.uses[ops[k]]++;
+  }
   tlua_ir_yield_dests(ir, g.ydst);
   divisors(&g);
   for (int r = 0; r < ir->nregions && !uses_vec; r++)
@@ -957,6 +970,8 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   put(&g.b, "}\n");
   free(g.ydst);
   free(g.div);
+  free(g.uses);
+  free(g.root);
   if (g.failed || g.b.oom) {
     if (g.b.oom && !g.failed) fail(&g, NULL, "out of memory");
     free(g.b.s);

@@ -19,6 +19,8 @@ typedef struct Gen {
   int presumed;             /* the line the compiler presumes for the next output line (0: none) */
   const int32_t **ydst;     /* per region: ids its YIELD assigns */
   int *div;                 /* per value: known power-of-two divisor (1..16) */
+  int *uses;                /* per value: how many operands name it (WGMMA accumulates in place) */
+  int *root;                /* per value: the loop carry a WGMMA result is a reference to, else -1 */
   int uses_f16, uses_bf16;
   int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
   char *err;

@@ -2,7 +2,11 @@
  * wgmma.mma_async with both operands read from LDS through 64-bit matrix descriptors (sm_90a; the
  * launcher compiles a kernel that has one for sm_90a on a compute capability 9.0 device).
  *
- * One WGMMA becomes: the accumulators copied into the result variables, an empty asm on each (so
+ * One WGMMA becomes: the accumulators copied into the result variables (or, for a loop-carried
+ * accumulator that only this WGMMA reads and whose result goes back into the same carry, the result
+ * declared as a reference to it: the matrix units then accumulate in place, and no other instruction
+ * defines those registers while a group is in flight, which ptxas requires to keep wgmma groups
+ * pipelined instead of serializing them, its warning C7515), an empty asm on each (so
  * the compiler keeps its own accesses out of the asynchronous region), wgmma.fence, ksteps
  * wgmma.mma_async on descriptors advanced by the step (in 16-byte units: the start field), then
  * commit_group, wait_group 0 and the empty asm again. The LDS writes a WGMMA reads are ordered
@@ -32,6 +36,16 @@ static void pin(Gen *g, const int32_t *res, int nc) {
   }
 }
 
+/* The loop carry accumulator operand c can be updated in place through (a reference to it), or -1:
+ * c is this WGMMA's alone (its only reader) and is a loop carry, or the in-place result of an
+ * earlier WGMMA on one (a chain of K steps in a loop body). The yields know (g->root). */
+static int in_place_root(const Gen *g, int c) {
+  const tlua_IR *ir = g->ir;
+  if (g->uses[c] != 1) return -1;
+  if (ir->instrs[c].op == TLUA_OP_LOOP_CARRY) return c;
+  return g->root[c];
+}
+
 int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   const tlua_IR *ir = g->ir;
   const int32_t *o = tlua_ir_ops(ir, in);
@@ -44,7 +58,11 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   const char *dn = w.bf16 ? "bf16" : "f16";
   const int32_t *res = &rg->instrs[p + 1];
   STMT(g, in, "float");
-  for (int i = 0; i < nc; i++) line_text(g, "%s v%d = v%d", i ? "," : "", res[i], o[i]);
+  for (int i = 0; i < nc; i++) {
+    const int root = in_place_root(g, o[i]);
+    g->root[res[i]] = root;
+    line_text(g, "%s %sv%d = v%d", i ? "," : "", root >= 0 ? "&" : "", res[i], o[i]);
+  }
   line_text(g, ";\n");
   indent(g);
   line_text(g, "{\n");

@@ -112,7 +112,8 @@ local function resolve_wgmma(who, r, s)
   if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
   if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
   r.wm, r.wn = r.bm // 64, 1
-  r.pending = r.pending or 1
+  -- (pending 1 measured no faster on the H200: ptxas serializes the groups, bench/RESULTS.md)
+  r.pending = r.pending or 0
   r.threads = r.wm * 128
   r.wtm, r.wtn = 64, r.bn
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
@@ -328,7 +329,7 @@ local function gemm_kernel(dtype, opts)
         -- thread's copies of it are done (at most S-2 younger copy groups still in flight: each step
         -- commits one) and the block has synchronized; that barrier also says every thread is done
         -- with buffer j-1, which then receives the tile S-1 ahead. With wgmma groups left in flight
-        -- (config.pending = 1, the default of wgmma configs with S >= 3) the wgmma of step j-1 is
+        -- (config.pending = 1, for wgmma configs with S >= 3) the wgmma of step j-1 is
         -- known complete only at step j+1 (its wait_group 1 at step j, then the barrier): buffer j-2
         -- receives the tile S-2 ahead, and a k:wgmma_wait(0) ends the loop. When the number of K tiles is
         -- not a multiple of S the last steps multiply the zero padding of the masked copies (no
