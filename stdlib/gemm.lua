@@ -102,8 +102,9 @@ end
 -- The configuration with its derived facts: threads, warp tile, MMA grid per warp; fails naming the
 -- rule a field breaks.
 local function resolve_wgmma(who, r, s)
-  if s.warp ~= 32 and tl.target().vendor == "cpu" then
-    C.fail("std.%s: config.wgmma needs warps of 32 (NVIDIA sm_90), the kernel's warp is %d", who, s.warp)
+  local vendor = tl.target().vendor
+  if tl.default_warp() ~= 32 and vendor ~= "amd" then
+    C.fail("std.%s: config.wgmma needs warps of 32 (NVIDIA sm_90), the kernel's warp is %d", who, tl.default_warp())
   end
   if not target_has_wgmma() then
     tl.unsupported(tl.target().arch, "std.%s: config.wgmma: wgmma exists on NVIDIA sm_90 only", who)
