@@ -146,10 +146,13 @@ return function(tl)
     return t
   end
 
-  -- s:mma(a_tile, b_tile[, acc[, {pending = 1}]]) -> the new accumulator (f32, distributed as s.c per
-  -- warpgroup). pending = 1 returns with this group still in flight on the GPU (wgmma.wait_group 1):
-  -- the next s:mma may be issued at once, but its LDS tiles may be overwritten, and the result read
-  -- by anything else, only after a later mma or k:wgmma_wait(0) has waited for it.
+  -- s:mma(a_tile, b_tile[, acc[, {pending = 1, accumulate = cond}]]) -> the new accumulator (f32,
+  -- distributed as s.c per warpgroup). pending = 1 returns with this group still in flight on the GPU
+  -- (wgmma.wait_group 1): the next s:mma may be issued at once, but its LDS tiles may be overwritten,
+  -- and the result read by anything else, only after a later mma or k:wgmma_wait(0) has waited for
+  -- it. accumulate (a symbolic boolean, the same in a warpgroup) false computes A*B without reading
+  -- acc (wgmma's scale-d = 0): with acc = s:undefined() no instruction defines the accumulators
+  -- before the first step, which keeps ptxas from serializing pending groups.
   function Shape:mma(a, b, c, opts)
     local ctx = tr.current()
     local t = tl.target()
@@ -164,7 +167,11 @@ return function(tl)
     end
     a, b = tile(a, "the A tile"), tile(b, "the B tile")
     if opts ~= nil and (type(opts) ~= "table" or (opts.pending ~= nil and opts.pending ~= 0 and opts.pending ~= 1)) then
-      tr.fail("wgmma: options must be {pending = 0 or 1} (groups this mma leaves in flight)")
+      tr.fail("wgmma: options must be {pending = 0 or 1 (groups this mma leaves in flight), accumulate = boolean}")
+    end
+    local accumulate = opts and opts.accumulate
+    if accumulate ~= nil and not tr.is_value(accumulate) and type(accumulate) ~= "boolean" then
+      tr.fail("wgmma: accumulate must be a boolean or a symbolic comparison (got %s)", type(accumulate))
     end
     local groups = ctx.block // 128
     local kk = a.lengths[2]
@@ -197,7 +204,7 @@ return function(tl)
                                        bf16 = self.dtype == "bf16" and 1 or 0, trans_a = fa.trans, trans_b = fb.trans,
                                        ksteps = steps, a_step = fa.step, b_step = fb.step, a_lbo = fa.lbo,
                                        a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo,
-                                       pending = opts and opts.pending or 0 }
+                                       pending = opts and opts.pending or 0, scale_op = accumulate ~= nil and 1 or 0 }
     local a_start = tr.const(fa.start, "i32")
     if groups > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end
     local ops = {}
@@ -205,10 +212,24 @@ return function(tl)
     for y = 0, self.elements - 1 do ops[#ops + 1] = c and tr.as(c.vals[y], "f32") or zero end
     ops[#ops + 1] = a_start
     ops[#ops + 1] = tr.const(fb.start, "i32")
+    if accumulate ~= nil then
+      if type(accumulate) == "boolean" then ops[#ops + 1] = tr.const(accumulate and 1 or 0, "i32")
+      else ops[#ops + 1] = tl.select(accumulate, tr.const(1, "i32"), tr.const(0, "i32")) end
+    end
     local id = tr.emit("wgmma", nil, ops, { imm = imm, imm2 = imm2 })
     local instr = { id = id }
     local vals = {}
     for y = 0, self.elements - 1 do vals[y] = tr.emit("mma_result", "f32", { instr }, { imm = y }) end
+    self.facts = self.facts or tl._dist_facts(self.c)
+    return win.new_dist_tensor(self.c, self.facts, "f32", vals)
+  end
+
+  -- s:undefined() -> f32 accumulators nothing defines (NaN on the executor): the init of a K loop
+  -- whose first s:mma has accumulate = false
+  function Shape:undefined()
+    tr.current()
+    local vals, u = {}, tr.emit("undef", "f32", {})
+    for y = 0, self.elements - 1 do vals[y] = u end
     self.facts = self.facts or tl._dist_facts(self.c)
     return win.new_dist_tensor(self.c, self.facts, "f32", vals)
   end

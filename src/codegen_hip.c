@@ -584,6 +584,9 @@ static int emit_instr(Gen *g, int r, int p) {
     const_text(g, in->dtype, in->imm, in->fimm, e, sizeof e);
     STMT(g, in, "const %s v%d = %s;\n", T, id, e);
     return 0;
+  case TLUA_OP_UNDEF:
+    STMT(g, in, "%s v%d; /* undefined: the first wgmma does not read it */\n", T, id);
+    return 0;
   case TLUA_OP_PARAM:
     STMT(g, in, "const %s v%d = %s;\n", T, id, ir->params[in->imm].name);
     return 0;

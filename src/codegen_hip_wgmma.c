@@ -87,7 +87,11 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     for (int i = 0; i < nc; i++) line_text(g, "%s \"+f\"(v%d)", i ? "," : "", res[i]);
     line_text(g, "\n");
     indent(g);
-    line_text(g, "    : \"l\"(da_ + %dull), \"l\"(db_ + %dull), \"r\"(1));\n", s * (w.a_step >> 4), s * (w.b_step >> 4));
+    /* scale-d: the accumulate operand on the first step (the later ones add to its result) */
+    char scale[32] = "1";
+    if (w.scale_op && s == 0) snprintf(scale, sizeof scale, "(int)(v%d != 0)", o[nc + 2]);
+    line_text(g, "    : \"l\"(da_ + %dull), \"l\"(db_ + %dull), \"r\"(%s));\n", s * (w.a_step >> 4), s * (w.b_step >> 4),
+              scale);
   }
   indent(g);
   line_text(g, "asm volatile(\"wgmma.commit_group.sync.aligned;\" ::: \"memory\");\n");

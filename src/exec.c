@@ -369,12 +369,13 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
         break;
       }
     if (rc) break;
-    /* gather C from the fragments */
+    /* gather C from the fragments (zeros when the accumulate operand says not to: scale-d 0) */
     int row, col;
+    const int accumulate = !w.scale_op || VAL(ex, o[nc + 2])[g0].i != 0;
     for (int l = 0; l < G; l++)
       for (int i = 0; i < nc; i++) {
         tlua_wgmma_coord(l, i, &row, &col);
-        D[row * w.n + col] = VAL(ex, o[i])[g0 + l].f;
+        D[row * w.n + col] = accumulate ? VAL(ex, o[i])[g0 + l].f : 0.0f;
       }
     const Target ta = target_of(ex, 1, w.lds_a), tb = target_of(ex, 1, w.lds_b);
     for (int s = 0; s < w.ksteps && !rc; s++) {
@@ -568,6 +569,9 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   switch ((tlua_Op)in->op) {
   case TLUA_OP_CONST:
     fill(VAL(ex, id), tlua_exec_scalar(in->dtype, in->imm, in->fimm), m, B);
+    return 0;
+  case TLUA_OP_UNDEF:
+    fill(VAL(ex, id), tlua_exec_scalar(in->dtype, 0, NAN), m, B);
     return 0;
   case TLUA_OP_PARAM: {
     const tlua_ExecArg *a = &ex->args[in->imm];

@@ -170,7 +170,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
   [TLUA_OP_LDS_MATRIX] = "lds_matrix", [TLUA_OP_LDS_COPY] = "lds_copy", [TLUA_OP_ASYNC_COMMIT] = "async_commit",
-  [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait",
+  [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait", [TLUA_OP_UNDEF] = "undef",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -320,17 +320,19 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   }
   case TLUA_OP_WGMMA: {
     tlua_Wgmma w;
-    if (tlua_wgmma_unpack(in->imm, in->imm2, &w) || n != w.n / 2 + 2) {
+    if (tlua_wgmma_unpack(in->imm, in->imm2, &w) || n != w.n / 2 + 2 + w.scale_op) {
       put(b, " <imm %" PRId64 ", %d operands>", in->imm, n);
       break;
     }
+    const int nc = w.n / 2;
     put(b, " m64n%dk16x%d %s a(lds%d ", w.n, w.ksteps, w.bf16 ? "bf16" : "f16", w.lds_a);
-    put_operand(b, o[n - 2]);
+    put_operand(b, o[nc]);
     put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
-    put_operand(b, o[n - 1]);
+    put_operand(b, o[nc + 1]);
     put(b, " %s step %d lbo %d sbo %d)%s c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo,
         w.pending ? " pending 1" : "");
-    for (int i = 0; i < n - 2; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
+    for (int i = 0; i < nc; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
+    if (w.scale_op) { put(b, ") accumulate("); put_operand(b, o[nc + 2]); }
     put(b, ")");
     break;
   }

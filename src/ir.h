@@ -105,6 +105,10 @@ typedef enum tlua_Op {
      whose `pending` field is 1 returns with its own group in flight: its results and the LDS it
      reads may be used only after a WGMMA_WAIT 0, or a later WGMMA with pending 0 or 1) */
   TLUA_OP_WGMMA_WAIT,
+  /* a float value nothing defines (no operands): the initial accumulators of a WGMMA chain whose
+     first step does not accumulate (its accumulate operand is 0), so no instruction writes those
+     registers while a group is in flight. The executor gives NaN, which any read propagates. */
+  TLUA_OP_UNDEF,
   TLUA_NOPS
 } tlua_Op;
 

@@ -299,8 +299,9 @@ static int check_wgmma(Verifier *V, int id) {
   if (ir->warp != 32) return fail_at(V, id, "wgmma runs on warps of 32, the kernel is traced for warp %d", (int)ir->warp);
   if (ir->block % TLUA_WGMMA_THREADS != 0)
     return fail_at(V, id, "block %d is not a whole number of warpgroups (128 threads)", (int)ir->block);
-  if (in->nops != w.n / 2 + 2) return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, a_start, b_start)",
-                                              (int)in->nops, w.n, w.n / 2 + 2, w.n / 2);
+  if (in->nops != w.n / 2 + 2 + w.scale_op)
+    return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, a_start, b_start%s)", (int)in->nops, w.n,
+                   w.n / 2 + 2 + w.scale_op, w.n / 2, w.scale_op ? ", accumulate" : "");
   if (lds_buffer(V, id, w.lds_a) || lds_buffer(V, id, w.lds_b)) return -1;
   const int dt = w.bf16 ? TLUA_BF16 : TLUA_F16;
   if (ir->lds[w.lds_a].dtype != dt || ir->lds[w.lds_b].dtype != dt)
@@ -311,7 +312,8 @@ static int check_wgmma(Verifier *V, int id) {
   for (int k = w.n / 2; k < in->nops; k++) {
     int t = operand(V, id, k, 0);
     if (t < 0) return -1;
-    if (t != TLUA_I32) return fail_at(V, id, "operand %d (a start offset) is %s, expected i32", k, dtn(t));
+    if (t != TLUA_I32)
+      return fail_at(V, id, "operand %d (%s) is %s, expected i32", k, k < w.n / 2 + 2 ? "a start offset" : "accumulate", dtn(t));
   }
   return check_results(V, id, TLUA_OP_MMA_RESULT, 0, w.n / 2);
 }
@@ -518,6 +520,10 @@ static int check_instr(Verifier *V, int id) {
   }
   case TLUA_OP_ASYNC_COMMIT:
     return want_nops(V, id, 0) || want_value(V, id, 0) ? -1 : 0;
+  case TLUA_OP_UNDEF:
+    if (want_nops(V, id, 0) || want_value(V, id, 1)) return -1;
+    if (!is_float(in->dtype)) return fail_at(V, id, "undef is %s, expected a float type", dtn(in->dtype));
+    return 0;
   case TLUA_OP_WGMMA_WAIT:
     if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
     if (ir->warp != 32) return fail_at(V, id, "wgmma_wait runs on warps of 32, the kernel is traced for warp %d", (int)ir->warp);

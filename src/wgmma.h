@@ -19,8 +19,10 @@
  * fits them to a buffer's tilelua layout (seed 003's XOR preshuffle) and the executor reads LDS
  * through them, so a CPU run checks the fit.
  *
- * IR form: operands (c_0..c_{n/2-1}, a_start, b_start), starts i32 byte offsets in the buffers
- * (the same in every lane of a warpgroup); imm and imm2 pack the rest (tlua_wgmma_pack); no value;
+ * IR form: operands (c_0..c_{n/2-1}, a_start, b_start[, accumulate]), starts i32 byte offsets in the
+ * buffers (the same in every lane of a warpgroup), accumulate (with scale_op) an i32 read from lane 0
+ * of the warpgroup: 0 computes D = A * B, ignoring C (wgmma's scale-d); imm and imm2 pack the rest
+ * (tlua_wgmma_pack); no value;
  * n/2 MMA_RESULT instructions follow it (operand: the WGMMA, imm k, f32). Pure C, reentrant. */
 #ifndef TLUA_WGMMA_H
 #define TLUA_WGMMA_H
@@ -41,6 +43,7 @@ typedef struct tlua_Wgmma {
   int a_step, b_step;        /* bytes between consecutive steps' starts (multiples of 16, < 256 KiB) */
   int a_lbo, a_sbo, b_lbo, b_sbo; /* descriptor byte offsets (multiples of 16, < 256 KiB) */
   int pending;               /* 0: wait for this group; 1: return with it in flight (WGMMA_WAIT) */
+  int scale_op;              /* 1: operand n/2+2 (i32) says whether to accumulate: 0 gives D = A*B */
 } tlua_Wgmma;
 
 /* imm/imm2 of the IR instruction; -1 when a field is out of range. */

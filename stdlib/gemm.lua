@@ -303,17 +303,20 @@ local function gemm_kernel(dtype, opts)
         for j = 0, ahead - 1 do land(issue(j * bk, j), j) end
         local n = r.wgmma and 1 or tm * tn
         local init = {}
-        if r.wgmma then init[1] = r.wg:zeros() end
+        -- with groups in flight the accumulators start undefined and the first K step does not
+        -- accumulate (scale-d 0): zeroing them would be an instruction writing the registers of a
+        -- group in flight on the path that skips the loop, and ptxas then serializes every group
+        if r.wgmma then init[1] = lag == 1 and r.wg:undefined() or r.wg:zeros() end
         for i = 0, (r.wgmma and 0 or tm) - 1 do
           for j = 0, tn - 1 do init[i * tn + j + 1] = s:zeros() end
         end
         -- one K step on the tiles in LDS buffer buf (a constant: every LDS offset of the fragment
         -- reads is then the same in every iteration, and the compiler hoists it out of the loop);
         -- with wgmma the block's warpgroups read the tiles through descriptors
-        local function step(acc, buf)
+        local function step(acc, buf, first)
           if r.wgmma then
             acc[1] = r.wg:mma(la:tile({ buf * bm, 0 }, { bm, bk }), lb:tile({ buf * bk, 0 }, { bk, bn }), acc[1],
-                              { pending = lag })
+                              { pending = lag, accumulate = lag == 1 and first or nil })
             return
           end
           local ra, rb = buf * bm + wr, buf * bk
@@ -342,12 +345,16 @@ local function gemm_kernel(dtype, opts)
             k:sync()
             local buf = (j + ahead) % S
             local staged = issue(kk + (j + ahead) * bk, buf)
-            step(acc, j)
+            step(acc, j, j == 0 and tl.ne(kk, 0) or nil)
             land(staged, buf)
           end
           return table.unpack(acc, 1, n)
         end, table.unpack(init, 1, n)))
-        if lag == 1 then k:wgmma_wait(0) end
+        if lag == 1 then
+          k:wgmma_wait(0)
+          -- K = 0: the loop did not run and the accumulators are still undefined
+          accs[1] = accs[1]:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
+        end
         k:copy_wait(0)
         local function epilogue(acc, r0, c0, rows, cols, dist)
           local res = acc:map(function(v) return v * p.alpha end)

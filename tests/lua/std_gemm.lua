@@ -180,4 +180,11 @@ tl.with_target("sm_90", function()
   assert(src0:find("cp.async.wait_group 2;", 1, true), "pending 0, 4 stages: copies 3 tiles ahead")
   T.raises(function() std.gemm_kernel(tl.f16, { config = { bm = 128, bn = 64, bk = 64, wgmma = true, pending = 2 } }) end,
            "config.pending must be 0 or 1")
+  -- pending 1 starts from undefined accumulators (NaN on the executor) and a first step that does not
+  -- accumulate: the results above are finite; K = 0 runs no step and gives beta * C
+  assert(src:find("v%d+; /%* undefined", 1) and src:find('"r"((int)(v', 1, true), "undefined init, scale-d operand")
+  local Cm = tl.full({ 3, 5 }, 4.0, tl.f32)
+  std.gemm(tl.empty({ 3, 0 }, tl.f16), tl.empty({ 0, 5 }, tl.f16),
+           { C = Cm, beta = 0.5, config = { bm = 128, bn = 64, bk = 64, wgmma = true, pending = 1 }, latency = 7 })
+  T.eq({ Cm:get(0, 0), Cm:get(2, 4) }, { 2.0, 2.0 }, "K = 0 with pending 1 scales C")
 end)
