@@ -20,8 +20,10 @@ local M = {}
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
--- the latency hint when none is given: 3 stages
+-- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
+-- less ahead while a wgmma group stays in flight (the fastest measured, bench/RESULTS.md)
 local DEFAULT_LATENCY = 4
+local DEFAULT_LATENCY_WGMMA = 7
 local MAX_STAGES = 5
 
 -- The pipeline depth for a latency hint (1..10), capped by the LDS the stages take.
@@ -59,8 +61,9 @@ end
 -- Warpgroup MMA configs (NVIDIA sm_90: wgmma reads both tiles from LDS): bm/64 warpgroups of 128
 -- threads split the rows, each multiplies its 64 rows by the whole bn columns; bk = 64 (one
 -- 128-byte swizzle atom row of f16/bf16)
--- (256 x 128 first: the fastest at 4096^3 on an H200, bench/RESULTS.md)
-local WGMMA_CONFIGS = { { bm = 256, bn = 128, bk = 64, wgmma = true }, { bm = 128, bn = 256, bk = 64, wgmma = true },
+-- (128 x 256 first: with one group in flight and 4 stages the fastest at 4096^3 on an H200,
+-- bench/RESULTS.md; 256 x 128 was with every group waited for)
+local WGMMA_CONFIGS = { { bm = 128, bn = 256, bk = 64, wgmma = true }, { bm = 256, bn = 128, bk = 64, wgmma = true },
                         { bm = 128, bn = 128, bk = 64, wgmma = true } }
 
 -- true when the target runs wgmma (sm_90, and the executor at warp 32)
@@ -113,8 +116,8 @@ local function resolve_wgmma(who, r, s)
   if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
   if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
   r.wm, r.wn = r.bm // 64, 1
-  -- (pending 1 measured no faster on the H200: ptxas serializes the groups, bench/RESULTS.md)
-  r.pending = r.pending or 0
+  -- one group in flight by default (9-18% faster on the H200 than waiting for each, bench/RESULTS.md)
+  r.pending = r.pending or 1
   r.threads = r.wm * 128
   r.wtm, r.wtn = 64, r.bn
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
@@ -243,7 +246,7 @@ local function gemm_kernel(dtype, opts)
   if latency ~= nil and not (math.type(latency) == "integer" and latency >= 1 and latency <= 10) then
     C.fail("std.gemm: latency must be an integer in 1..10 (got %s)", tostring(latency))
   end
-  latency = latency or DEFAULT_LATENCY
+  latency = latency or (r.wgmma and DEFAULT_LATENCY_WGMMA or DEFAULT_LATENCY)
   r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
@@ -333,7 +336,7 @@ local function gemm_kernel(dtype, opts)
         -- thread's copies of it are done (at most S-2 younger copy groups still in flight: each step
         -- commits one) and the block has synchronized; that barrier also says every thread is done
         -- with buffer j-1, which then receives the tile S-1 ahead. With wgmma groups left in flight
-        -- (config.pending = 1, for wgmma configs with S >= 3) the wgmma of step j-1 is
+        -- (config.pending = 1, the default of wgmma configs, with S >= 3) the wgmma of step j-1 is
         -- known complete only at step j+1 (its wait_group 1 at step j, then the barrier): buffer j-2
         -- receives the tile S-2 ahead, and a k:wgmma_wait(0) ends the loop. When the number of K tiles is
         -- not a multiple of S the last steps multiply the zero padding of the masked copies (no
