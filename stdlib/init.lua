@@ -14,6 +14,7 @@ export(require "tilelua.std.softmax", { "softmax" })
 export(require "tilelua.std.layernorm", { "layernorm" })
 export(require "tilelua.std.rmsnorm", { "rmsnorm" })
 export(require "tilelua.std.rope", { "rope" })
+export(require "tilelua.std.attention", { "attention" })
 export(require "tilelua.std.histogram", { "histogram" })
 export(require "tilelua.std.gemm", { "gemm", "gemm_kernel", "gemm_grid", "gemm_configs", "gemm_bank_report" })
 std.kernels = C.kernels

@@ -1,0 +1,332 @@
+-- attention.lua - std.attention: softmax(q k^T * scale [+ causal mask]) v for q {B, Hq, S, D} and
+-- k, v {B, Hkv, Skv, D} (Hq a multiple of Hkv: grouped-query attention), f16/bf16 inputs, f32
+-- accumulation, on the matrix units of the target (tl.mma_shape: NVIDIA mma.sync m16n8k16 at warp
+-- 32, AMD MFMA 32x32x8 at warp 64), FlashAttention-2 style:
+--
+-- A block of W warps takes BM = W * m query rows of one (batch, head); each warp holds the A
+-- fragments of its m rows of q for the whole loop (registers) and walks the keys in tiles of BN:
+-- K and V tiles go global -> LDS (k:copy: cp.async on NVIDIA) in ST buffers, the copy of the next
+-- tile overlapping the matrix products of this one. Per tile: scores S = q k^T by MMAs (the B
+-- operand k^T read from the k-major LDS tile through the transposed fragment encoding, ldmatrix on
+-- NVIDIA, then relabeled as the B operand); the online softmax in base 2 (scores scaled by
+-- scale * log2 e, running row max m and row sum l as accumulator-shaped tensors, row reductions by
+-- tl.reduce over the accumulator's lanes: warp shuffles); the output accumulators rescaled by
+-- exp2(m_old - m_new) and incremented by P v. P goes from the score accumulators to the A operand
+-- in registers where the target's layouts line up (NVIDIA: two m16n8 accumulators are one m16k16 A
+-- fragment, as in FlashAttention-2), else through LDS. No S x S matrix is stored. At the end each
+-- row is divided by l and its logsumexp (natural log, -inf for a row that sees no key) is written.
+--
+-- Masks: keys j >= Skv, and with causal keys j > i + (Skv - S) (the diagonal aligned to the
+-- bottom-right corner, as for a query block appended to a cache of Skv - S keys). A row that sees
+-- no key gives zeros. Loads are masked (pad 0), so any S and Skv work.
+local tl = require "tilelua"
+local C = require "tilelua.std.common"
+local M = {}
+
+local LOG2E = 1.4426950408889634
+local LN2 = 0.6931471805599453
+local NEG_INF = -math.huge
+local HEAD_DIMS = { [64] = true, [128] = true, [256] = true }
+
+-- The B operand's layout with its two dimensions swapped (same lanes, same registers): the tile
+-- {n, k} of a k-major buffer (the keys) read as the B operand {k, n} of q k^T.
+local TRANSPOSED_B = {
+  nvidia = { h = { { 8 }, { 2, 4, 2 } }, p = { { { 1, 0 }, { 2, 1 } } }, y = { { 2, 0 }, { 2, 2 } } },
+  amd = { h = { { 32 }, { 2, 4 } }, p = { { { 2, 0 }, { 1, 0 } } }, y = { { 2, 1 } } },
+}
+
+-- Tiles per warp size: warps per block, key tile BN per head dimension, LDS stages of K and V.
+-- NVIDIA: 4 warps x 16 rows, two stages (the copy of tile t+1 overlaps the products of tile t).
+-- AMD: 4 waves x 32 rows, one stage of 32 keys (LDS is 64 KiB; P goes through LDS there).
+local CONFIG = {
+  [32] = { warps = 4, bn = { [64] = 64, [128] = 64, [256] = 32 }, stages = 2 },
+  [64] = { warps = 4, bn = { [64] = 32, [128] = 32, [256] = 32 }, stages = 1 },
+}
+local TARGET = { [32] = "sm_90", [64] = "gfx90a" }
+
+-- facts of the matrix unit checked once per shape: the transposed B encoding really is s.b with
+-- its dimensions swapped, and whether k/n accumulators side by side are the A fragment (lane by
+-- lane, element by element)
+local checked = {}
+local function unit(dt, warp)
+  local s = tl.mma_shape { a = dt, target = warp == 32 and "nvidia" or "amd" }
+  local u = checked[s]
+  if u then return u end
+  local spec = TRANSPOSED_B[s.target]
+  local bt = tl.encoding { h = spec.h, p = spec.p, y = spec.y }
+  for lane = 0, s.warp - 1 do
+    for y = 0, s.elements.b - 1 do
+      local want, got = s.b:coord(lane, y), bt:coord(lane, y)
+      assert(got[1] == want[2] and got[2] == want[1], "attention: transposed B encoding disagrees with the MMA's")
+    end
+  end
+  local per = s.k // s.n -- accumulators per A fragment
+  local joined = per >= 1 and s.k % s.n == 0 and per * s.elements.c == s.elements.a
+  for lane = 0, s.warp - 1 do
+    for y = 0, s.elements.a - 1 do
+      if not joined then break end
+      local a = s.a:coord(lane, y)
+      local c = s.c:coord(lane, y % s.elements.c)
+      if a[1] ~= c[1] or a[2] ~= c[2] + (y // s.elements.c) * s.n then joined = false end
+    end
+  end
+  u = { s = s, bt = bt, p_in_registers = joined }
+  checked[s] = u
+  return u
+end
+
+-- the distribution of a rows x cols tile read from global memory by nt threads: 16-byte vectors
+-- along cols, consecutive threads along a row, then down the rows
+local function load_dist(rows, cols, nt)
+  local v = 8
+  while v > 1 and (rows * cols < nt * v or cols % v ~= 0) do v = v // 2 end
+  local xt = cols // v
+  local rt = nt // xt
+  return tl.encoding { h = { { rows // rt, rt }, { xt, v } }, p = { { { 1, 1 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }
+end
+
+-- An XOR preshuffle (seed 003) of a rows x cols LDS tile: the fewest-way fragment read, then the
+-- fewest-way tile write, then the widest chunk.
+local function pick(rows, cols, frag, write_dist, warp)
+  local best, bscore
+  for _, kpack in ipairs { 8, 4, 2 } do
+    for _, layer in ipairs { 1, 2, 4 } do
+      local ok, d = pcall(tl.xor_preshuffle, { m_per_block = rows, k_per_block = cols, kpack = math.min(kpack, cols),
+                                               m_lds_layer = layer })
+      if ok then
+        local function worst(dist, op)
+          return tl.bank_report { dist = dist, lds = d, op = op, elem_bytes = 2, target = TARGET[warp], warp = warp }.worst
+        end
+        local score = worst(frag, "read") * 1000 + worst(write_dist, "write") * 10 + (kpack == 8 and 0 or kpack == 4 and 1 or 2)
+        if not bscore or score < bscore then best, bscore = d, score end
+      end
+    end
+  end
+  return best
+end
+
+-- elementwise combination of two tensors of one distribution
+local function zip(a, b, fn)
+  local r = a:map(function(v) return v end)
+  for y = 0, a:elements() - 1 do r:set(y, fn(a:get(y), b:get(y))) end
+  return r
+end
+-- x - m, but -inf where m is -inf (a row that has seen only masked keys: no -inf - -inf = NaN)
+local function shifted(x, m) return tl.select(tl.eq(m, NEG_INF), NEG_INF, x - m) end
+
+local function kernel(dt, d, causal, layout)
+  local warp = tl.default_warp()
+  local u = unit(dt, warp)
+  local s, bt = u.s, u.bt
+  local cfg = CONFIG[warp]
+  local W, BN, ST = cfg.warps, cfg.bn[d], cfg.stages
+  local BM, NT = W * s.m, cfg.bn[d] // s.n
+  local nt = W * warp
+  local key = table.concat({ "attention", dt, d, tostring(causal), layout, warp }, ";")
+  local kern = C.memo(key, function()
+    local ldist = load_dist(BN, d, nt)
+    local desc_k = pick(ST * BN, d, bt, ldist, warp)
+    local desc_v = pick(ST * BN, d, s.b, ldist, warp)
+    local rank = layout == "bshd" and 3 or 4
+    return tl.kernel {
+      name = string.format("std_attention_%s_d%d%s", dt, d, causal and "_causal" or ""), block = nt, warp = warp,
+      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      body = function(k, p)
+        local b, h = k.block_id(2), k.block_id(1)
+        local hk = h // p.group
+        local q0 = k.block_id(0) * BM
+        local wr = k.warp_id() * s.m
+        -- the tile {rows, cols} at (row r0, column c0) of head hh of tensor t: {B, H, S, D} as a
+        -- rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view
+        local function win(t, hh, r0, c0, rows, cols, dist)
+          if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
+          return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
+        end
+        local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
+        local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+        -- q fragments, held for the whole loop
+        local qa = {}
+        for ks = 0, d // s.k - 1 do qa[ks] = win(p.q, h, q0 + wr, ks * s.k, s.m, s.k, s.a):load() end
+        -- per accumulator element: its query row, its column in an m x n tile, the keys it sees
+        local zc = s:zeros()
+        local row, col, lim = {}, {}, {}
+        for y = 0, s.elements.c - 1 do
+          local idx = zc:coords(y)
+          row[y] = q0 + wr + idx[1]
+          col[y] = idx[2]
+          lim[y] = causal and tl.min(skv, row[y] + 1 + skv - sq) or skv
+        end
+        local kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
+        local lk = k:lds(dt, { ST * BN, d }, { swizzle = desc_k })
+        local lv = k:lds(dt, { ST * BN, d }, { swizzle = desc_v })
+        local lp = (not u.p_in_registers) and k:lds(dt, { BM, BN }) or nil
+        local function issue(kv0, buf)
+          k:copy(k:window(lk, { buf * BN, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
+          k:copy(k:window(lv, { buf * BN, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
+          k:copy_commit()
+        end
+        local DT = d // s.n -- output accumulators per warp
+        -- one key tile (kv0, in LDS buffer buf): returns the new accumulators, m and l
+        local function step(buf, kv0, o, m, l)
+          local sc = {}
+          for j = 0, NT - 1 do
+            local acc
+            for ks = 0, d // s.k - 1 do
+              local kb = k:window(lk, { buf * BN + j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+              acc = s:mma(qa[ks], kb, acc)
+            end
+            acc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[y]), v * p.scale, NEG_INF) end)
+            sc[j] = acc
+          end
+          local mx = sc[0]
+          for j = 1, NT - 1 do mx = zip(mx, sc[j], tl.max) end
+          local mn = zip(m, tl.reduce(mx, "max", 1), tl.max)
+          local alpha = zip(m, mn, function(a, b2) return tl.exp2(shifted(a, b2)) end)
+          local ps, rs = {}, nil
+          for j = 0, NT - 1 do
+            ps[j] = zip(sc[j], mn, function(a, b2) return tl.exp2(shifted(a, b2)) end)
+            rs = rs and (rs + ps[j]) or ps[j]
+          end
+          l = l * alpha + tl.reduce(rs, "sum", 1)
+          for i = 1, DT do o[i] = o[i] * alpha end
+          local pa = {}
+          if u.p_in_registers then
+            local per = s.k // s.n
+            for kk = 0, BN // s.k - 1 do
+              local parts = {}
+              for q = 0, per - 1 do parts[q + 1] = ps[kk * per + q]:cast(dt) end
+              pa[kk] = parts[1]:relabel(s.a, table.unpack(parts, 2))
+            end
+          else
+            for j = 0, NT - 1 do k:window(lp, { wr, j * s.n }, { s.m, s.n }, s.c):store(ps[j]:cast(dt)) end
+            k:sync()
+            for kk = 0, BN // s.k - 1 do pa[kk] = k:window(lp, { wr, kk * s.k }, { s.m, s.k }, s.a):load() end
+          end
+          for kk = 0, BN // s.k - 1 do
+            for i = 0, DT - 1 do
+              local vb = k:window(lv, { buf * BN + kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
+              o[i + 1] = s:mma(pa[kk], vb, o[i + 1])
+            end
+          end
+          return o, mn, l
+        end
+        local init = {}
+        for i = 1, DT do init[i] = s:zeros() end
+        local m0 = zc:map(function() return NEG_INF end)
+        local function pack(o, m, l)
+          local r = {}
+          for i = 1, DT do r[i] = o[i] end
+          r[DT + 1], r[DT + 2] = m, l
+          return table.unpack(r, 1, DT + 2)
+        end
+        local res
+        if ST == 1 then
+          res = table.pack(k:range(0, kv_end, BN, function(kv, ...)
+            local c = { ... }
+            issue(kv, 0)
+            k:copy_wait(0)
+            k:sync()
+            local o, m, l = step(0, kv, c, c[DT + 1], c[DT + 2])
+            k:sync()
+            return pack(o, m, l)
+          end, pack(init, m0, zc)))
+        else
+          issue(0, 0)
+          res = table.pack(k:range(0, kv_end, ST * BN, function(kv, ...)
+            local c = { ... }
+            local o, m, l = c, c[DT + 1], c[DT + 2]
+            for j = 0, ST - 1 do
+              k:copy_wait(0)
+              k:sync()
+              issue(kv + (j + 1) * BN, (j + 1) % ST)
+              o, m, l = step(j, kv + j * BN, o, m, l)
+            end
+            return pack(o, m, l)
+          end, pack(init, m0, zc)))
+          k:copy_wait(0)
+        end
+        local m, l = res[DT + 1], res[DT + 2]
+        local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
+        for i = 0, DT - 1 do
+          win(p.o, h, q0 + wr, i * s.n, s.m, s.n, s.c):store((res[i + 1] * inv):cast(dt))
+        end
+        for y = 0, s.elements.c - 1 do
+          local lse = tl.select(tl.gt(l:get(y), 0.0), (m:get(y) + tl.log2(l:get(y))) * LN2, NEG_INF)
+          p.lse:store({ b, h, row[y] }, lse, { mask = tl.land(tl.eq(col[y], 0), tl.lt(row[y], sq)) })
+        end
+      end,
+    }
+  end)
+  return kern, BM
+end
+
+local OPTS = { causal = true, scale = true, out = true, layout = true }
+
+local function check_qkv(q, k, v, layout)
+  local dt = C.tensor_dtype("attention", "q", q)
+  local kdt, vdt = C.tensor_dtype("attention", "k", k), C.tensor_dtype("attention", "v", v)
+  if dt ~= "f16" and dt ~= "bf16" then C.fail("std.attention: q must be f16 or bf16 (got %s)", dt) end
+  if kdt ~= dt or vdt ~= dt then
+    C.fail("std.attention: q, k and v must have one dtype (got %s, %s and %s)", dt, kdt, vdt)
+  end
+  local sq, sk, sv = q:shape(), k:shape(), v:shape()
+  local names = layout == "bshd" and "{B, S, H, D}" or "{B, H, S, D}"
+  for _, t in ipairs { { "q", sq }, { "k", sk }, { "v", sv } } do
+    if #t[2] ~= 4 then C.fail("std.attention: %s must have rank 4, %s (got shape %s)", t[1], names, C.shape_str(t[2])) end
+  end
+  if not C.same_shape(sk, sv) then
+    C.fail("std.attention: k and v must have the same shape (got %s and %s)", C.shape_str(sk), C.shape_str(sv))
+  end
+  local hd, sd = layout == "bshd" and 3 or 2, layout == "bshd" and 2 or 3
+  local B, Hq, S, D = sq[1], sq[hd], sq[sd], sq[4]
+  local Hkv, Skv = sk[hd], sk[sd]
+  if sk[1] ~= B then C.fail("std.attention: q and k must have the same batch size B (got %d and %d)", B, sk[1]) end
+  if sk[4] ~= D then C.fail("std.attention: q and k must have the same head dimension D (got %d and %d)", D, sk[4]) end
+  if not HEAD_DIMS[D] then C.fail("std.attention: the head dimension D must be 64, 128 or 256 (got %d)", D) end
+  if Hkv == 0 or Hq % Hkv ~= 0 then
+    C.fail("std.attention: the query heads (Hq = %d) must be a multiple of the key/value heads (Hkv = %d)", Hq, Hkv)
+  end
+  return dt, B, Hq, S, D, Hkv, Skv
+end
+
+-- std.attention(q, k, v[, {causal = false, scale = 1/sqrt(D), out = t, layout = "bhsd"}]) -> o, lse.
+-- q {B, Hq, S, D}, k and v {B, Hkv, Skv, D} (layout = "bshd": {B, S, H, D}, the layout a QKV
+-- projection writes, taken in place); o like q (out when given), lse {B, Hq, S} f32: the
+-- logsumexp of each row's scaled scores (natural log; -inf for a row that sees no key).
+function M.attention(q, k, v, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    C.fail("std.attention: options must be a table such as {causal = true} (got %s)", type(opts))
+  end
+  opts = opts or {}
+  for key in pairs(opts) do
+    if not OPTS[key] then C.fail("std.attention: unknown option '%s' (expected causal, scale, out or layout)", tostring(key)) end
+  end
+  local layout = opts.layout == nil and "bhsd" or opts.layout
+  if layout ~= "bhsd" and layout ~= "bshd" then
+    C.fail("std.attention: layout must be \"bhsd\" ({B, H, S, D}) or \"bshd\" ({B, S, H, D}) (got %s)", tostring(layout))
+  end
+  local causal = opts.causal
+  if causal ~= nil and type(causal) ~= "boolean" then C.fail("std.attention: causal must be a boolean (got %s)", tostring(causal)) end
+  causal = causal == true
+  local dt, B, Hq, S, D, Hkv, Skv = check_qkv(q, k, v, layout)
+  local scale = opts.scale == nil and 1 / math.sqrt(D) or opts.scale
+  if type(scale) ~= "number" then C.fail("std.attention: scale must be a number (got %s)", tostring(scale)) end
+  local o = C.output("attention", opts, q:shape(), dt)
+  local lse = tl.empty({ B, Hq, S }, tl.f32)
+  if B * Hq * S == 0 then return o, lse end
+  if Skv == 0 then
+    C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
+  end
+  if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
+  local kern, BM = kernel(dt, D, causal, layout)
+  local function arg(t)
+    if layout == "bhsd" then return t end
+    local s = t:shape()
+    return C.view(t, { s[1], s[2], s[3] * s[4] })
+  end
+  kern({ C.blocks(S, BM), Hq, B }, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
+  return o, lse
+end
+
+return M
