@@ -27,6 +27,11 @@ local LOG2E = 1.4426950408889634
 local LN2 = 0.6931471805599453
 local NEG_INF = -math.huge
 local HEAD_DIMS = { [64] = true, [128] = true, [256] = true }
+-- K and V rows in LDS are padded by 8 elements (16 bytes): the 8 rows of an 8x8 matrix read then
+-- start 16 bytes apart modulo 128, on distinct banks, and every fragment address is the lane's
+-- base plus a constant (an XOR swizzle needs one address register per column chunk, which the
+-- unrolled key loop holds all at once: register spills)
+local PAD = 8
 
 -- The B operand's layout with its two dimensions swapped (same lanes, same registers): the tile
 -- {n, k} of a k-major buffer (the keys) read as the B operand {k, n} of q k^T.
@@ -42,7 +47,6 @@ local CONFIG = {
   [32] = { warps = 4, bn = { [64] = 64, [128] = 64, [256] = 32 }, stages = 2 },
   [64] = { warps = 4, bn = { [64] = 32, [128] = 32, [256] = 32 }, stages = 1 },
 }
-local TARGET = { [32] = "sm_90", [64] = "gfx90a" }
 
 -- facts of the matrix unit checked once per shape: the transposed B encoding really is s.b with
 -- its dimensions swapped, and whether k/n accumulators side by side are the A fragment (lane by
@@ -85,26 +89,6 @@ local function load_dist(rows, cols, nt)
   return tl.encoding { h = { { rows // rt, rt }, { xt, v } }, p = { { { 1, 1 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }
 end
 
--- An XOR preshuffle (seed 003) of a rows x cols LDS tile: the fewest-way fragment read, then the
--- fewest-way tile write, then the widest chunk.
-local function pick(rows, cols, frag, write_dist, warp)
-  local best, bscore
-  for _, kpack in ipairs { 8, 4, 2 } do
-    for _, layer in ipairs { 1, 2, 4 } do
-      local ok, d = pcall(tl.xor_preshuffle, { m_per_block = rows, k_per_block = cols, kpack = math.min(kpack, cols),
-                                               m_lds_layer = layer })
-      if ok then
-        local function worst(dist, op)
-          return tl.bank_report { dist = dist, lds = d, op = op, elem_bytes = 2, target = TARGET[warp], warp = warp }.worst
-        end
-        local score = worst(frag, "read") * 1000 + worst(write_dist, "write") * 10 + (kpack == 8 and 0 or kpack == 4 and 1 or 2)
-        if not bscore or score < bscore then best, bscore = d, score end
-      end
-    end
-  end
-  return best
-end
-
 -- elementwise combination of two tensors of one distribution
 local function zip(a, b, fn)
   local r = a:map(function(v) return v end)
@@ -125,8 +109,6 @@ local function kernel(dt, d, causal, layout)
   local key = table.concat({ "attention", dt, d, tostring(causal), layout, warp }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
-    local desc_k = pick(ST * BN, d, bt, ldist, warp)
-    local desc_v = pick(ST * BN, d, s.b, ldist, warp)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_%s_d%d%s", dt, d, causal and "_causal" or ""), block = nt, warp = warp,
@@ -158,8 +140,8 @@ local function kernel(dt, d, causal, layout)
           lim[y] = causal and tl.min(skv, row[y] + 1 + skv - sq) or skv
         end
         local kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
-        local lk = k:lds(dt, { ST * BN, d }, { swizzle = desc_k })
-        local lv = k:lds(dt, { ST * BN, d }, { swizzle = desc_v })
+        local lk = k:lds(dt, { ST * BN, d + PAD })
+        local lv = k:lds(dt, { ST * BN, d + PAD })
         local lp = (not u.p_in_registers) and k:lds(dt, { BM, BN }) or nil
         local function issue(kv0, buf)
           k:copy(k:window(lk, { buf * BN, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
