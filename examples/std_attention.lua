@@ -8,7 +8,8 @@
 local tl = require "tilelua"
 local std = require "tilelua.std"
 
-local gpu = tl.backend() ~= "cpu"
+-- full size on a GPU, unless TILELUA_CHECK_CPU=1 replays every launch on the CPU executor
+local gpu = tl.backend() ~= "cpu" and os.getenv("TILELUA_CHECK_CPU") ~= "1"
 local B, Hq, Hkv, S, Skv, D = 1, 2, 1, 48, 80, 64
 if gpu then B, Hq, Hkv, S, Skv, D = 2, 16, 4, 2048, 4096, 128 end
 local function signed(shape, seed)

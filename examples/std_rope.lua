@@ -6,7 +6,8 @@
 local tl = require "tilelua"
 local std = require "tilelua.std"
 
-local gpu = tl.backend() ~= "cpu"
+-- full size on a GPU, unless TILELUA_CHECK_CPU=1 replays every launch on the CPU executor
+local gpu = tl.backend() ~= "cpu" and os.getenv("TILELUA_CHECK_CPU") ~= "1"
 local B, S, H, D = 2, 24, 3, 64
 if gpu then B, S, H, D = 4, 2048, 32, 128 end
 local q = std.map(function(v) return 2 * v - 1 end, tl.empty({ B, S, H, D }, tl.bf16), tl.rand({ B, S, H, D }, tl.f32, 1))

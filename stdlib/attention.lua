@@ -95,10 +95,9 @@ local function zip(a, b, fn)
   for y = 0, a:elements() - 1 do r:set(y, fn(a:get(y), b:get(y))) end
   return r
 end
--- x - m, but -inf where m is -inf (a row that has seen only masked keys: no -inf - -inf = NaN)
-local function shifted(x, m) return tl.select(tl.eq(m, NEG_INF), NEG_INF, x - m) end
 
-local function kernel(dt, d, causal, layout)
+-- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
+local function kernel(dt, d, causal, layout, skv_whole)
   local warp = tl.default_warp()
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
@@ -106,12 +105,14 @@ local function kernel(dt, d, causal, layout)
   local W, BN, ST = cfg.warps, cfg.bn[d], cfg.stages
   local BM, NT = W * s.m, cfg.bn[d] // s.n
   local nt = W * warp
-  local key = table.concat({ "attention", dt, d, tostring(causal), layout, warp }, ";")
+  local masked = causal or not (skv_whole % (ST * BN) == 0)
+  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), warp }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s", dt, d, causal and "_causal" or ""), block = nt, warp = warp,
+      name = string.format("std_attention_%s_d%d%s", dt, d, causal and "_causal" or masked and "_masked" or ""),
+      block = nt, warp = warp,
       params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
                  { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } },
       body = function(k, p)
@@ -158,16 +159,22 @@ local function kernel(dt, d, causal, layout)
               local kb = k:window(lk, { buf * BN + j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
               acc = s:mma(qa[ks], kb, acc)
             end
-            acc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[y]), v * p.scale, NEG_INF) end)
+            if masked then
+              acc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[y]), v, NEG_INF) end)
+            end
             sc[j] = acc
           end
+          -- m: the running row max of the raw scores; exp2(s * scale' - m * scale') as one fma per
+          -- score (scale' = scale * log2 e > 0), m taken as 0 while the row has seen only masked
+          -- keys (-inf - -inf would be NaN; exp2(-inf) = 0 as wanted)
           local mx = sc[0]
           for j = 1, NT - 1 do mx = zip(mx, sc[j], tl.max) end
           local mn = zip(m, tl.reduce(mx, "max", 1), tl.max)
-          local alpha = zip(m, mn, function(a, b2) return tl.exp2(shifted(a, b2)) end)
+          local neg = mn:map(function(x) return tl.select(tl.eq(x, NEG_INF), 0.0, -x * p.scale) end)
+          local alpha = zip(m, neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
           local ps, rs = {}, nil
           for j = 0, NT - 1 do
-            ps[j] = zip(sc[j], mn, function(a, b2) return tl.exp2(shifted(a, b2)) end)
+            ps[j] = zip(sc[j], neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
             rs = rs and (rs + ps[j]) or ps[j]
           end
           l = l * alpha + tl.reduce(rs, "sum", 1)
@@ -234,7 +241,7 @@ local function kernel(dt, d, causal, layout)
           win(p.o, h, q0 + wr, i * s.n, s.m, s.n, s.c):store((res[i + 1] * inv):cast(dt))
         end
         for y = 0, s.elements.c - 1 do
-          local lse = tl.select(tl.gt(l:get(y), 0.0), (m:get(y) + tl.log2(l:get(y))) * LN2, NEG_INF)
+          local lse = tl.select(tl.gt(l:get(y), 0.0), (m:get(y) * p.scale + tl.log2(l:get(y))) * LN2, NEG_INF)
           p.lse:store({ b, h, row[y] }, lse, { mask = tl.land(tl.eq(col[y], 0), tl.lt(row[y], sq)) })
         end
       end,
@@ -293,7 +300,7 @@ function M.attention(q, k, v, opts)
   causal = causal == true
   local dt, B, Hq, S, D, Hkv, Skv = check_qkv(q, k, v, layout)
   local scale = opts.scale == nil and 1 / math.sqrt(D) or opts.scale
-  if type(scale) ~= "number" then C.fail("std.attention: scale must be a number (got %s)", tostring(scale)) end
+  if type(scale) ~= "number" or not (scale > 0) then C.fail("std.attention: scale must be a number > 0 (got %s)", tostring(scale)) end
   local o = C.output("attention", opts, q:shape(), dt)
   local lse = tl.empty({ B, Hq, S }, tl.f32)
   if B * Hq * S == 0 then return o, lse end
@@ -301,7 +308,7 @@ function M.attention(q, k, v, opts)
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
-  local kern, BM = kernel(dt, D, causal, layout)
+  local kern, BM = kernel(dt, D, causal, layout, Skv)
   local function arg(t)
     if layout == "bhsd" then return t end
     local s = t:shape()

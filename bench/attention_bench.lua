@@ -1,0 +1,59 @@
+-- attention_bench.lua - std.attention forward on the GPU over the FlashAttention-3 paper's grid
+-- (tilelua's side of bench/run_attention.sh): 16k tokens (B * S = 16384), H * D = 2048,
+-- S in {1k, 2k, 4k, 8k, 16k}, D in {64, 128}, causal and not, f16 and bf16.
+-- Usage: tilesh --backend=cuda bench/attention_bench.lua [S ...]
+-- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
+-- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
+-- FLOPs as the FlashAttention papers count them: 4 * B * H * S^2 * D, halved when causal.
+local std = require "tilelua.std"
+assert(tl.backend() ~= "cpu", "attention_bench needs a GPU backend (run with --backend=cuda)")
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+
+local SEQS = {}
+for i = 1, #arg do SEQS[#SEQS + 1] = tonumber(arg[i]) end
+if #SEQS == 0 then SEQS = { 1024, 2048, 4096, 8192, 16384 } end
+
+local function check_row(q, k, v, o, b, h, i, causal)
+  local S, D = q:shape()[3], q:shape()[4]
+  local scale, sc, mx = 1 / math.sqrt(D), {}, -math.huge
+  for j = 0, (causal and i or S - 1) do
+    local s = 0
+    for d = 0, D - 1 do s = s + q:get(b, h, i, d) * k:get(b, h, j, d) end
+    sc[j] = s * scale
+    mx = math.max(mx, sc[j])
+  end
+  local z = 0
+  for _, s in pairs(sc) do z = z + math.exp(s - mx) end
+  local worst = 0
+  for d = 0, D - 1, 7 do
+    local acc = 0
+    for j, s in pairs(sc) do acc = acc + math.exp(s - mx) / z * v:get(b, h, j, d) end
+    worst = math.max(worst, math.abs(o:get(b, h, i, d) - acc))
+  end
+  return worst
+end
+
+for _, dt in ipairs { "f16", "bf16" } do
+  for _, D in ipairs { 64, 128 } do
+    for _, causal in ipairs { false, true } do
+      for _, S in ipairs(SEQS) do
+        local B, H = 16384 // S, 2048 // D
+        local function rnd(seed)
+          return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl[dt]), tl.rand({ B, H, S, D }, tl.f32, seed))
+        end
+        local q, k, v = rnd(1), rnd(2), rnd(3)
+        local o = std.attention(q, k, v, { causal = causal })
+        local err = math.max(check_row(q, k, v, o, 0, 0, S - 1, causal), check_row(q, k, v, o, B - 1, H - 1, S // 2, causal))
+        local label = string.format("attention %s d%d %s S=%d", dt, D, causal and "causal" or "full", S)
+        if err > 2e-2 then
+          print(string.format("tilelua %s: FAILED max error %.3g", label, err))
+        else
+          local t = timing.timeit(function() std.attention(q, k, v, { causal = causal, out = o }) end, 5, 3)
+          local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
+          print(string.format("tilelua %s: %.1f us %.1f TFLOP/s (max error %.2g)", label, t * 1e6, flops / t / 1e12, err))
+        end
+        io.stdout:flush()
+      end
+    end
+  end
+end

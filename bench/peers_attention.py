@@ -1,0 +1,45 @@
+"""peers_attention.py - the peers of bench/attention_bench.lua on the same GPU in the same run:
+torch.nn.functional.scaled_dot_product_attention with each backend torch has for the case
+(flash, efficient, cudnn), named. Prints "<peer> attention <dt> d<D> <causal|full> S=<S>: <us> us
+<TFLOP/s>" lines (triton.testing.do_bench, median)."""
+import sys
+
+import torch
+import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
+from triton.testing import do_bench
+
+BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIENT_ATTENTION,
+            "cudnn": SDPBackend.CUDNN_ATTENTION}
+
+
+def main(seqs):
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
+    for dt_name, dt in (("f16", torch.float16), ("bf16", torch.bfloat16)):
+        for D in (64, 128):
+            for causal in (False, True):
+                for S in seqs:
+                    B, H = 16384 // S, 2048 // D
+                    q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=dt) * 2 - 1 for _ in range(3))
+                    flops = 4 * B * H * S * S * D / (2 if causal else 1)
+                    label = f"attention {dt_name} d{D} {'causal' if causal else 'full'} S={S}"
+                    ref = None
+                    for name, be in BACKENDS.items():
+                        try:
+                            with sdpa_kernel([be]):
+                                o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                                if ref is None:
+                                    ref = o
+                                err = (o.float() - ref.float()).abs().max().item()
+                                t = do_bench(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
+                                             warmup=25, rep=100, return_mode="median") * 1e3
+                            print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs first backend {err:.2g})",
+                                  flush=True)
+                        except Exception as e:  # a backend that does not take the case
+                            print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+                    del q, k, v, ref
+                    torch.cuda.empty_cache()
+
+
+if __name__ == "__main__":
+    main([int(a) for a in sys.argv[1:]] or [1024, 2048, 4096, 8192, 16384])
