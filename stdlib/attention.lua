@@ -106,9 +106,11 @@ local function kernel(dt, d, causal, layout, skv_whole)
   local BM, NT = W * s.m, cfg.bn[d] // s.n
   local nt = W * warp
   local masked = causal or not (skv_whole % (ST * BN) == 0)
+  local q_lds = d == 256 and warp == 32 -- (AMD: 512 registers per lane, and its 64 KiB of LDS would not hold it)
   local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), warp }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
+    local qdist = load_dist(BM, d, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_%s_d%d%s", dt, d, causal and "_causal" or masked and "_masked" or ""),
@@ -128,9 +130,20 @@ local function kernel(dt, d, causal, layout, skv_whole)
         end
         local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
         local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
-        -- q fragments, held for the whole loop
-        local qa = {}
-        for ks = 0, d // s.k - 1 do qa[ks] = win(p.q, h, q0 + wr, ks * s.k, s.m, s.k, s.a):load() end
+        -- q fragments: held in registers for the whole loop, or (q_lds: D = 256, where the
+        -- registers would spill) the block's q tile is kept in LDS and each fragment read per step
+        local qa, lq = {}, nil
+        if q_lds then
+          lq = k:lds(dt, { BM, d + PAD })
+          k:copy(k:window(lq, { 0, 0 }, { BM, d }, qdist), win(p.q, h, q0, 0, BM, d, qdist))
+          k:copy_commit()
+        else
+          for ks = 0, d // s.k - 1 do qa[ks] = win(p.q, h, q0 + wr, ks * s.k, s.m, s.k, s.a):load() end
+        end
+        local function qfrag(ks)
+          if not q_lds then return qa[ks] end
+          return k:window(lq, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+        end
         -- per accumulator element: its query row, its column in an m x n tile, the keys it sees
         local zc = s:zeros()
         local row, col, lim = {}, {}, {}
@@ -151,18 +164,19 @@ local function kernel(dt, d, causal, layout, skv_whole)
         end
         local DT = d // s.n -- output accumulators per warp
         -- one key tile (kv0, in LDS buffer buf): returns the new accumulators, m and l
-        local function step(buf, kv0, o, m, l)
+        local function step(buf, kv0, o, m, l, with_mask)
           local sc = {}
-          for j = 0, NT - 1 do
-            local acc
-            for ks = 0, d // s.k - 1 do
+          for ks = 0, d // s.k - 1 do
+            local qf = qfrag(ks)
+            for j = 0, NT - 1 do
               local kb = k:window(lk, { buf * BN + j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
-              acc = s:mma(qa[ks], kb, acc)
+              sc[j] = s:mma(qf, kb, sc[j])
             end
-            if masked then
-              acc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[y]), v, NEG_INF) end)
+          end
+          for j = 0, NT - 1 do
+            if with_mask then
+              sc[j]:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[y]), v, NEG_INF) end)
             end
-            sc[j] = acc
           end
           -- m: the running row max of the raw scores; exp2(s * scale' - m * scale') as one fma per
           -- score (scale' = scale * log2 e > 0), m taken as 0 while the row has seen only masked
@@ -209,32 +223,44 @@ local function kernel(dt, d, causal, layout, skv_whole)
           r[DT + 1], r[DT + 2] = m, l
           return table.unpack(r, 1, DT + 2)
         end
-        local res
-        if ST == 1 then
-          res = table.pack(k:range(0, kv_end, BN, function(kv, ...)
-            local c = { ... }
-            issue(kv, 0)
-            k:copy_wait(0)
-            k:sync()
-            local o, m, l = step(0, kv, c, c[DT + 1], c[DT + 2])
-            k:sync()
-            return pack(o, m, l)
-          end, pack(init, m0, zc)))
-        else
-          issue(0, 0)
-          res = table.pack(k:range(0, kv_end, ST * BN, function(kv, ...)
+        -- Key tiles in two loops of the same steps: first those no row of the block masks (all
+        -- their keys < the first row's limit), then the rest with masks (the causal diagonal, the
+        -- ragged end); unmasked kernels (whole tiles, not causal) have only the first.
+        local SB = ST * BN
+        local full_end = kv_end
+        if masked then full_end = (tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) // SB) * SB end
+        local function loop(lo, hi, with_mask, state)
+          if ST == 1 then
+            return table.pack(k:range(lo, hi, BN, function(kv, ...)
+              local c = { ... }
+              issue(kv, 0)
+              k:copy_wait(0)
+              k:sync()
+              local o, m, l = step(0, kv, c, c[DT + 1], c[DT + 2], with_mask)
+              k:sync()
+              return pack(o, m, l)
+            end, table.unpack(state, 1, DT + 2)))
+          end
+          -- tile kv + j * BN is in buffer j: each step waits for its copy, then (after the
+          -- barrier that also says every warp is done with the other buffer) starts the next
+          return table.pack(k:range(lo, hi, SB, function(kv, ...)
             local c = { ... }
             local o, m, l = c, c[DT + 1], c[DT + 2]
             for j = 0, ST - 1 do
               k:copy_wait(0)
               k:sync()
               issue(kv + (j + 1) * BN, (j + 1) % ST)
-              o, m, l = step(j, kv + j * BN, o, m, l)
+              o, m, l = step(j, kv + j * BN, o, m, l, with_mask)
             end
             return pack(o, m, l)
-          end, pack(init, m0, zc)))
-          k:copy_wait(0)
+          end, table.unpack(state, 1, DT + 2)))
         end
+        if ST > 1 then issue(0, 0) end
+        local res = loop(0, full_end, false, table.pack(pack(init, m0, zc)))
+        -- (the first loop ends at a multiple of SB: the second starts on buffer 0, its first tile
+        -- already issued)
+        if masked then res = loop(full_end, kv_end, true, res) end
+        k:copy_wait(0) -- (the copy issued past the last tile, or q's when no tile was visited)
         local m, l = res[DT + 1], res[DT + 2]
         local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
         for i = 0, DT - 1 do

@@ -67,7 +67,11 @@ for _, warp in ipairs(WARPS) do
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, out = true }
   case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3 }
   case { S = 20, Skv = 128, D = 64, dt = "f16" } -- whole key tiles: the variant without masks
-  if warp == 32 then case { S = 9, Skv = 41, D = 256, dt = "f16", causal = true } end
+  if warp == 32 then
+    case { S = 9, Skv = 41, D = 256, dt = "f16", causal = true }
+    -- key tiles without masks, then the diagonal's with masks (two loops in the kernel)
+    case { S = 80, Skv = 200, D = 64, dt = "bf16", causal = true }
+  end
   if warp == 64 then case { B = 2, Hq = 2, Hkv = 2, S = 33, Skv = 33, D = 128, dt = "f16", layout = "bshd", causal = true } end
 end
 registry["tilelua.warp"] = saved
