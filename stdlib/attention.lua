@@ -40,13 +40,15 @@ local TRANSPOSED_B = {
   amd = { h = { { 32 }, { 2, 4 } }, p = { { { 2, 0 }, { 1, 0 } } }, y = { { 2, 1 } } },
 }
 
--- Tiles per warp size: warps per block, key tile BN per head dimension, LDS stages of K and V.
--- NVIDIA: 4 warps x 16 rows, two stages (the copy of tile t+1 overlaps the products of tile t).
--- AMD: 4 waves x 32 rows, one stage of 32 keys (LDS is 64 KiB; P goes through LDS there).
+-- Tiles per warp size and head dimension: warps per block, keys per tile (bn), LDS stages of K
+-- and V (opts.config overrides bn and stages). NVIDIA: 4 warps x 16 rows, three stages (two tiles
+-- in flight while one is multiplied) at D <= 128, two at D = 256 (q in LDS too). AMD: 4 waves x
+-- 32 rows, one stage of 32 keys (LDS is 64 KiB; P goes through LDS there).
 local CONFIG = {
-  [32] = { warps = 4, bn = { [64] = 64, [128] = 64, [256] = 32 }, stages = 2 },
-  [64] = { warps = 4, bn = { [64] = 32, [128] = 32, [256] = 32 }, stages = 1 },
+  [32] = { warps = 4, bn = { [64] = 64, [128] = 64, [256] = 32 }, stages = { [64] = 3, [128] = 3, [256] = 2 } },
+  [64] = { warps = 4, bn = { [64] = 32, [128] = 32, [256] = 32 }, stages = { [64] = 1, [128] = 1, [256] = 1 } },
 }
+local LDS_MAX = { [32] = tl._lds_max, [64] = 65536 }
 
 -- facts of the matrix unit checked once per shape: the transposed B encoding really is s.b with
 -- its dimensions swapped, and whether k/n accumulators side by side are the A fragment (lane by
@@ -97,17 +99,25 @@ local function zip(a, b, fn)
 end
 
 -- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
-local function kernel(dt, d, causal, layout, skv_whole)
+local function kernel(dt, d, causal, layout, skv_whole, config)
   local warp = tl.default_warp()
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
   local cfg = CONFIG[warp]
-  local W, BN, ST = cfg.warps, cfg.bn[d], cfg.stages
-  local BM, NT = W * s.m, cfg.bn[d] // s.n
+  local W, BN, ST = cfg.warps, config.bn or cfg.bn[d], config.stages or cfg.stages[d]
+  if BN % s.k ~= 0 or BN % s.n ~= 0 or BN * d < W * warp * 8 then
+    C.fail("std.attention: config.bn = %d must be a multiple of the MMA's k (%d) and n (%d), at least %d", BN, s.k, s.n,
+           math.max(s.k, s.n, W * warp * 8 // d))
+  end
+  local BM, NT = W * s.m, BN // s.n
   local nt = W * warp
-  local masked = causal or not (skv_whole % (ST * BN) == 0)
+  local masked = causal or not (skv_whole % BN == 0)
   local q_lds = d == 256 and warp == 32 -- (AMD: 512 registers per lane, and its 64 KiB of LDS would not hold it)
-  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), warp }, ";")
+  local lds = 2 * ST * BN * (d + PAD) * 2 + (q_lds and BM * (d + PAD) * 2 or 0) + (u.p_in_registers and 0 or BM * BN * 2)
+  if lds > LDS_MAX[warp] then
+    C.fail("std.attention: config bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d", BN, ST, lds, d, LDS_MAX[warp])
+  end
+  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), BN, ST, warp }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
     local qdist = load_dist(BM, d, nt)
@@ -226,9 +236,8 @@ local function kernel(dt, d, causal, layout, skv_whole)
         -- Key tiles in two loops of the same steps: first those no row of the block masks (all
         -- their keys < the first row's limit), then the rest with masks (the causal diagonal, the
         -- ragged end); unmasked kernels (whole tiles, not causal) have only the first.
-        local SB = ST * BN
         local full_end = kv_end
-        if masked then full_end = (tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) // SB) * SB end
+        if masked then full_end = (tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) // BN) * BN end
         local function loop(lo, hi, with_mask, state)
           if ST == 1 then
             return table.pack(k:range(lo, hi, BN, function(kv, ...)
@@ -241,26 +250,25 @@ local function kernel(dt, d, causal, layout, skv_whole)
               return pack(o, m, l)
             end, table.unpack(state, 1, DT + 2)))
           end
-          -- tile kv + j * BN is in buffer j: each step waits for its copy, then (after the
-          -- barrier that also says every warp is done with the other buffer) starts the next
-          return table.pack(k:range(lo, hi, SB, function(kv, ...)
+          -- tile t (keys t * BN ..) is in buffer t % ST, ST - 1 tiles in flight ahead of the one
+          -- computed: each step waits for its own copy, then (after the barrier that also says
+          -- every warp is done with the buffer of step t - 1) starts the copy ST - 1 tiles ahead
+          -- into that buffer. The buffer is a run-time index: the LDS rows are padded, so the
+          -- fragment addresses stay the lane's base plus constants, plus the buffer's offset.
+          return table.pack(k:range(lo, hi, BN, function(kv, ...)
             local c = { ... }
-            local o, m, l = c, c[DT + 1], c[DT + 2]
-            for j = 0, ST - 1 do
-              k:copy_wait(0)
-              k:sync()
-              issue(kv + (j + 1) * BN, (j + 1) % ST)
-              o, m, l = step(j, kv + j * BN, o, m, l, with_mask)
-            end
+            k:copy_wait(ST - 2)
+            k:sync()
+            local t = kv // BN
+            issue(kv + (ST - 1) * BN, (t + ST - 1) % ST)
+            local o, m, l = step(t % ST, kv, c, c[DT + 1], c[DT + 2], with_mask)
             return pack(o, m, l)
           end, table.unpack(state, 1, DT + 2)))
         end
-        if ST > 1 then issue(0, 0) end
+        for j = 0, ST - 2 do issue(j * BN, j) end
         local res = loop(0, full_end, false, table.pack(pack(init, m0, zc)))
-        -- (the first loop ends at a multiple of SB: the second starts on buffer 0, its first tile
-        -- already issued)
         if masked then res = loop(full_end, kv_end, true, res) end
-        k:copy_wait(0) -- (the copy issued past the last tile, or q's when no tile was visited)
+        k:copy_wait(0) -- (the copies issued past the last tile, or q's when no tile was visited)
         local m, l = res[DT + 1], res[DT + 2]
         local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
         for i = 0, DT - 1 do
@@ -276,7 +284,23 @@ local function kernel(dt, d, causal, layout, skv_whole)
   return kern, BM
 end
 
-local OPTS = { causal = true, scale = true, out = true, layout = true }
+local OPTS = { causal = true, scale = true, out = true, layout = true, config = true }
+
+-- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4)}
+local function check_config(config)
+  if config == nil then return {} end
+  if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
+  for key, v in pairs(config) do
+    if key == "bn" then
+      if not (v == 16 or v == 32 or v == 64 or v == 128) then C.fail("std.attention: config.bn must be 16, 32, 64 or 128 (got %s)", tostring(v)) end
+    elseif key == "stages" then
+      if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
+        C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
+      end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages)", tostring(key)) end
+  end
+  return config
+end
 
 local function check_qkv(q, k, v, layout)
   local dt = C.tensor_dtype("attention", "q", q)
@@ -315,7 +339,7 @@ function M.attention(q, k, v, opts)
   end
   opts = opts or {}
   for key in pairs(opts) do
-    if not OPTS[key] then C.fail("std.attention: unknown option '%s' (expected causal, scale, out or layout)", tostring(key)) end
+    if not OPTS[key] then C.fail("std.attention: unknown option '%s' (expected causal, scale, out, layout or config)", tostring(key)) end
   end
   local layout = opts.layout == nil and "bhsd" or opts.layout
   if layout ~= "bhsd" and layout ~= "bshd" then
@@ -334,7 +358,7 @@ function M.attention(q, k, v, opts)
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
-  local kern, BM = kernel(dt, D, causal, layout, Skv)
+  local kern, BM = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
   local function arg(t)
     if layout == "bhsd" then return t end
     local s = t:shape()
