@@ -2,6 +2,8 @@
 -- (tilelua's side of bench/run_attention.sh): 16k tokens (B * S = 16384), H * D = 2048,
 -- S in {1k, 2k, 4k, 8k, 16k}, D in {64, 128}, causal and not, f16 and bf16.
 -- Usage: tilesh --backend=cuda bench/attention_bench.lua [S ...]
+-- ATTENTION_CONFIGS="{mt = 2, bn = 32};{stages = 2}" times those opts.config variants too (lines
+-- labelled "tilelua[<config>]") at S = 4096 (or the first S given), f16.
 -- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
 -- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
 -- FLOPs as the FlashAttention papers count them: 4 * B * H * S^2 * D, halved when causal.
@@ -33,26 +35,41 @@ local function check_row(q, k, v, o, b, h, i, causal)
   return worst
 end
 
+local function case(dt, D, causal, S, config, tag)
+  local B, H = 16384 // S, 2048 // D
+  local function rnd(seed)
+    return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl[dt]), tl.rand({ B, H, S, D }, tl.f32, seed))
+  end
+  local q, k, v = rnd(1), rnd(2), rnd(3)
+  local label = string.format("attention %s d%d %s S=%d", dt, D, causal and "causal" or "full", S)
+  local ok, o = pcall(std.attention, q, k, v, { causal = causal, config = config })
+  if not ok then print(string.format("%s %s: FAILED %s", tag, label, tostring(o))); return end
+  local err = math.max(check_row(q, k, v, o, 0, 0, S - 1, causal), check_row(q, k, v, o, B - 1, H - 1, S // 2, causal))
+  if err > 2e-2 then
+    print(string.format("%s %s: FAILED max error %.3g", tag, label, err))
+  else
+    local t = timing.timeit(function() std.attention(q, k, v, { causal = causal, out = o, config = config }) end, 5, 3)
+    local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
+    print(string.format("%s %s: %.1f us %.1f TFLOP/s (max error %.2g)", tag, label, t * 1e6, flops / t / 1e12, err))
+  end
+  io.stdout:flush()
+end
+
+local variants = os.getenv("ATTENTION_CONFIGS")
+if variants and variants ~= "" then
+  for text in variants:gmatch("[^;]+") do
+    local config = assert(load("return " .. text))()
+    for _, D in ipairs { 64, 128 } do
+      for _, causal in ipairs { false, true } do case("f16", D, causal, SEQS[1] == 1024 and 4096 or SEQS[1], config, "tilelua[" .. text:gsub("%s", "") .. "]") end
+    end
+  end
+end
+
 for _, dt in ipairs { "f16", "bf16" } do
   for _, D in ipairs { 64, 128 } do
     for _, causal in ipairs { false, true } do
       for _, S in ipairs(SEQS) do
-        local B, H = 16384 // S, 2048 // D
-        local function rnd(seed)
-          return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl[dt]), tl.rand({ B, H, S, D }, tl.f32, seed))
-        end
-        local q, k, v = rnd(1), rnd(2), rnd(3)
-        local o = std.attention(q, k, v, { causal = causal })
-        local err = math.max(check_row(q, k, v, o, 0, 0, S - 1, causal), check_row(q, k, v, o, B - 1, H - 1, S // 2, causal))
-        local label = string.format("attention %s d%d %s S=%d", dt, D, causal and "causal" or "full", S)
-        if err > 2e-2 then
-          print(string.format("tilelua %s: FAILED max error %.3g", label, err))
-        else
-          local t = timing.timeit(function() std.attention(q, k, v, { causal = causal, out = o }) end, 5, 3)
-          local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
-          print(string.format("tilelua %s: %.1f us %.1f TFLOP/s (max error %.2g)", label, t * 1e6, flops / t / 1e12, err))
-        end
-        io.stdout:flush()
+        case(dt, D, causal, S, nil, "tilelua")
       end
     end
   end

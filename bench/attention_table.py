@@ -7,7 +7,7 @@ import sys
 
 log, png, title = sys.argv[1], sys.argv[2], sys.argv[3]
 t = {}  # (who, case) -> (us, tflops)
-pat = re.compile(r"^(tilelua|sdpa_\w+) (attention (\w+) d(\d+) (\w+) S=(\d+)): ([0-9.]+) us ([0-9.]+) TFLOP/s")
+pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+) (attention (\w+) d(\d+) (\w+) S=(\d+)): ([0-9.]+) us ([0-9.]+) TFLOP/s")
 cases = []
 for line in open(log):
     m = pat.match(line)
@@ -26,6 +26,15 @@ for c in cases:
     rows.append(f"| {c.replace('attention ', '')} | {f'{me[0]:.0f} µs' if me else '—'} | {f'{me[1]:.0f}' if me else '—'} | "
                 f"{cell('sdpa_flash')} | {cell('sdpa_efficient')} | {cell('sdpa_cudnn')} | "
                 f"{best.replace('sdpa_', '') if best else '—'} | {ratio} |")
+variants = sorted({who for (who, c) in t if who.startswith("tilelua[")})
+if variants:
+    rows += ["", "| config (opts.config) | case | time | TFLOP/s | default's time |", "|---|---|---|---|---|"]
+    for who in variants:
+        for c in cases:
+            if (who, c) in t:
+                base = t.get(("tilelua", c))
+                rows.append(f"| `{who[8:-1]}` | {c.replace('attention ', '')} | {t[(who, c)][0]:.0f} µs | {t[(who, c)][1]:.0f} | "
+                            f"{f'{base[0]:.0f} µs' if base else '—'} |")
 print("\n".join(rows))
 try:
     import matplotlib

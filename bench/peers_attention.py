@@ -2,6 +2,7 @@
 torch.nn.functional.scaled_dot_product_attention with each backend torch has for the case
 (flash, efficient, cudnn), named. Prints "<peer> attention <dt> d<D> <causal|full> S=<S>: <us> us
 <TFLOP/s>" lines (triton.testing.do_bench, median)."""
+import os
 import sys
 
 import torch
@@ -14,6 +15,8 @@ BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIE
 
 
 def main(seqs):
+    # SDPA_BACKENDS=flash,cudnn: only those
+    want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
     print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
     for dt_name, dt in (("f16", torch.float16), ("bf16", torch.bfloat16)):
         for D in (64, 128):
@@ -24,7 +27,8 @@ def main(seqs):
                     flops = 4 * B * H * S * S * D / (2 if causal else 1)
                     label = f"attention {dt_name} d{D} {'causal' if causal else 'full'} S={S}"
                     ref = None
-                    for name, be in BACKENDS.items():
+                    for name in want:
+                        be = BACKENDS[name]
                         try:
                             with sdpa_kernel([be]):
                                 o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)

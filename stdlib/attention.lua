@@ -105,19 +105,22 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   local s, bt = u.s, u.bt
   local cfg = CONFIG[warp]
   local W, BN, ST = cfg.warps, config.bn or cfg.bn[d], config.stages or cfg.stages[d]
+  local MT = config.mt or 1 -- m tiles per warp
   if BN % s.k ~= 0 or BN % s.n ~= 0 or BN * d < W * warp * 8 then
     C.fail("std.attention: config.bn = %d must be a multiple of the MMA's k (%d) and n (%d), at least %d", BN, s.k, s.n,
            math.max(s.k, s.n, W * warp * 8 // d))
   end
-  local BM, NT = W * s.m, BN // s.n
+  local BM, NT = W * MT * s.m, BN // s.n
   local nt = W * warp
   local masked = causal or not (skv_whole % BN == 0)
-  local q_lds = d == 256 and warp == 32 -- (AMD: 512 registers per lane, and its 64 KiB of LDS would not hold it)
+  -- q from LDS where its fragments would take too many registers: D = 256, or two m tiles at
+  -- D = 128 (AMD: 512 registers per lane, and its 64 KiB of LDS would not hold q)
+  local q_lds = warp == 32 and MT * d >= 256
   local lds = 2 * ST * BN * (d + PAD) * 2 + (q_lds and BM * (d + PAD) * 2 or 0) + (u.p_in_registers and 0 or BM * BN * 2)
   if lds > LDS_MAX[warp] then
     C.fail("std.attention: config bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d", BN, ST, lds, d, LDS_MAX[warp])
   end
-  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), BN, ST, warp }, ";")
+  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), BN, ST, MT, warp }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
     local qdist = load_dist(BM, d, nt)
@@ -131,7 +134,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
         local b, h = k.block_id(2), k.block_id(1)
         local hk = h // p.group
         local q0 = k.block_id(0) * BM
-        local wr = k.warp_id() * s.m
+        local wr = k.warp_id() * (MT * s.m) -- the warp's first row in the block: MT tiles of m rows
         -- the tile {rows, cols} at (row r0, column c0) of head hh of tensor t: {B, H, S, D} as a
         -- rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view
         local function win(t, hh, r0, c0, rows, cols, dist)
@@ -140,28 +143,35 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
         end
         local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
         local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
-        -- q fragments: held in registers for the whole loop, or (q_lds: D = 256, where the
-        -- registers would spill) the block's q tile is kept in LDS and each fragment read per step
+        -- q fragments: held in registers for the whole loop, or (q_lds) the block's q tile is kept
+        -- in LDS and each fragment read when used (fewer registers)
         local qa, lq = {}, nil
         if q_lds then
           lq = k:lds(dt, { BM, d + PAD })
           k:copy(k:window(lq, { 0, 0 }, { BM, d }, qdist), win(p.q, h, q0, 0, BM, d, qdist))
           k:copy_commit()
         else
-          for ks = 0, d // s.k - 1 do qa[ks] = win(p.q, h, q0 + wr, ks * s.k, s.m, s.k, s.a):load() end
+          for mi = 0, MT - 1 do
+            qa[mi] = {}
+            for ks = 0, d // s.k - 1 do qa[mi][ks] = win(p.q, h, q0 + wr + mi * s.m, ks * s.k, s.m, s.k, s.a):load() end
+          end
         end
-        local function qfrag(ks)
-          if not q_lds then return qa[ks] end
-          return k:window(lq, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+        local function qfrag(mi, ks)
+          if not q_lds then return qa[mi][ks] end
+          return k:window(lq, { wr + mi * s.m, ks * s.k }, { s.m, s.k }, s.a):load()
         end
-        -- per accumulator element: its query row, its column in an m x n tile, the keys it sees
+        -- per m tile and accumulator element: its query row, its column in an m x n tile, the
+        -- keys it sees
         local zc = s:zeros()
         local row, col, lim = {}, {}, {}
-        for y = 0, s.elements.c - 1 do
-          local idx = zc:coords(y)
-          row[y] = q0 + wr + idx[1]
-          col[y] = idx[2]
-          lim[y] = causal and tl.min(skv, row[y] + 1 + skv - sq) or skv
+        for mi = 0, MT - 1 do
+          row[mi], lim[mi] = {}, {}
+          for y = 0, s.elements.c - 1 do
+            local idx = zc:coords(y)
+            row[mi][y] = q0 + wr + mi * s.m + idx[1]
+            col[y] = idx[2]
+            lim[mi][y] = causal and tl.min(skv, row[mi][y] + 1 + skv - sq) or skv
+          end
         end
         local kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
         local lk = k:lds(dt, { ST * BN, d + PAD })
@@ -172,66 +182,88 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
           k:copy(k:window(lv, { buf * BN, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
           k:copy_commit()
         end
-        local DT = d // s.n -- output accumulators per warp
-        -- one key tile (kv0, in LDS buffer buf): returns the new accumulators, m and l
-        local function step(buf, kv0, o, m, l, with_mask)
+        local DT = d // s.n -- output accumulators per m tile
+        -- The carried state, flat: per m tile its DT output accumulators, then m (the running row
+        -- max of the raw scores) and l (this thread's part of the row sum of exp2: the lanes of a
+        -- row add theirs up after the loop), all distributed as the accumulator.
+        local NS = DT + 2
+        local function o_at(st, mi, i) return st[mi * NS + i + 1] end
+        -- one key tile (kv0, in LDS buffer buf): the new state
+        local function step(buf, kv0, st, with_mask)
           local sc = {}
+          for mi = 0, MT - 1 do sc[mi] = {} end
           for ks = 0, d // s.k - 1 do
-            local qf = qfrag(ks)
+            local qf = {}
+            for mi = 0, MT - 1 do qf[mi] = qfrag(mi, ks) end
             for j = 0, NT - 1 do
               local kb = k:window(lk, { buf * BN + j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
-              sc[j] = s:mma(qf, kb, sc[j])
+              for mi = 0, MT - 1 do sc[mi][j] = s:mma(qf[mi], kb, sc[mi][j]) end
             end
           end
-          for j = 0, NT - 1 do
+          local out, pa = {}, {}
+          for mi = 0, MT - 1 do
+            local m, l = st[mi * NS + DT + 1], st[mi * NS + DT + 2]
             if with_mask then
-              sc[j]:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[y]), v, NEG_INF) end)
+              for j = 0, NT - 1 do
+                sc[mi][j]:foreach(function(v, _, y)
+                  return tl.select(tl.lt(kv0 + j * s.n + col[y], lim[mi][y]), v, NEG_INF)
+                end)
+              end
+            end
+            -- exp2(s * scale' - m * scale') as one fma per score (scale' = scale * log2 e > 0),
+            -- m taken as 0 while the row has seen only masked keys (-inf - -inf would be NaN;
+            -- exp2(-inf) = 0 as wanted)
+            local mx = sc[mi][0]
+            for j = 1, NT - 1 do mx = zip(mx, sc[mi][j], tl.max) end
+            local mn = zip(m, tl.reduce(mx, "max", 1), tl.max)
+            local neg = mn:map(function(x) return tl.select(tl.eq(x, NEG_INF), 0.0, -x * p.scale) end)
+            local alpha = zip(m, neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
+            local ps, rs = {}, nil
+            for j = 0, NT - 1 do
+              ps[j] = zip(sc[mi][j], neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
+              rs = rs and (rs + ps[j]) or ps[j]
+            end
+            for i = 0, DT - 1 do out[mi * NS + i + 1] = o_at(st, mi, i) * alpha end
+            out[mi * NS + DT + 1], out[mi * NS + DT + 2] = mn, l * alpha + rs
+            pa[mi] = {}
+            if u.p_in_registers then
+              local per = s.k // s.n
+              for kk = 0, BN // s.k - 1 do
+                local parts = {}
+                for q = 0, per - 1 do parts[q + 1] = ps[kk * per + q]:cast(dt) end
+                pa[mi][kk] = parts[1]:relabel(s.a, table.unpack(parts, 2))
+              end
+            else
+              for j = 0, NT - 1 do
+                k:window(lp, { wr + mi * s.m, j * s.n }, { s.m, s.n }, s.c):store(ps[j]:cast(dt))
+              end
             end
           end
-          -- m: the running row max of the raw scores; exp2(s * scale' - m * scale') as one fma per
-          -- score (scale' = scale * log2 e > 0), m taken as 0 while the row has seen only masked
-          -- keys (-inf - -inf would be NaN; exp2(-inf) = 0 as wanted)
-          local mx = sc[0]
-          for j = 1, NT - 1 do mx = zip(mx, sc[j], tl.max) end
-          local mn = zip(m, tl.reduce(mx, "max", 1), tl.max)
-          local neg = mn:map(function(x) return tl.select(tl.eq(x, NEG_INF), 0.0, -x * p.scale) end)
-          local alpha = zip(m, neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
-          local ps, rs = {}, nil
-          for j = 0, NT - 1 do
-            ps[j] = zip(sc[j], neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
-            rs = rs and (rs + ps[j]) or ps[j]
-          end
-          l = l * alpha + tl.reduce(rs, "sum", 1)
-          for i = 1, DT do o[i] = o[i] * alpha end
-          local pa = {}
-          if u.p_in_registers then
-            local per = s.k // s.n
-            for kk = 0, BN // s.k - 1 do
-              local parts = {}
-              for q = 0, per - 1 do parts[q + 1] = ps[kk * per + q]:cast(dt) end
-              pa[kk] = parts[1]:relabel(s.a, table.unpack(parts, 2))
-            end
-          else
-            for j = 0, NT - 1 do k:window(lp, { wr, j * s.n }, { s.m, s.n }, s.c):store(ps[j]:cast(dt)) end
+          if not u.p_in_registers then
             k:sync()
-            for kk = 0, BN // s.k - 1 do pa[kk] = k:window(lp, { wr, kk * s.k }, { s.m, s.k }, s.a):load() end
+            for mi = 0, MT - 1 do
+              for kk = 0, BN // s.k - 1 do
+                pa[mi][kk] = k:window(lp, { wr + mi * s.m, kk * s.k }, { s.m, s.k }, s.a):load()
+              end
+            end
           end
           for kk = 0, BN // s.k - 1 do
             for i = 0, DT - 1 do
               local vb = k:window(lv, { buf * BN + kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
-              o[i + 1] = s:mma(pa[kk], vb, o[i + 1])
+              for mi = 0, MT - 1 do
+                local at = mi * NS + i + 1
+                out[at] = s:mma(pa[mi][kk], vb, out[at])
+              end
             end
           end
-          return o, mn, l
+          return out
         end
+        local NC = MT * NS
         local init = {}
-        for i = 1, DT do init[i] = s:zeros() end
-        local m0 = zc:map(function() return NEG_INF end)
-        local function pack(o, m, l)
-          local r = {}
-          for i = 1, DT do r[i] = o[i] end
-          r[DT + 1], r[DT + 2] = m, l
-          return table.unpack(r, 1, DT + 2)
+        for mi = 0, MT - 1 do
+          for i = 0, DT - 1 do init[mi * NS + i + 1] = s:zeros() end
+          init[mi * NS + DT + 1] = zc:map(function() return NEG_INF end)
+          init[mi * NS + DT + 2] = zc
         end
         -- Key tiles in two loops of the same steps: first those no row of the block masks (all
         -- their keys < the first row's limit), then the rest with masks (the causal diagonal, the
@@ -241,14 +273,13 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
         local function loop(lo, hi, with_mask, state)
           if ST == 1 then
             return table.pack(k:range(lo, hi, BN, function(kv, ...)
-              local c = { ... }
               issue(kv, 0)
               k:copy_wait(0)
               k:sync()
-              local o, m, l = step(0, kv, c, c[DT + 1], c[DT + 2], with_mask)
+              local out = step(0, kv, { ... }, with_mask)
               k:sync()
-              return pack(o, m, l)
-            end, table.unpack(state, 1, DT + 2)))
+              return table.unpack(out, 1, NC)
+            end, table.unpack(state, 1, NC)))
           end
           -- tile t (keys t * BN ..) is in buffer t % ST, ST - 1 tiles in flight ahead of the one
           -- computed: each step waits for its own copy, then (after the barrier that also says
@@ -256,27 +287,27 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
           -- into that buffer. The buffer is a run-time index: the LDS rows are padded, so the
           -- fragment addresses stay the lane's base plus constants, plus the buffer's offset.
           return table.pack(k:range(lo, hi, BN, function(kv, ...)
-            local c = { ... }
             k:copy_wait(ST - 2)
             k:sync()
             local t = kv // BN
             issue(kv + (ST - 1) * BN, (t + ST - 1) % ST)
-            local o, m, l = step(t % ST, kv, c, c[DT + 1], c[DT + 2], with_mask)
-            return pack(o, m, l)
-          end, table.unpack(state, 1, DT + 2)))
+            return table.unpack(step(t % ST, kv, { ... }, with_mask), 1, NC)
+          end, table.unpack(state, 1, NC)))
         end
         for j = 0, ST - 2 do issue(j * BN, j) end
-        local res = loop(0, full_end, false, table.pack(pack(init, m0, zc)))
+        local res = loop(0, full_end, false, init)
         if masked then res = loop(full_end, kv_end, true, res) end
         k:copy_wait(0) -- (the copies issued past the last tile, or q's when no tile was visited)
-        local m, l = res[DT + 1], res[DT + 2]
-        local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
-        for i = 0, DT - 1 do
-          win(p.o, h, q0 + wr, i * s.n, s.m, s.n, s.c):store((res[i + 1] * inv):cast(dt))
-        end
-        for y = 0, s.elements.c - 1 do
-          local lse = tl.select(tl.gt(l:get(y), 0.0), (m:get(y) * p.scale + tl.log2(l:get(y))) * LN2, NEG_INF)
-          p.lse:store({ b, h, row[y] }, lse, { mask = tl.land(tl.eq(col[y], 0), tl.lt(row[y], sq)) })
+        for mi = 0, MT - 1 do
+          local m, l = res[mi * NS + DT + 1], tl.reduce(res[mi * NS + DT + 2], "sum", 1)
+          local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
+          for i = 0, DT - 1 do
+            win(p.o, h, q0 + wr + mi * s.m, i * s.n, s.m, s.n, s.c):store((o_at(res, mi, i) * inv):cast(dt))
+          end
+          for y = 0, s.elements.c - 1 do
+            local lse = tl.select(tl.gt(l:get(y), 0.0), (m:get(y) * p.scale + tl.log2(l:get(y))) * LN2, NEG_INF)
+            p.lse:store({ b, h, row[mi][y] }, lse, { mask = tl.land(tl.eq(col[y], 0), tl.lt(row[mi][y], sq)) })
+          end
         end
       end,
     }
@@ -286,18 +317,21 @@ end
 
 local OPTS = { causal = true, scale = true, out = true, layout = true, config = true }
 
--- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4)}
+-- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4),
+-- mt = MMA row tiles per warp (1 or 2)}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
   for key, v in pairs(config) do
     if key == "bn" then
       if not (v == 16 or v == 32 or v == 64 or v == 128) then C.fail("std.attention: config.bn must be 16, 32, 64 or 128 (got %s)", tostring(v)) end
+    elseif key == "mt" then
+      if v ~= 1 and v ~= 2 then C.fail("std.attention: config.mt (MMA row tiles per warp) must be 1 or 2 (got %s)", tostring(v)) end
     elseif key == "stages" then
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages)", tostring(key)) end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt)", tostring(key)) end
   end
   return config
 end
