@@ -45,5 +45,30 @@ def main(seqs):
                     torch.cuda.empty_cache()
 
 
+def backward():
+    """SDPA's backward (q, k, v gradients of the output) at S = 4096, f16, each backend."""
+    want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
+    for D in (64, 128):
+        for causal in (False, True):
+            S = 4096
+            B, H = 16384 // S, 2048 // D
+            q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=torch.float16).mul_(2).sub_(1).requires_grad_()
+                       for _ in range(3))
+            do = torch.rand(B, H, S, D, device="cuda", dtype=torch.float16) * 2 - 1
+            flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
+            label = f"attention f16 d{D} {'causal' if causal else 'full'}_bwd S={S}"
+            for name in want:
+                try:
+                    with sdpa_kernel([BACKENDS[name]]):
+                        o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                        t = do_bench(lambda: torch.autograd.grad(o, (q, k, v), do, retain_graph=True),
+                                     warmup=25, rep=100, return_mode="median") * 1e3
+                    print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s", flush=True)
+                except Exception as e:
+                    print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+
+
 if __name__ == "__main__":
+    if os.environ.get("ATTENTION_BACKWARD") == "1":
+        backward()
     main([int(a) for a in sys.argv[1:]] or [1024, 2048, 4096, 8192, 16384])

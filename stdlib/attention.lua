@@ -39,6 +39,12 @@ local TRANSPOSED_B = {
   nvidia = { h = { { 8 }, { 2, 4, 2 } }, p = { { { 1, 0 }, { 2, 1 } } }, y = { { 2, 0 }, { 2, 2 } } },
   amd = { h = { { 32 }, { 2, 4 } }, p = { { { 2, 0 }, { 1, 0 } } }, y = { { 2, 1 } } },
 }
+-- likewise the A operand's: the tile {k, m} of an m-major buffer read as the A operand {m, k}
+-- (the backward pass's dS, stored with the keys as rows)
+local TRANSPOSED_A = {
+  nvidia = { h = { { 2, 4, 2 }, { 2, 8 } }, p = { { { 2, 1 }, { 1, 1 } } }, y = { { 1, 0 }, { 2, 0 }, { 1, 2 } } },
+  amd = { h = { { 2, 4 }, { 32 } }, p = { { { 1, 0 }, { 2, 0 } } }, y = { { 1, 1 } } },
+}
 
 -- Tiles per warp size and head dimension: warps per block, keys per tile (bn), LDS stages of K
 -- and V (opts.config overrides bn and stages). NVIDIA: 4 warps x 16 rows, three stages (two tiles
@@ -58,14 +64,18 @@ local function unit(dt, warp)
   local s = tl.mma_shape { a = dt, target = warp == 32 and "nvidia" or "amd" }
   local u = checked[s]
   if u then return u end
-  local spec = TRANSPOSED_B[s.target]
-  local bt = tl.encoding { h = spec.h, p = spec.p, y = spec.y }
-  for lane = 0, s.warp - 1 do
-    for y = 0, s.elements.b - 1 do
-      local want, got = s.b:coord(lane, y), bt:coord(lane, y)
-      assert(got[1] == want[2] and got[2] == want[1], "attention: transposed B encoding disagrees with the MMA's")
+  local function transposed(spec, of, n)
+    local e = tl.encoding { h = spec.h, p = spec.p, y = spec.y }
+    for lane = 0, s.warp - 1 do
+      for y = 0, n - 1 do
+        local want, got = of:coord(lane, y), e:coord(lane, y)
+        assert(got[1] == want[2] and got[2] == want[1], "attention: a transposed encoding disagrees with the MMA's")
+      end
     end
+    return e
   end
+  local bt = transposed(TRANSPOSED_B[s.target], s.b, s.elements.b)
+  local at = transposed(TRANSPOSED_A[s.target], s.a, s.elements.a)
   local per = s.k // s.n -- accumulators per A fragment
   local joined = per >= 1 and s.k % s.n == 0 and per * s.elements.c == s.elements.a
   for lane = 0, s.warp - 1 do
@@ -76,7 +86,7 @@ local function unit(dt, warp)
       if a[1] ~= c[1] or a[2] ~= c[2] + (y // s.elements.c) * s.n then joined = false end
     end
   end
-  u = { s = s, bt = bt, p_in_registers = joined }
+  u = { s = s, bt = bt, at = at, p_in_registers = joined }
   checked[s] = u
   return u
 end
@@ -336,29 +346,29 @@ local function check_config(config)
   return config
 end
 
-local function check_qkv(q, k, v, layout)
-  local dt = C.tensor_dtype("attention", "q", q)
-  local kdt, vdt = C.tensor_dtype("attention", "k", k), C.tensor_dtype("attention", "v", v)
-  if dt ~= "f16" and dt ~= "bf16" then C.fail("std.attention: q must be f16 or bf16 (got %s)", dt) end
+local function check_qkv(who, q, k, v, layout)
+  local dt = C.tensor_dtype(who, "q", q)
+  local kdt, vdt = C.tensor_dtype(who, "k", k), C.tensor_dtype(who, "v", v)
+  if dt ~= "f16" and dt ~= "bf16" then C.fail("std.%s: q must be f16 or bf16 (got %s)", who, dt) end
   if kdt ~= dt or vdt ~= dt then
-    C.fail("std.attention: q, k and v must have one dtype (got %s, %s and %s)", dt, kdt, vdt)
+    C.fail("std.%s: q, k and v must have one dtype (got %s, %s and %s)", who, dt, kdt, vdt)
   end
   local sq, sk, sv = q:shape(), k:shape(), v:shape()
   local names = layout == "bshd" and "{B, S, H, D}" or "{B, H, S, D}"
   for _, t in ipairs { { "q", sq }, { "k", sk }, { "v", sv } } do
-    if #t[2] ~= 4 then C.fail("std.attention: %s must have rank 4, %s (got shape %s)", t[1], names, C.shape_str(t[2])) end
+    if #t[2] ~= 4 then C.fail("std.%s: %s must have rank 4, %s (got shape %s)", who, t[1], names, C.shape_str(t[2])) end
   end
   if not C.same_shape(sk, sv) then
-    C.fail("std.attention: k and v must have the same shape (got %s and %s)", C.shape_str(sk), C.shape_str(sv))
+    C.fail("std.%s: k and v must have the same shape (got %s and %s)", who, C.shape_str(sk), C.shape_str(sv))
   end
   local hd, sd = layout == "bshd" and 3 or 2, layout == "bshd" and 2 or 3
   local B, Hq, S, D = sq[1], sq[hd], sq[sd], sq[4]
   local Hkv, Skv = sk[hd], sk[sd]
-  if sk[1] ~= B then C.fail("std.attention: q and k must have the same batch size B (got %d and %d)", B, sk[1]) end
-  if sk[4] ~= D then C.fail("std.attention: q and k must have the same head dimension D (got %d and %d)", D, sk[4]) end
-  if not HEAD_DIMS[D] then C.fail("std.attention: the head dimension D must be 64, 128 or 256 (got %d)", D) end
+  if sk[1] ~= B then C.fail("std.%s: q and k must have the same batch size B (got %d and %d)", who, B, sk[1]) end
+  if sk[4] ~= D then C.fail("std.%s: q and k must have the same head dimension D (got %d and %d)", who, D, sk[4]) end
+  if not HEAD_DIMS[D] then C.fail("std.%s: the head dimension D must be 64, 128 or 256 (got %d)", who, D) end
   if Hkv == 0 or Hq % Hkv ~= 0 then
-    C.fail("std.attention: the query heads (Hq = %d) must be a multiple of the key/value heads (Hkv = %d)", Hq, Hkv)
+    C.fail("std.%s: the query heads (Hq = %d) must be a multiple of the key/value heads (Hkv = %d)", who, Hq, Hkv)
   end
   return dt, B, Hq, S, D, Hkv, Skv
 end
@@ -382,7 +392,7 @@ function M.attention(q, k, v, opts)
   local causal = opts.causal
   if causal ~= nil and type(causal) ~= "boolean" then C.fail("std.attention: causal must be a boolean (got %s)", tostring(causal)) end
   causal = causal == true
-  local dt, B, Hq, S, D, Hkv, Skv = check_qkv(q, k, v, layout)
+  local dt, B, Hq, S, D, Hkv, Skv = check_qkv("attention", q, k, v, layout)
   local scale = opts.scale == nil and 1 / math.sqrt(D) or opts.scale
   if type(scale) ~= "number" or not (scale > 0) then C.fail("std.attention: scale must be a number > 0 (got %s)", tostring(scale)) end
   local o = C.output("attention", opts, q:shape(), dt)
@@ -401,5 +411,8 @@ function M.attention(q, k, v, opts)
   kern({ C.blocks(S, BM), Hq, B }, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
   return o, lse
 end
+
+-- shared with the backward pass (attention_backward.lua)
+M._unit, M._load_dist, M._zip, M._check_qkv, M._check_config, M.PAD = unit, load_dist, zip, check_qkv, check_config, PAD
 
 return M

@@ -15,6 +15,7 @@ export(require "tilelua.std.layernorm", { "layernorm" })
 export(require "tilelua.std.rmsnorm", { "rmsnorm" })
 export(require "tilelua.std.rope", { "rope" })
 export(require "tilelua.std.attention", { "attention" })
+export(require "tilelua.std.attention_backward", { "attention_backward" })
 export(require "tilelua.std.histogram", { "histogram" })
 export(require "tilelua.std.gemm", { "gemm", "gemm_kernel", "gemm_grid", "gemm_configs", "gemm_bank_report" })
 std.kernels = C.kernels
