@@ -3,14 +3,16 @@
 -- accumulation, on the matrix units of the target (tl.mma_shape: NVIDIA mma.sync m16n8k16 at warp
 -- 32, AMD MFMA 32x32x8 at warp 64), FlashAttention-2 style:
 --
--- A block of W warps takes BM = W * m query rows of one (batch, head); each warp holds the A
--- fragments of its m rows of q for the whole loop (registers) and walks the keys in tiles of BN:
--- K and V tiles go global -> LDS (k:copy: cp.async on NVIDIA) in ST buffers, the copy of the next
--- tile overlapping the matrix products of this one. Per tile: scores S = q k^T by MMAs (the B
+-- A block of W warps takes BM = W * MT * m query rows of one (batch, head); each warp holds the A
+-- fragments of its MT * m rows of q for the whole loop (registers; from LDS per use where they
+-- would not fit) and walks the keys in tiles of BN: K and V tiles go global -> LDS (k:copy:
+-- cp.async on NVIDIA) into ST buffers (a run-time index), ST - 1 copies in flight while a tile is
+-- multiplied. The tiles no row of the block masks run in a loop without masks, the causal diagonal
+-- and the ragged end in a second one with them. Per tile: scores S = q k^T by MMAs (the B
 -- operand k^T read from the k-major LDS tile through the transposed fragment encoding, ldmatrix on
 -- NVIDIA, then relabeled as the B operand); the online softmax in base 2 (scores scaled by
--- scale * log2 e, running row max m and row sum l as accumulator-shaped tensors, row reductions by
--- tl.reduce over the accumulator's lanes: warp shuffles); the output accumulators rescaled by
+-- scale * log2 e, running row max m and each thread's part of the row sum l as accumulator-shaped
+-- tensors, row max by tl.reduce over the accumulator's lanes: warp shuffles); the output accumulators rescaled by
 -- exp2(m_old - m_new) and incremented by P v. P goes from the score accumulators to the A operand
 -- in registers where the target's layouts line up (NVIDIA: two m16n8 accumulators are one m16k16 A
 -- fragment, as in FlashAttention-2), else through LDS. No S x S matrix is stored. At the end each
