@@ -48,13 +48,18 @@ local TRANSPOSED_A = {
   amd = { h = { { 2, 4 }, { 32 } }, p = { { { 1, 0 }, { 2, 0 } } }, y = { { 1, 1 } } },
 }
 
--- Tiles per warp size and head dimension: warps per block, keys per tile (bn), LDS stages of K
--- and V (opts.config overrides bn and stages). NVIDIA: 4 warps x 16 rows, three stages (two tiles
--- in flight while one is multiplied) at D <= 128, two at D = 256 (q in LDS too). AMD: 4 waves x
--- 32 rows, one stage of 32 keys (LDS is 64 KiB; P goes through LDS there).
+-- Tiles per warp size and head dimension: warps per block, MMA row tiles per warp (mt), keys per
+-- tile (bn), LDS stages of K and V (opts.config overrides mt, bn and stages). NVIDIA: 4 warps,
+-- three stages (two tiles in flight while one is multiplied); D = 64: 16 rows per warp, 64 keys;
+-- D = 128: 32 rows per warp (q from LDS) and 32 keys (measured on an H200 at S = 4096, f16:
+-- 285 TFLOP/s against 224 with 16 rows and 64 keys, bench/RESULTS.md); D = 256: 16 rows, 32 keys,
+-- two stages, q in LDS. AMD: 4 waves x 32 rows, one stage of 32 keys (LDS is 64 KiB; P goes
+-- through LDS there).
 local CONFIG = {
-  [32] = { warps = 4, bn = { [64] = 64, [128] = 64, [256] = 32 }, stages = { [64] = 3, [128] = 3, [256] = 2 } },
-  [64] = { warps = 4, bn = { [64] = 32, [128] = 32, [256] = 32 }, stages = { [64] = 1, [128] = 1, [256] = 1 } },
+  [32] = { warps = 4, mt = { [64] = 1, [128] = 2, [256] = 1 }, bn = { [64] = 64, [128] = 32, [256] = 32 },
+           stages = { [64] = 3, [128] = 3, [256] = 2 } },
+  [64] = { warps = 4, mt = { [64] = 1, [128] = 1, [256] = 1 }, bn = { [64] = 32, [128] = 32, [256] = 32 },
+           stages = { [64] = 1, [128] = 1, [256] = 1 } },
 }
 local LDS_MAX = { [32] = tl._lds_max, [64] = 65536 }
 
@@ -117,7 +122,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   local s, bt = u.s, u.bt
   local cfg = CONFIG[warp]
   local W, BN, ST = cfg.warps, config.bn or cfg.bn[d], config.stages or cfg.stages[d]
-  local MT = config.mt or 1 -- m tiles per warp
+  local MT = config.mt or cfg.mt[d] -- m tiles per warp
   if BN % s.k ~= 0 or BN % s.n ~= 0 or BN * d < W * warp * 8 then
     C.fail("std.attention: config.bn = %d must be a multiple of the MMA's k (%d) and n (%d), at least %d", BN, s.k, s.n,
            math.max(s.k, s.n, W * warp * 8 // d))

@@ -141,7 +141,8 @@ local function kernel(dt, d, causal, layout)
             for kk = 0, BN // s.k - 1 do
               dq = s:mma(dsa[kk], k:window(lk, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load(), dq)
             end
-            win(p.dq, hq, q0 + wr, i * s.n, s.m, s.n, s.c):atomic("add", dq * scale_nat)
+            -- (relaxed: the sums need no ordering, the end of the kernel orders them)
+            win(p.dq, hq, q0 + wr, i * s.n, s.m, s.n, s.c):atomic("add", dq * scale_nat, { order = "relaxed" })
           end
           return out
         end
