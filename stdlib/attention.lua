@@ -380,28 +380,46 @@ local function check_qkv(who, q, k, v, layout)
   return dt, B, Hq, S, D, Hkv, Skv
 end
 
+-- the options of both passes: opts (a table or nil) with only the allowed keys -> opts, layout, causal
+local function check_opts(who, opts, allowed, expected)
+  if opts ~= nil and type(opts) ~= "table" then
+    C.fail("std.%s: options must be a table such as {causal = true} (got %s)", who, type(opts))
+  end
+  opts = opts or {}
+  for key in pairs(opts) do
+    if not allowed[key] then C.fail("std.%s: unknown option '%s' (expected %s)", who, tostring(key), expected) end
+  end
+  local layout = opts.layout == nil and "bhsd" or opts.layout
+  if layout ~= "bhsd" and layout ~= "bshd" then
+    C.fail("std.%s: layout must be \"bhsd\" ({B, H, S, D}) or \"bshd\" ({B, S, H, D}) (got %s)", who, tostring(layout))
+  end
+  local causal = opts.causal
+  if causal ~= nil and type(causal) ~= "boolean" then C.fail("std.%s: causal must be a boolean (got %s)", who, tostring(causal)) end
+  return opts, layout, causal == true
+end
+
+local function check_scale(who, scale, d)
+  if scale == nil then return 1 / math.sqrt(d) end
+  if type(scale) ~= "number" or not (scale > 0) then C.fail("std.%s: scale must be a number > 0 (got %s)", who, tostring(scale)) end
+  return scale
+end
+
+-- what the kernels take: a {B, H, S, D} tensor as it is, a {B, S, H, D} one as its {B, S, H * D} view
+local function kernel_view(t, layout)
+  if layout == "bhsd" then return t end
+  local s = t:shape()
+  return C.view(t, { s[1], s[2], s[3] * s[4] })
+end
+
 -- std.attention(q, k, v[, {causal = false, scale = 1/sqrt(D), out = t, layout = "bhsd"}]) -> o, lse.
 -- q {B, Hq, S, D}, k and v {B, Hkv, Skv, D} (layout = "bshd": {B, S, H, D}, the layout a QKV
 -- projection writes, taken in place); o like q (out when given), lse {B, Hq, S} f32: the
 -- logsumexp of each row's scaled scores (natural log; -inf for a row that sees no key).
 function M.attention(q, k, v, opts)
-  if opts ~= nil and type(opts) ~= "table" then
-    C.fail("std.attention: options must be a table such as {causal = true} (got %s)", type(opts))
-  end
-  opts = opts or {}
-  for key in pairs(opts) do
-    if not OPTS[key] then C.fail("std.attention: unknown option '%s' (expected causal, scale, out, layout or config)", tostring(key)) end
-  end
-  local layout = opts.layout == nil and "bhsd" or opts.layout
-  if layout ~= "bhsd" and layout ~= "bshd" then
-    C.fail("std.attention: layout must be \"bhsd\" ({B, H, S, D}) or \"bshd\" ({B, S, H, D}) (got %s)", tostring(layout))
-  end
-  local causal = opts.causal
-  if causal ~= nil and type(causal) ~= "boolean" then C.fail("std.attention: causal must be a boolean (got %s)", tostring(causal)) end
-  causal = causal == true
+  local layout, causal
+  opts, layout, causal = check_opts("attention", opts, OPTS, "causal, scale, out, layout or config")
   local dt, B, Hq, S, D, Hkv, Skv = check_qkv("attention", q, k, v, layout)
-  local scale = opts.scale == nil and 1 / math.sqrt(D) or opts.scale
-  if type(scale) ~= "number" or not (scale > 0) then C.fail("std.attention: scale must be a number > 0 (got %s)", tostring(scale)) end
+  local scale = check_scale("attention", opts.scale, D)
   local o = C.output("attention", opts, q:shape(), dt)
   local lse = tl.empty({ B, Hq, S }, tl.f32)
   if B * Hq * S == 0 then return o, lse end
@@ -410,16 +428,13 @@ function M.attention(q, k, v, opts)
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
   local kern, BM = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
-  local function arg(t)
-    if layout == "bhsd" then return t end
-    local s = t:shape()
-    return C.view(t, { s[1], s[2], s[3] * s[4] })
-  end
+  local function arg(t) return kernel_view(t, layout) end
   kern({ C.blocks(S, BM), Hq, B }, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
   return o, lse
 end
 
 -- shared with the backward pass (attention_backward.lua)
-M._unit, M._load_dist, M._zip, M._check_qkv, M._check_config, M.PAD = unit, load_dist, zip, check_qkv, check_config, PAD
+M._unit, M._load_dist, M._check_qkv, M._check_opts, M._check_scale, M._kernel_view, M.PAD =
+  unit, load_dist, check_qkv, check_opts, check_scale, kernel_view, PAD
 
 return M

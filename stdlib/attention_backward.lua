@@ -172,24 +172,8 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 -- gradients of std.attention(q, k, v, opts) given do (the gradient of its output o) and lse (its
 -- logsumexp), in q's, k's and v's shapes and dtype.
 function M.attention_backward(dout, q, k, v, o, lse, opts)
-  if opts ~= nil and type(opts) ~= "table" then
-    C.fail("std.attention_backward: options must be a table such as {causal = true} (got %s)", type(opts))
-  end
-  opts = opts or {}
-  for key in pairs(opts) do
-    if not OPTS[key] then
-      C.fail("std.attention_backward: unknown option '%s' (expected causal, scale or layout)", tostring(key))
-    end
-  end
-  local layout = opts.layout == nil and "bhsd" or opts.layout
-  if layout ~= "bhsd" and layout ~= "bshd" then
-    C.fail("std.attention_backward: layout must be \"bhsd\" or \"bshd\" (got %s)", tostring(layout))
-  end
-  local causal = opts.causal
-  if causal ~= nil and type(causal) ~= "boolean" then
-    C.fail("std.attention_backward: causal must be a boolean (got %s)", tostring(causal))
-  end
-  causal = causal == true
+  local layout, causal
+  opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale or layout")
   local dt, B, Hq, S, D, Hkv, Skv = A._check_qkv("attention_backward", q, k, v, layout)
   if not HEAD_DIMS[D] then C.fail("std.attention_backward: the head dimension D must be 64 or 128 (got %d)", D) end
   for _, t in ipairs { { "do", dout }, { "o", o } } do
@@ -204,10 +188,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     C.fail("std.attention_backward: lse must be the f32 {%d, %d, %d} logsumexp std.attention returned (got %s %s)", B, Hq, S,
            ldt, C.shape_str(lse:shape()))
   end
-  local scale = opts.scale == nil and 1 / math.sqrt(D) or opts.scale
-  if type(scale) ~= "number" or not (scale > 0) then
-    C.fail("std.attention_backward: scale must be a number > 0 (got %s)", tostring(scale))
-  end
+  local scale = A._check_scale("attention_backward", opts.scale, D)
   local std = require "tilelua.std"
   local dk, dv = tl.empty(k:shape(), tl[dt]), tl.empty(v:shape(), tl[dt])
   local dq32 = tl.zeros(q:shape(), tl.f32)
@@ -216,11 +197,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
   local delta = std.sum(prod, { axis = -1 })
   local kern, BN = kernel(dt, D, causal, layout)
-  local function arg(t)
-    if layout == "bhsd" then return t end
-    local sh = t:shape()
-    return C.view(t, { sh[1], sh[2], sh[3] * sh[4] })
-  end
+  local function arg(t) return A._kernel_view(t, layout) end
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq32), arg(dk), arg(dv),
        scale * LOG2E, Hq // Hkv)
   return std.cast(dq32, tl[dt]), dk, dv
