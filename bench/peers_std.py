@@ -144,8 +144,39 @@ def main(ops):
         ca = cupy.asarray(a)
         out("cupy", "histogram", us(lambda: cupy.histogram(ca, bins=256, range=(0.0, 1.0))))
         out("copy", "histogram", copy_of(4 * n // 2))
+    for dt, label in ((torch.float16, "rmsnorm_f16"), (torch.bfloat16, "rmsnorm_bf16"), (torch.float16, "layernorm_f16")):
+        if label in ops:
+            a = torch.rand(16384, 4096, device="cuda", dtype=dt) * 4 - 2
+            w = torch.rand(4096, device="cuda", dtype=dt)
+            if label.startswith("rms"):
+                f = lambda: torch.nn.functional.rms_norm(a, (4096,), w, 1e-6)
+            else:
+                f = lambda: torch.nn.functional.layer_norm(a, (4096,), w)
+            out("torch", label, us(f))
+            out("copy", label, copy_of(2 * a.numel() * a.element_size() // 2))
+    for label in ("rope_f16", "rope_interleaved_f16"):
+        if label in ops:
+            B, S, H, D = 4, 4096, 32, 128
+            q = torch.rand(B, S, H, D, device="cuda", dtype=torch.float16) * 2 - 1
+            ang = torch.arange(S, device="cuda")[:, None] * 10000 ** (-torch.arange(0, D, 2, device="cuda") / D)
+            if label == "rope_f16":  # the usual rotate-half expression, {S, D} tables broadcast over B, H
+                emb = torch.cat((ang, ang), dim=-1)
+                cos, sin = emb.cos().half()[:, None, :], emb.sin().half()[:, None, :]
+
+                def rope():
+                    x1, x2 = q[..., : D // 2], q[..., D // 2:]
+                    return q * cos + torch.cat((-x2, x1), dim=-1) * sin
+            else:  # interleaved pairs through a complex multiply (as LLaMA's reference code does it)
+                f = torch.polar(torch.ones_like(ang), ang)[:, None, :]
+
+                def rope():
+                    xc = torch.view_as_complex(q.float().reshape(B, S, H, D // 2, 2))
+                    return torch.view_as_real(xc * f).flatten(3).half()
+            out("torch", label, us(rope))
+            out("copy", label, copy_of(2 * q.numel() * 2 // 2))
 
 
 if __name__ == "__main__":
     main(set(sys.argv[1:]) or {"axpy", "scale2d", "transpose", "softmax_f32", "softmax_f16", "rowsum", "sum",
-                                "histogram"})
+                                "histogram", "rmsnorm_f16", "rmsnorm_bf16", "layernorm_f16", "rope_f16",
+                                "rope_interleaved_f16"})

@@ -73,7 +73,64 @@ function ops.histogram()
   report("histogram", timeit(function() std.histogram(a, 256, 0.0, 1.0) end, 10), 4 * n)
 end
 
-local order = { "axpy", "scale2d", "transpose", "softmax_f32", "softmax_f16", "rowsum", "sum", "histogram" }
+-- the transformer-block ops at 16384 tokens x 4096 (f16): norms with a weight, rope on {4, 4096, 32, 128}
+local NT, NH = 16384, 4096
+local function near(a, b, tol) return math.abs(a - b) <= tol * math.max(1, math.abs(b)) end
+local function norm_op(label, dt, fn, ref)
+  local x = std.map(function(v) return 4 * v - 2 end, tl.empty({ NT, NH }, dt), tl.rand({ NT, NH }, tl.f32, 8))
+  local w = std.cast(tl.rand({ NH }, tl.f32, 9), dt)
+  local y = fn(x, w)
+  local row = 4321
+  local want = ref(x, w, row)
+  for _, j in ipairs { 0, 17, 4095 } do check(near(y:get(row, j), want[j], 2e-2), label .. " col " .. j) end
+  report(label, timeit(function() fn(x, w, y) end, 20), 2 * NT * NH * (dt == tl.f32 and 4 or 2))
+end
+local function rms_ref(x, w, row)
+  local ss = 0
+  for j = 0, NH - 1 do ss = ss + x:get(row, j) ^ 2 end
+  local r = 1 / math.sqrt(ss / NH + 1e-6)
+  return { [0] = x:get(row, 0) * r * w:get(0), [17] = x:get(row, 17) * r * w:get(17), [4095] = x:get(row, 4095) * r * w:get(4095) }
+end
+function ops.rmsnorm_f16()
+  norm_op("rmsnorm_f16", tl.f16, function(x, w, y) return std.rmsnorm(x, w, { eps = 1e-6, out = y }) end, rms_ref)
+end
+function ops.rmsnorm_bf16()
+  norm_op("rmsnorm_bf16", tl.bf16, function(x, w, y) return std.rmsnorm(x, w, { eps = 1e-6, out = y }) end, rms_ref)
+end
+function ops.layernorm_f16()
+  norm_op("layernorm_f16", tl.f16, function(x, w, y) return std.layernorm(x, { weight = w, out = y }) end, function(x, w, row)
+    local s, v = 0, 0
+    for j = 0, NH - 1 do s = s + x:get(row, j) end
+    local mean = s / NH
+    for j = 0, NH - 1 do v = v + (x:get(row, j) - mean) ^ 2 end
+    local r = 1 / math.sqrt(v / NH + 1e-5)
+    local o = {}
+    for _, j in ipairs { 0, 17, 4095 } do o[j] = (x:get(row, j) - mean) * r * w:get(j) end
+    return o
+  end)
+end
+local function rope_op(label, interleaved)
+  local B, S, H, D = 4, 4096, 32, 128
+  local q = std.map(function(v) return 2 * v - 1 end, tl.empty({ B, S, H, D }, tl.f16), tl.rand({ B, S, H, D }, tl.f32, 10))
+  local cs, sn = tl.empty({ S, D // 2 }, tl.f16), tl.empty({ S, D // 2 }, tl.f16)
+  for p = 0, S - 1 do
+    for i = 0, D // 2 - 1 do
+      local a = p * 10000 ^ (-2 * i / D)
+      cs:set(p, i, math.cos(a)); sn:set(p, i, math.sin(a))
+    end
+  end
+  local y = std.rope(q, cs, sn, { interleaved = interleaved })
+  local b, p, h, i = 3, 3000, 17, 5
+  local ia, ib = interleaved and 2 * i or i, interleaved and 2 * i + 1 or i + D // 2
+  local want = q:get(b, p, h, ia) * cs:get(p, i) - q:get(b, p, h, ib) * sn:get(p, i)
+  check(near(y:get(b, p, h, ia), want, 1e-2), label)
+  report(label, timeit(function() std.rope(q, cs, sn, { interleaved = interleaved, out = y }) end, 20), 4 * q:numel())
+end
+function ops.rope_f16() rope_op("rope_f16", false) end
+function ops.rope_interleaved_f16() rope_op("rope_interleaved_f16", true) end
+
+local order = { "axpy", "scale2d", "transpose", "softmax_f32", "softmax_f16", "rowsum", "sum", "histogram", "rmsnorm_f16",
+                "rmsnorm_bf16", "layernorm_f16", "rope_f16", "rope_interleaved_f16" }
 local want = #arg > 0 and arg or order
 for _, op in ipairs(want) do
   local ok, err = pcall(ops[op])

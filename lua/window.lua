@@ -52,7 +52,7 @@ M.origin_of = origin_of
 -- Symbolic tile coordinates of the calling thread: origin[d] (0-based, within the tile), cached.
 local function thread_origin(c, f, dist)
   c.origins = c.origins or setmetatable({}, { __mode = "k" })
-  local key = dist
+  local key = f -- one facts table per distribution, and per rank it is lifted to (lifted_facts)
   local cached = c.origins[key]
   if cached and cached.region == c.region then return cached.o end
   local o = origin_of(f, c.block, c.tid)
@@ -96,7 +96,32 @@ local Window = {}
 Window.__index = Window
 M.Window = Window
 
--- src: a kernel tensor parameter (tr.TensorParam) or an LDS buffer
+-- The facts of an n-dimensional distribution seen as one of `rank` > n dimensions whose leading
+-- rank - n have length 1 (the tile of a window at fixed leading coordinates), cached per rank.
+local function lifted_facts(c, dist, f, rank)
+  c.lifted = c.lifted or setmetatable({}, { __mode = "k" })
+  local per = c.lifted[dist] or {}
+  c.lifted[dist] = per
+  if per[rank] then return per[rank] end
+  local lead = rank - f.ndim
+  local g = setmetatable({ ndim = rank, lengths = {}, offsets = {}, tterms = {} }, { __index = f })
+  for d = 1, rank do g.lengths[d] = d <= lead and 1 or f.lengths[d - lead] end
+  for y = 1, f.elements do
+    local o = {}
+    for d = 1, rank do o[d] = d <= lead and 0 or f.offsets[y][d - lead] end
+    g.offsets[y] = o
+  end
+  for i, t in ipairs(f.tterms) do
+    g.tterms[i] = setmetatable({ dim = t.dim >= 0 and t.dim + lead or t.dim }, { __index = t })
+  end
+  per[rank] = g
+  return g
+end
+
+-- src: a kernel tensor parameter (tr.TensorParam) or an LDS buffer. A distribution of fewer
+-- dimensions than src covers its last ones: the leading lengths must be 1 (e.g. a {1, 1, 64, 128}
+-- tile of a {B, H, S, D} tensor through a 2-D distribution); the loaded tensor has the
+-- distribution's own dimensions.
 function M.window(k, src, origin, lengths, dist, curve)
   local c = tr.current()
   if type(src) ~= "table" or not (src.is_tensor or src.is_lds) then
@@ -105,13 +130,15 @@ function M.window(k, src, origin, lengths, dist, curve)
   if type(origin) ~= "table" or type(lengths) ~= "table" then
     tr.fail("window: origin and lengths must be sequences, e.g. k:window(p.x, {r0, c0}, {64, 64}, dist)")
   end
-  local f = facts_of(c, dist)
+  local own = facts_of(c, dist)
+  local f = own
   local rank = src.rank
-  if #origin ~= rank or #lengths ~= rank or f.ndim ~= rank then
+  if #origin ~= rank or #lengths ~= rank or f.ndim > rank then
     tr.fail("window: rank mismatch: the %s has rank %d, origin has %d entries, lengths %d, " ..
             "the distribution %d dimensions", src.is_lds and "LDS buffer" or "tensor", rank, #origin,
             #lengths, f.ndim)
   end
+  if f.ndim < rank then f = lifted_facts(c, dist, f, rank) end
   for d = 1, rank do
     if lengths[d] ~= f.lengths[d] then
       tr.fail("window: lengths[%d] = %s but the distribution's tile is %d along that dimension",
@@ -126,7 +153,7 @@ function M.window(k, src, origin, lengths, dist, curve)
       end
     end
   end
-  return setmetatable({ src = src, origin = origin, lengths = lengths, dist = dist, facts = f,
+  return setmetatable({ src = src, origin = origin, lengths = lengths, dist = dist, facts = f, own = own,
                         curve = curve }, Window)
 end
 
@@ -236,7 +263,7 @@ function Window:load(opts)
   local f, src = self.facts, self.src
   if src.is_lds and not (opts and opts.matrix == false) then
     local mv = ldmatrix.load(self)
-    if mv then return M.new_dist_tensor(self.dist, f, src.dtype, mv) end
+    if mv then return M.new_dist_tensor(self.dist, self.own, src.dtype, mv) end
   end
   local addrs = element_addresses(self)
   local order, vec = access_groups(f, self.curve)
@@ -253,7 +280,7 @@ function Window:load(opts)
       vals[y] = tr.emit(src.is_lds and "lds_load" or "load", src.dtype, ops, fields)
     end
   end
-  return M.new_dist_tensor(self.dist, f, src.dtype, vals)
+  return M.new_dist_tensor(self.dist, self.own, src.dtype, vals)
 end
 
 -- w:store(t): t a DistTensor of the same distribution (converted to the target dtype)
@@ -320,7 +347,7 @@ function Window:atomic(op, t, opts)
   for y = 0, self.facts.elements - 1 do
     olds[y] = M.atomic_at(self.src, addrs[y].offset, addrs[y].mask, op, t.vals[y], opts)
   end
-  if opts and opts.old then return M.new_dist_tensor(self.dist, self.facts, self.src.dtype, olds) end
+  if opts and opts.old then return M.new_dist_tensor(self.dist, self.own, self.src.dtype, olds) end
 end
 
 local ATOMIC_OPS = { add = 0, ["and"] = 1, ["or"] = 2, xor = 3, max = 4, min = 5, xchg = 6, cas = 7 }
@@ -441,6 +468,25 @@ function DistTensor:reduce(op)
   local acc = self.vals[0]
   for y = 1, self.facts.elements - 1 do acc = wrap(f(acc, self.vals[y])) end
   return acc
+end
+
+-- t:relabel(dist[, u, ...]) -> the thread's values of t (then those of u, ...) as a tensor of
+-- distribution dist, which must hold as many elements per thread. No data moves: only the tile
+-- coordinates the values stand for change (e.g. the accumulators of two MMAs reused as the A
+-- operand of the next, or a fragment loaded through a transposed encoding given the operand's).
+function DistTensor:relabel(dist, ...)
+  local c = tr.current()
+  local f = facts_of(c, dist)
+  local vals, n = {}, 0
+  for i, t in ipairs({ self, ... }) do
+    if not is_dist_tensor(t) then tr.fail("relabel: argument #%d must be a distributed tensor, got %s", i, type(t)) end
+    if t.dtype ~= self.dtype then tr.fail("relabel: the tensors must have one dtype (%s and %s)", self.dtype, t.dtype) end
+    for y = 0, t.facts.elements - 1 do vals[n] = t.vals[y]; n = n + 1 end
+  end
+  if n ~= f.elements then
+    tr.fail("relabel: %d values per thread, but the distribution holds %d elements per thread", n, f.elements)
+  end
+  return M.new_dist_tensor(dist, f, self.dtype, vals)
 end
 
 function DistTensor:cast(dt)

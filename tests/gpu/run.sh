@@ -2,15 +2,18 @@
 # tests/gpu/run.sh - the GPU test run (device machine): every kernel test and example on the
 # selected GPU backend, each launch checked against the CPU executor (TILELUA_CHECK_CPU=1); then the
 # same scripts again on the launch fast path, and the fault test.
-# Usage: tests/gpu/run.sh [TILESH] ; prints one line per script and a summary; exit 1 on any failure.
+# Usage: tests/gpu/run.sh [TILESH [SCRIPT ...]] ; prints one line per script and a summary; exit 1 on
+# any failure. SCRIPTs (paths relative to the source tree) replace the default list.
 set -u
 TILESH=$(realpath "${1:-build-gpu/tilesh}")
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
+scripts=("$SRC"/tests/lua/kernel_*.lua "$SRC"/tests/lua/std_*.lua "$SRC"/tests/lua/autotune_*.lua "$SRC"/examples/*.lua)
+if [ $# -gt 1 ]; then scripts=(); for s in "${@:2}"; do scripts+=("$SRC/$s"); done; fi
 export TILELUA_CACHE=0 TILELUA_CHECK_CPU=1 TILELUA_TEST_TMP=${TILELUA_TEST_TMP:-/tmp} LUA_PATH="$SRC/tests/lua/lib/?.lua;;"
 export TILELUA_SOURCE_DIR=$SRC
 work=$(mktemp -d)
 pass=0 fail=0 checks=0 mism=0
-for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/tests/lua/std_*.lua "$SRC"/tests/lua/autotune_*.lua "$SRC"/examples/*.lua; do
+for f in "${scripts[@]}"; do
   name=${f#"$SRC"/}
   log="$work/log"
   start=$(date +%s%N)
@@ -27,7 +30,7 @@ for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/tests/lua/std_*.lua "$SRC"/tests/l
 done
 # the same scripts without the comparison: repeated launches take the C fast path
 # (src/launcher_lua.c), which the comparison mode bypasses; each script checks its own results
-for f in "$SRC"/tests/lua/kernel_*.lua "$SRC"/tests/lua/std_*.lua "$SRC"/tests/lua/autotune_*.lua "$SRC"/examples/*.lua; do
+for f in "${scripts[@]}"; do
   name=${f#"$SRC"/}
   if (cd "$work" && TILELUA_CHECK_CPU=0 "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$work/log" 2>&1; then
     pass=$((pass + 1)); echo "PASS $name (fast path, no comparison)"

@@ -1,0 +1,101 @@
+-- attention_bench.lua - std.attention forward on the GPU over the FlashAttention-3 paper's grid
+-- (tilelua's side of bench/run_attention.sh): 16k tokens (B * S = 16384), H * D = 2048,
+-- S in {1k, 2k, 4k, 8k, 16k}, D in {64, 128}, causal and not, f16 and bf16.
+-- Usage: tilesh --backend=cuda bench/attention_bench.lua [S ...]
+-- ATTENTION_CONFIGS="{mt = 2, bn = 32};{stages = 2}" times those opts.config variants too (lines
+-- labelled "tilelua[<config>]") at S = 4096 (or the first S given), f16.
+-- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
+-- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
+-- FLOPs as the FlashAttention papers count them: 4 * B * H * S^2 * D, halved when causal.
+local std = require "tilelua.std"
+assert(tl.backend() ~= "cpu", "attention_bench needs a GPU backend (run with --backend=cuda)")
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+
+local SEQS = {}
+for i = 1, #arg do SEQS[#SEQS + 1] = tonumber(arg[i]) end
+if #SEQS == 0 then SEQS = { 1024, 2048, 4096, 8192, 16384 } end
+
+local function check_row(q, k, v, o, b, h, i, causal)
+  local S, D = q:shape()[3], q:shape()[4]
+  local scale, sc, mx = 1 / math.sqrt(D), {}, -math.huge
+  for j = 0, (causal and i or S - 1) do
+    local s = 0
+    for d = 0, D - 1 do s = s + q:get(b, h, i, d) * k:get(b, h, j, d) end
+    sc[j] = s * scale
+    mx = math.max(mx, sc[j])
+  end
+  local z = 0
+  for _, s in pairs(sc) do z = z + math.exp(s - mx) end
+  local worst = 0
+  for d = 0, D - 1, 7 do
+    local acc = 0
+    for j, s in pairs(sc) do acc = acc + math.exp(s - mx) / z * v:get(b, h, j, d) end
+    worst = math.max(worst, math.abs(o:get(b, h, i, d) - acc))
+  end
+  return worst
+end
+
+local function case(dt, D, causal, S, config, tag)
+  local B, H = 16384 // S, 2048 // D
+  local function rnd(seed)
+    return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl[dt]), tl.rand({ B, H, S, D }, tl.f32, seed))
+  end
+  local q, k, v = rnd(1), rnd(2), rnd(3)
+  local label = string.format("attention %s d%d %s S=%d", dt, D, causal and "causal" or "full", S)
+  local ok, o = pcall(std.attention, q, k, v, { causal = causal, config = config })
+  if not ok then print(string.format("%s %s: FAILED %s", tag, label, tostring(o))); return end
+  local err = math.max(check_row(q, k, v, o, 0, 0, S - 1, causal), check_row(q, k, v, o, B - 1, H - 1, S // 2, causal))
+  if err > 2e-2 then
+    print(string.format("%s %s: FAILED max error %.3g", tag, label, err))
+  else
+    local t = timing.timeit(function() std.attention(q, k, v, { causal = causal, out = o, config = config }) end, 5, 3)
+    local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
+    print(string.format("%s %s: %.1f us %.1f TFLOP/s (max error %.2g)", tag, label, t * 1e6, flops / t / 1e12, err))
+  end
+  io.stdout:flush()
+end
+
+-- ATTENTION_BACKWARD=1: std.attention_backward at S = 4096, f16 (lines "... full_bwd|causal_bwd
+-- S=4096"; FLOPs 2.5 times the forward's: five products instead of two)
+if os.getenv("ATTENTION_BACKWARD") == "1" then
+  for _, D in ipairs { 64, 128 } do
+    for _, causal in ipairs { false, true } do
+      local S = 4096
+      local B, H = 16384 // S, 2048 // D
+      local function rnd(seed)
+        return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl.f16), tl.rand({ B, H, S, D }, tl.f32, seed))
+      end
+      local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
+      local o, lse = std.attention(q, k, v, { causal = causal })
+      local label = string.format("attention f16 d%d %s_bwd S=%d", D, causal and "causal" or "full", S)
+      local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, { causal = causal })
+      if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
+      else
+        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, { causal = causal }) end, 3, 3)
+        local flops = 2.5 * 4 * B * H * S * S * D / (causal and 2 or 1)
+        print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
+      end
+      io.stdout:flush()
+    end
+  end
+end
+
+local variants = os.getenv("ATTENTION_CONFIGS")
+if variants and variants ~= "" then
+  for text in variants:gmatch("[^;]+") do
+    local config = assert(load("return " .. text))()
+    for _, D in ipairs { 64, 128 } do
+      for _, causal in ipairs { false, true } do case("f16", D, causal, SEQS[1] == 1024 and 4096 or SEQS[1], config, "tilelua[" .. text:gsub("%s", "") .. "]") end
+    end
+  end
+end
+
+for _, dt in ipairs { "f16", "bf16" } do
+  for _, D in ipairs { 64, 128 } do
+    for _, causal in ipairs { false, true } do
+      for _, S in ipairs(SEQS) do
+        case(dt, D, causal, S, nil, "tilelua")
+      end
+    end
+  end
+end

@@ -1,0 +1,74 @@
+"""peers_attention.py - the peers of bench/attention_bench.lua on the same GPU in the same run:
+torch.nn.functional.scaled_dot_product_attention with each backend torch has for the case
+(flash, efficient, cudnn), named. Prints "<peer> attention <dt> d<D> <causal|full> S=<S>: <us> us
+<TFLOP/s>" lines (triton.testing.do_bench, median)."""
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+from torch.nn.attention import SDPBackend, sdpa_kernel
+from triton.testing import do_bench
+
+BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIENT_ATTENTION,
+            "cudnn": SDPBackend.CUDNN_ATTENTION}
+
+
+def main(seqs):
+    # SDPA_BACKENDS=flash,cudnn: only those
+    want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
+    for dt_name, dt in (("f16", torch.float16), ("bf16", torch.bfloat16)):
+        for D in (64, 128):
+            for causal in (False, True):
+                for S in seqs:
+                    B, H = 16384 // S, 2048 // D
+                    q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=dt) * 2 - 1 for _ in range(3))
+                    flops = 4 * B * H * S * S * D / (2 if causal else 1)
+                    label = f"attention {dt_name} d{D} {'causal' if causal else 'full'} S={S}"
+                    ref = None
+                    for name in want:
+                        be = BACKENDS[name]
+                        try:
+                            with sdpa_kernel([be]):
+                                o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                                if ref is None:
+                                    ref = o
+                                err = (o.float() - ref.float()).abs().max().item()
+                                t = do_bench(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
+                                             warmup=25, rep=100, return_mode="median") * 1e3
+                            print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs first backend {err:.2g})",
+                                  flush=True)
+                        except Exception as e:  # a backend that does not take the case
+                            print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+                    del q, k, v, ref
+                    torch.cuda.empty_cache()
+
+
+def backward():
+    """SDPA's backward (q, k, v gradients of the output) at S = 4096, f16, each backend."""
+    want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
+    for D in (64, 128):
+        for causal in (False, True):
+            S = 4096
+            B, H = 16384 // S, 2048 // D
+            q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=torch.float16).mul_(2).sub_(1).requires_grad_()
+                       for _ in range(3))
+            do = torch.rand(B, H, S, D, device="cuda", dtype=torch.float16) * 2 - 1
+            flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
+            label = f"attention f16 d{D} {'causal' if causal else 'full'}_bwd S={S}"
+            for name in want:
+                try:
+                    with sdpa_kernel([BACKENDS[name]]):
+                        o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                        t = do_bench(lambda: torch.autograd.grad(o, (q, k, v), do, retain_graph=True),
+                                     warmup=25, rep=100, return_mode="median") * 1e3
+                    print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s", flush=True)
+                except Exception as e:
+                    print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+
+
+if __name__ == "__main__":
+    if os.environ.get("ATTENTION_BACKWARD") == "1":
+        backward()
+    main([int(a) for a in sys.argv[1:]] or [1024, 2048, 4096, 8192, 16384])

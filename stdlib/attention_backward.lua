@@ -1,0 +1,206 @@
+-- attention_backward.lua - std.attention_backward: the gradients dq, dk, dv of std.attention
+-- (FlashAttention-2's backward: the probabilities are recomputed from q, k and the forward's
+-- logsumexp, never stored), NVIDIA matrix units (mma.sync m16n8k16, warp 32), D = 64 or 128.
+--
+-- First delta = rowsum(dO * O) per query row (two std ops). Then one block per tile of BN keys of
+-- one (batch, key/value head), W warps of m key rows each: its K and V tiles stay in LDS, its dK
+-- and dV accumulators in registers, while it walks the query heads of its group and their query
+-- tiles of BN rows (from the first one the causal mask lets see its keys). Per query tile (q and dO
+-- tiles copied into LDS), with the keys as rows so that an accumulator is the next product's A
+-- operand in registers (std.attention's relabel):
+--   S^T = K Q^T, P^T = exp2(S^T * scale log2 e - lse log2 e) (0 where masked),
+--   dV += P^T dO, dP^T = V dO^T, dS^T = P^T * (dP^T - delta), dK += dS^T Q,
+--   dQ += dS K: dS^T goes through LDS, each warp takes m query rows of it, and adds its rows of dQ
+--   into an f32 accumulator with atomics (blocks of other key tiles add theirs); cast at the end.
+local tl = require "tilelua"
+local C = require "tilelua.std.common"
+local A = require "tilelua.std.attention"
+local M = {}
+
+local LOG2E = 1.4426950408889634
+local NEG_INF = -math.huge
+local W = 4
+local HEAD_DIMS = { [64] = true, [128] = true }
+
+local function kernel(dt, d, causal, layout)
+  local warp = tl.default_warp()
+  if warp ~= 32 then
+    C.fail("std.attention_backward: needs warps of 32 (NVIDIA mma.sync); the kernel's warp is %d (AMD MFMA: not yet)", warp)
+  end
+  local u = A._unit(dt, warp)
+  local s, bt, at = u.s, u.bt, u.at
+  local PAD = A.PAD
+  local BN = W * s.m    -- keys per block, query rows per tile
+  local NQ = BN // s.n  -- accumulator tiles across a query tile
+  local DT = d // s.n   -- accumulator tiles across D
+  local nt = W * warp
+  local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp }, ";")
+  return C.memo(key, function()
+    local ldist = A._load_dist(BN, d, nt)
+    local rank = layout == "bshd" and 3 or 4
+    return tl.kernel {
+      name = string.format("std_attention_backward_%s_d%d%s", dt, d, causal and "_causal" or ""), block = nt, warp = warp,
+      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
+                 { "dq", tl.tensor("f32", rank) }, { "dk", tl.tensor(dt, rank) }, { "dv", tl.tensor(dt, rank) },
+                 { "scale", tl.f32 }, { "group", tl.i32 } },
+      body = function(k, p)
+        local b, hk = k.block_id(2), k.block_id(1)
+        local kv0 = k.block_id(0) * BN
+        local w = k.warp_id()
+        local wr = w * s.m
+        local function win(t, hh, r0, c0, rows, cols, dist)
+          if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
+          return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
+        end
+        local scale_nat = p.scale * (1 / LOG2E)
+        local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
+        local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+        local lk = k:lds(dt, { BN, d + PAD })
+        local lv = k:lds(dt, { BN, d + PAD })
+        local lq = k:lds(dt, { BN, d + PAD })
+        local ldo = k:lds(dt, { BN, d + PAD })
+        local lds = k:lds(dt, { BN, BN + PAD }) -- dS^T of the block: keys x query rows
+        k:copy(k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
+        k:copy(k:window(lv, { 0, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
+        k:copy_commit()
+        local zc = s:zeros()
+        local kvrow, col = {}, {}
+        for y = 0, s.elements.c - 1 do
+          local idx = zc:coords(y)
+          kvrow[y] = kv0 + wr + idx[1]
+          col[y] = idx[2]
+        end
+        -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is
+        -- seen from row kv0 - (skv - sq) on
+        local q_start = 0
+        if causal then q_start = (tl.max(kv0 - (skv - sq), 0) // BN) * BN end
+        local NC = 2 * DT
+        local function tile(hq, q0, acc)
+          k:sync() -- every warp is done with the last tile's q, dO and dS
+          k:copy(k:window(lq, { 0, 0 }, { BN, d }, ldist), win(p.q, hq, q0, 0, BN, d, ldist))
+          k:copy(k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))
+          k:copy_commit()
+          k:copy_wait(0)
+          k:sync()
+          -- S^T = K Q^T and dP^T = V dO^T, m key rows per warp
+          local st, dpt = {}, {}
+          for ks = 0, d // s.k - 1 do
+            local kf = k:window(lk, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+            local vf = k:window(lv, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+            for j = 0, NQ - 1 do
+              local qb = k:window(lq, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+              local ob = k:window(ldo, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+              st[j] = s:mma(kf, qb, st[j])
+              dpt[j] = s:mma(vf, ob, dpt[j])
+            end
+          end
+          -- P^T and dS^T, per element: its query column's logsumexp and delta
+          local pt, dst = {}, {}
+          for j = 0, NQ - 1 do
+            pt[j] = st[j]:map(function(v) return v end)
+            dst[j] = st[j]:map(function(v) return v end)
+            for y = 0, s.elements.c - 1 do
+              local qc = q0 + j * s.n + col[y]
+              local inq = tl.lt(qc, sq)
+              local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
+              -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
+              local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
+              local ok = tl.land(tl.land(inq, tl.lt(kvrow[y], skv)), tl.gt(lse, NEG_INF))
+              if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
+              local pv = tl.select(ok, tl.exp2(tl.fma(st[j]:get(y), p.scale, lse * -LOG2E)), 0.0)
+              pt[j]:set(y, pv)
+              dst[j]:set(y, pv * (dpt[j]:get(y) - delta))
+            end
+          end
+          local function as_a(tiles, kk)
+            local per = s.k // s.n
+            local parts = {}
+            for q = 0, per - 1 do parts[q + 1] = tiles[kk * per + q]:cast(dt) end
+            return parts[1]:relabel(s.a, table.unpack(parts, 2))
+          end
+          -- dV += P^T dO, dK += dS^T Q (the scale applied at the end)
+          local out = {}
+          for i = 1, NC do out[i] = acc[i] end
+          for kk = 0, BN // s.k - 1 do
+            local pa, da = as_a(pt, kk), as_a(dst, kk)
+            for i = 0, DT - 1 do
+              local ob = k:window(ldo, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
+              local qb = k:window(lq, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
+              out[DT + i + 1] = s:mma(pa, ob, out[DT + i + 1])
+              out[i + 1] = s:mma(da, qb, out[i + 1])
+            end
+          end
+          -- dQ += dS K: dS^T into LDS, then warp w takes query rows w*m.. of the tile
+          for j = 0, NQ - 1 do k:window(lds, { wr, j * s.n }, { s.m, s.n }, s.c):store(dst[j]:cast(dt)) end
+          k:sync()
+          local dsa = {}
+          for kk = 0, BN // s.k - 1 do dsa[kk] = k:window(lds, { kk * s.k, wr }, { s.k, s.m }, at):load():relabel(s.a) end
+          for i = 0, DT - 1 do
+            local dq
+            for kk = 0, BN // s.k - 1 do
+              dq = s:mma(dsa[kk], k:window(lk, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load(), dq)
+            end
+            -- (relaxed: the sums need no ordering, the end of the kernel orders them)
+            win(p.dq, hq, q0 + wr, i * s.n, s.m, s.n, s.c):atomic("add", dq * scale_nat, { order = "relaxed" })
+          end
+          return out
+        end
+        local init = {}
+        for i = 1, NC do init[i] = s:zeros() end
+        local res = table.pack(k:range(0, p.group, 1, function(g, ...)
+          local hq = hk * p.group + g
+          return k:range(q_start, sq, BN, function(q0, ...)
+            return table.unpack(tile(hq, q0, { ... }), 1, NC)
+          end, ...)
+        end, table.unpack(init, 1, NC)))
+        k:copy_wait(0) -- (K and V's copies when no query tile was visited)
+        for i = 0, DT - 1 do
+          win(p.dk, hk, kv0 + wr, i * s.n, s.m, s.n, s.c):store((res[i + 1] * scale_nat):cast(dt))
+          win(p.dv, hk, kv0 + wr, i * s.n, s.m, s.n, s.c):store(res[DT + i + 1]:cast(dt))
+        end
+      end,
+    }
+  end), BN
+end
+
+local OPTS = { causal = true, scale = true, layout = true }
+-- (one function: std.map memoizes its kernels per function)
+local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
+
+-- std.attention_backward(do, q, k, v, o, lse[, {causal, scale, layout}]) -> dq, dk, dv: the
+-- gradients of std.attention(q, k, v, opts) given do (the gradient of its output o) and lse (its
+-- logsumexp), in q's, k's and v's shapes and dtype.
+function M.attention_backward(dout, q, k, v, o, lse, opts)
+  local layout, causal
+  opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale or layout")
+  local dt, B, Hq, S, D, Hkv, Skv = A._check_qkv("attention_backward", q, k, v, layout)
+  if not HEAD_DIMS[D] then C.fail("std.attention_backward: the head dimension D must be 64 or 128 (got %d)", D) end
+  for _, t in ipairs { { "do", dout }, { "o", o } } do
+    local tdt = C.tensor_dtype("attention_backward", t[1], t[2])
+    if tdt ~= dt then C.fail("std.attention_backward: %s must have q's dtype %s (got %s)", t[1], dt, tdt) end
+    if not C.same_shape(t[2]:shape(), q:shape()) then
+      C.fail("std.attention_backward: %s must have q's shape %s (got %s)", t[1], C.shape_str(q:shape()), C.shape_str(t[2]:shape()))
+    end
+  end
+  local ldt = C.tensor_dtype("attention_backward", "lse", lse)
+  if ldt ~= "f32" or not C.same_shape(lse:shape(), { B, Hq, S }) then
+    C.fail("std.attention_backward: lse must be the f32 {%d, %d, %d} logsumexp std.attention returned (got %s %s)", B, Hq, S,
+           ldt, C.shape_str(lse:shape()))
+  end
+  local scale = A._check_scale("attention_backward", opts.scale, D)
+  local std = require "tilelua.std"
+  local dk, dv = tl.empty(k:shape(), tl[dt]), tl.empty(v:shape(), tl[dt])
+  local dq32 = tl.zeros(q:shape(), tl.f32)
+  if B * Hq * S == 0 or Skv == 0 then return std.cast(dq32, tl[dt]), dk, dv end
+  -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
+  local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
+  local delta = std.sum(prod, { axis = -1 })
+  local kern, BN = kernel(dt, D, causal, layout)
+  local function arg(t) return A._kernel_view(t, layout) end
+  kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq32), arg(dk), arg(dv),
+       scale * LOG2E, Hq // Hkv)
+  return std.cast(dq32, tl[dt]), dk, dv
+end
+
+return M
