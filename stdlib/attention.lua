@@ -68,7 +68,10 @@ local LDS_MAX = { [32] = tl._lds_max, [64] = 65536 }
 -- lane, element by element)
 local checked = {}
 local function unit(dt, warp)
-  local s = tl.mma_shape { a = dt, target = warp == 32 and "nvidia" or "amd" }
+  -- the current target's instruction (tl.target(); a target without one tilelua drives stops here,
+  -- naming what it lacks), on the executor the one of its warp
+  local t = tl.target()
+  local s = tl.mma_shape { a = dt, target = t.vendor == "cpu" and (warp == 32 and "nvidia" or "amd") or nil }
   local u = checked[s]
   if u then return u end
   local function transposed(spec, of, n)
@@ -436,5 +439,8 @@ end
 -- shared with the backward pass (attention_backward.lua)
 M._unit, M._load_dist, M._check_qkv, M._check_opts, M._check_scale, M._kernel_view, M.PAD =
   unit, load_dist, check_qkv, check_opts, check_scale, kernel_view, PAD
+
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
 
 return M

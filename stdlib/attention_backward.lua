@@ -24,6 +24,9 @@ local HEAD_DIMS = { [64] = true, [128] = true }
 
 local function kernel(dt, d, causal, layout)
   local warp = tl.default_warp()
+  if tl.target().vendor == "amd" then
+    tl.unsupported(tl.target().arch, "std.attention_backward runs on NVIDIA mma.sync only (AMD MFMA: not yet)")
+  end
   if warp ~= 32 then
     C.fail("std.attention_backward: needs warps of 32 (NVIDIA mma.sync); the kernel's warp is %d (AMD MFMA: not yet)", warp)
   end
@@ -202,5 +205,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
        scale * LOG2E, Hq // Hkv)
   return std.cast(dq32, tl[dt]), dk, dv
 end
+
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
 
 return M
