@@ -53,7 +53,7 @@ local n = #seen
 k:source("gfx942")
 T.eq(#seen, n, "a second source for the same target does not retrace")
 T.raises(function() k:source("gfx9999") end, "source: unknown target 'gfx9999'")
-assert(k:report("sm_90"):find("kernel targets_copy for sm_90 (nvidia, sm_9x, warp 32)", 1, true), k:report("sm_90"))
+assert(k:report("sm_80"):find("kernel targets_copy for sm_80 (nvidia, sm_8x, warp 32)", 1, true), k:report("sm_80"))
 
 -- block as a function of the target: whole warps of any target
 local kb = tl.kernel { name = "targets_block", block = function(t) return 2 * t.warp end, params = {}, body = function() end }

@@ -107,7 +107,7 @@ for _, warp in ipairs(WARPS) do
   assert(src:find(warp == 32 and (cfg.wgmma and "wgmma.mma_async" or "mma.sync") or "mfma", 1, true),
          "the kernel uses the matrix units")
   T.eq(cfg.stages, cfg.wgmma and 4 or 3, "default stages (4 for wgmma configs)")
-  T.eq(cfg.lds_bytes, 3 * (cfg.bm * cfg.bk + cfg.bk * cfg.bn) * 2, "LDS bytes")
+  T.eq(cfg.lds_bytes, cfg.stages * (cfg.bm * cfg.bk + cfg.bk * cfg.bn) * 2, "LDS bytes")
   -- the latency hint sets the depth: 1-3 -> 2 stages, 7-9 -> 4 (capped by the LDS: AMD has 64 KiB)
   for _, lat in ipairs { 1, 8, 10 } do
     local kl, cl = std.gemm_kernel(tl.f16, { latency = lat })
