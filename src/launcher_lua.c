@@ -54,6 +54,18 @@ typedef struct Launcher {
   Variant v[MAX_VARIANTS];
 } Launcher;
 
+/* The specialization bytes of tensor t (divisibility, rank, alignment, contiguity) at key[k..k+2];
+ * returns the next position. */
+static int tensor_key(const tlua_Tensor *t, unsigned char *key, int k) {
+  unsigned sdiv, tdiv;
+  int aligned, contiguous;
+  tlua_tensor_spec_facts(t, &sdiv, &tdiv, &aligned, &contiguous);
+  key[k++] = (unsigned char)sdiv;
+  key[k++] = (unsigned char)tdiv;
+  key[k++] = (unsigned char)(t->rank << 2 | aligned << 1 | contiguous);
+  return k;
+}
+
 /* The key of the arguments at first..first+nparams-1; 0 when they do not fit the signature (the
  * slow path then reports why). */
 static int make_key(lua_State *L, const Launcher *l, int first, unsigned char *key, int *keylen) {
@@ -63,12 +75,7 @@ static int make_key(lua_State *L, const Launcher *l, int first, unsigned char *k
     if (l->sig[2 * i] == 'T') {
       const tlua_Tensor *t = tlua_to_tensor(L, idx);
       if (!t || (int)t->dtype != l->sig[2 * i + 1]) return 0;
-      unsigned sdiv, tdiv;
-      int aligned, contiguous;
-      tlua_tensor_spec_facts(t, &sdiv, &tdiv, &aligned, &contiguous);
-      key[k++] = (unsigned char)sdiv;
-      key[k++] = (unsigned char)tdiv;
-      key[k++] = (unsigned char)(t->rank << 2 | aligned << 1 | contiguous);
+      k = tensor_key(t, key, k);
     } else {
       int ty = lua_type(L, idx);
       if (ty != LUA_TNUMBER && ty != LUA_TBOOLEAN) return 0;
@@ -88,12 +95,7 @@ static int make_key_args(const Launcher *l, const tlua_LaunchArg *in, unsigned c
     if (l->sig[2 * i] == 'T') {
       const tlua_Tensor *t = a->tensor;
       if (a->kind != TLUA_LAUNCH_TENSOR || !t || (int)t->dtype != l->sig[2 * i + 1]) return 0;
-      unsigned sdiv, tdiv;
-      int aligned, contiguous;
-      tlua_tensor_spec_facts(t, &sdiv, &tdiv, &aligned, &contiguous);
-      key[k++] = (unsigned char)sdiv;
-      key[k++] = (unsigned char)tdiv;
-      key[k++] = (unsigned char)(t->rank << 2 | aligned << 1 | contiguous);
+      k = tensor_key(t, key, k);
     } else {
       if (a->kind == TLUA_LAUNCH_TENSOR) return 0;
       tlua_DType dt = (tlua_DType)l->sig[2 * i + 1];

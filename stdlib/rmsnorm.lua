@@ -93,4 +93,7 @@ function M.rmsnorm(x, weight, opts)
   return y
 end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
+
 return M

@@ -178,4 +178,7 @@ function M.rope(x, cos, sin, opts)
   return y
 end
 
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
+kernel = tl.retargetable(kernel)
+
 return M
