@@ -6,7 +6,8 @@
 -- Prints "tilelua gemm_<dtype> <M>x<N>x<K> [config]: <us> us <TFLOP/s> TFLOP/s" lines; with
 -- TUNE=1 also times every config of std.gemm_configs() (CFGS=1,2,.. picks some) at each latency hint
 -- of LATS (default 4: 3 stages; e.g. LATS=1,4,7,10 for 2, 3, 4 and 5 stages), wgmma configs at each
--- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own).
+-- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GROUPS value
+-- (1,8: tile rows per group of the launch order; default the config's own).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
 local size = tonumber(arg[1]) or 4096
@@ -55,16 +56,20 @@ for _, dt in ipairs(dtypes) do
         lat = tonumber(lat)
         -- wgmma configs: PENDING=0,1 times both (wgmma groups left in flight; default: the config's)
         for pend in (cfg.wgmma and os.getenv("PENDING") or "-"):gmatch("[-%d]+") do
+         for grp in (os.getenv("GROUPS") or "-"):gmatch("[-%d]+") do
           if next(pick) == nil or pick[i] then
             local c = {}
             for key, v in pairs(cfg) do c[key] = v end
             if pend ~= "-" then c.pending = tonumber(pend) end
+            if grp ~= "-" then c.group = tonumber(grp) end
             local _, r = std.gemm_kernel(tl[dt], { config = c, latency = lat })
-            local warps = cfg.wgmma and ("wgmma pending " .. r.pending) or ("%dx%d"):format(cfg.wm, cfg.wn)
+            local warps = (cfg.wgmma and ("wgmma pending " .. r.pending) or ("%dx%d"):format(cfg.wm, cfg.wn)) ..
+                          (c.group and (", group " .. c.group) or "")
             local label = ("cfg%d(%dx%dx%d,%s,latency %d: %d stages)"):format(i, cfg.bm, cfg.bn, cfg.bk, warps, lat, r.stages)
             local ok, err = pcall(show, label, c, lat)
             if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, label, tostring(err):match("[^\n]*"))) end
           end
+         end
         end
       end
     end

@@ -17,7 +17,8 @@ local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
 
-local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true }
+local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true,
+                        group = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
@@ -250,7 +251,7 @@ local function gemm_kernel(dtype, opts)
   r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0 }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1 }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     local nt = r.threads
@@ -269,7 +270,20 @@ local function gemm_kernel(dtype, opts)
         local S = stages_of(k:hint("latency"), r.stage_bytes)
         local desc_a, desc_b = lds_descs(r, s, S)
         local K = ta and p.a:shape(0) or p.a:shape(1)
-        local m0, n0 = k.block_id(1) * bm, k.block_id(0) * bn
+        -- the output tile of this block: with config.group = G, blocks (in launch order) walk groups of
+        -- G tile rows column by column, so the blocks resident at once share their A rows and B
+        -- columns in L2; else row by row
+        local tm_, tn_ = k.block_id(1), k.block_id(0)
+        if r.group and r.group > 1 then
+          local gn, gm = k.grid_dim(0), k.grid_dim(1)
+          local pid = k.block_id(1) * gn + k.block_id(0)
+          local per_group = gn * r.group
+          local first = (pid // per_group) * r.group
+          local rows = tl.min(gm - first, r.group)
+          local within = pid % per_group
+          tm_, tn_ = first + within % rows, within // rows
+        end
+        local m0, n0 = tm_ * bm, tn_ * bn
         local w = k.warp_id()
         local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
         local la = k:lds(dt, { S * bm, bk }, { swizzle = desc_a })

@@ -189,3 +189,25 @@ tl.with_target("sm_90", function()
            { C = Cm, beta = 0.5, config = { bm = 128, bn = 64, bk = 64, wgmma = true, pending = 1 }, latency = 7 })
   T.eq({ Cm:get(0, 0), Cm:get(2, 4) }, { 2.0, 2.0 }, "K = 0 with pending 1 scales C")
 end)
+
+-- config.group: the launch order walks groups of tile rows; every tile is still computed once
+-- (5 tile rows in groups of 2, 4 and 8: partial last groups), bit for bit the row-by-row result
+do
+  local reg = debug.getregistry()
+  local w = reg["tilelua.warp"]
+  for _, warp in ipairs(tl.backend() == "cpu" and { 64, 32 } or { tl.default_warp() }) do
+    reg["tilelua.warp"] = warp
+    local A, B = signed({ 150, 40 }, tl.f16, 5), signed({ 40, 200 }, tl.f16, 6)
+    local cfg = warp == 64 and { bm = 32, bn = 32, bk = 16, wm = 1, wn = 1 } or { bm = 32, bn = 32, bk = 16, wm = 2, wn = 2 }
+    local ref = std.gemm(A, B, { config = cfg })
+    for _, g in ipairs { 2, 4, 8 } do
+      local c = {}
+      for key, v in pairs(cfg) do c[key] = v end
+      c.group = g
+      T.eq(std.gemm(A, B, { config = c }):max_abs_diff(ref), 0.0, "warp " .. warp .. " group " .. g)
+    end
+  end
+  reg["tilelua.warp"] = w
+  T.raises(function() std.gemm(tl.empty({ 4, 8 }, tl.f16), tl.empty({ 8, 3 }, tl.f16), { config = { group = 3 } }) end,
+           "config.group must be a power of two")
+end
