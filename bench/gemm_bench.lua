@@ -6,7 +6,7 @@
 -- Prints "tilelua gemm_<dtype> <M>x<N>x<K> [config]: <us> us <TFLOP/s> TFLOP/s" lines; with
 -- TUNE=1 also times every config of std.gemm_configs() (CFGS=1,2,.. picks some) at each latency hint
 -- of LATS (default 4: 3 stages; e.g. LATS=1,4,7,10 for 2, 3, 4 and 5 stages), wgmma configs at each
--- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GROUPS value
+-- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GEMM_GROUPS value
 -- (1,8: tile rows per group of the launch order; default the config's own).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
@@ -56,7 +56,7 @@ for _, dt in ipairs(dtypes) do
         lat = tonumber(lat)
         -- wgmma configs: PENDING=0,1 times both (wgmma groups left in flight; default: the config's)
         for pend in (cfg.wgmma and os.getenv("PENDING") or "-"):gmatch("[-%d]+") do
-         for grp in (os.getenv("GROUPS") or "-"):gmatch("[-%d]+") do
+         for grp in (os.getenv("GEMM_GROUPS") or "-"):gmatch("[-%d]+") do
           if next(pick) == nil or pick[i] then
             local c = {}
             for key, v in pairs(cfg) do c[key] = v end
