@@ -119,6 +119,8 @@ local function resolve_wgmma(who, r, s)
   r.wm, r.wn = r.bm // 64, 1
   -- one group in flight by default (9-18% faster on the H200 than waiting for each, bench/RESULTS.md)
   r.pending = r.pending or 1
+  -- launch order in groups of 8 tile rows (2-3% faster at 8192^3 in one H200 run, bench/RESULTS.md)
+  r.group = r.group or 8
   r.threads = r.wm * 128
   r.wtm, r.wtn = 64, r.bn
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
