@@ -8,6 +8,7 @@
 #include <lua.h>
 
 #include "bindings_lua.h"
+#include "devices_lua.h"
 #include "npy.h"
 #include "tensor_budget_lua.h"
 #include "tensor_lua.h"
@@ -141,6 +142,7 @@ static tlua_Tensor *push_new(lua_State *L, tlua_DType dtype, int rank, const int
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_tensor_new(dtype, rank, shape, &b->t, err)) tl_error(L, "%s", err);
   tlua_tensor_charge(L, b->t->storage);
+  b->t->storage->device_index = tlua_current_device(L);
   return b->t;
 }
 
@@ -348,19 +350,29 @@ static tlua_Tensor *push_from(lua_State *L, int idx, tlua_DType dtype) {
 
 /* --- constructors ------------------------------------------------------------------------------ */
 
-static int l_empty(lua_State *L) {
+/* The dtype at idx unless idx is the options table (or past it): dflt then. */
+static int dtype_before(lua_State *L, int idx, int opts, int dflt) {
+  return opts && idx >= opts ? dflt : tlua_opt_dtype(L, idx, dflt);
+}
+
+/* The device a constructor puts its tensor on: the options table's, else the current device. */
+static int new_device(lua_State *L, int opts, const char *who) {
+  return tlua_opt_device(L, opts, who, tlua_current_device(L));
+}
+
+static int new_zeroed(lua_State *L, const char *who) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
-  int rank = check_shape(L, 1, "tl.empty", shape);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape)->storage->host_zero = 1;
+  int rank = check_shape(L, 1, who, shape);
+  int opts = tlua_opts_index(L, 2);
+  int dev = new_device(L, opts, who);
+  tlua_Tensor *t = push_new(L, (tlua_DType)dtype_before(L, 2, opts, TLUA_F32), rank, shape);
+  t->storage->host_zero = 1;
+  t->storage->device_index = dev;
   return 1;
 }
 
-static int l_zeros(lua_State *L) {
-  int64_t shape[TLUA_TENSOR_MAX_RANK];
-  int rank = check_shape(L, 1, "tl.zeros", shape);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape)->storage->host_zero = 1;
-  return 1;
-}
+static int l_empty(lua_State *L) { return new_zeroed(L, "tl.empty"); }
+static int l_zeros(lua_State *L) { return new_zeroed(L, "tl.zeros"); }
 
 static int l_full(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
@@ -368,7 +380,10 @@ static int l_full(lua_State *L) {
   int ty = lua_type(L, 2);
   if (ty != LUA_TNUMBER && ty != LUA_TBOOLEAN)
     return tl_error(L, "tl.full: value must be a number or a boolean (got %s)", luaL_typename(L, 2));
-  tlua_Tensor *t = push_new(L, (tlua_DType)tlua_opt_dtype(L, 3, TLUA_F32), rank, shape);
+  int opts = tlua_opts_index(L, 3);
+  int dev = new_device(L, opts, "tl.full");
+  tlua_Tensor *t = push_new(L, (tlua_DType)dtype_before(L, 3, opts, TLUA_F32), rank, shape);
+  t->storage->device_index = dev;
   if (ty == LUA_TBOOLEAN) tlua_tensor_fill_i64(t, lua_toboolean(L, 2));
   else if (lua_isinteger(L, 2)) tlua_tensor_fill_i64(t, (int64_t)lua_tointeger(L, 2));
   else tlua_tensor_fill(t, (double)lua_tonumber(L, 2));
@@ -378,9 +393,11 @@ static int l_full(lua_State *L) {
 static int l_rand(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
   int rank = check_shape(L, 1, "tl.rand", shape);
-  tlua_DType dtype = (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32);
+  int opts = tlua_opts_index(L, 2);
+  int dev = new_device(L, opts, "tl.rand");
+  tlua_DType dtype = (tlua_DType)dtype_before(L, 2, opts, TLUA_F32);
   uint64_t seed;
-  if (lua_isnoneornil(L, 3)) {
+  if (lua_isnoneornil(L, 3) || opts == 3) {
     /* successive unseeded calls differ (rand(x) + rand(y) is not 2 * rand(x)) but a script gives
      * the same numbers on every run */
     lua_getfield(L, LUA_REGISTRYINDEX, RAND_KEY);
@@ -392,7 +409,9 @@ static int l_rand(lua_State *L) {
   } else {
     seed = (uint64_t)check_integer(L, 3, "tl.rand", "seed");
   }
-  tlua_tensor_fill_random(push_new(L, dtype, rank, shape), seed);
+  tlua_Tensor *t = push_new(L, dtype, rank, shape);
+  t->storage->device_index = dev;
+  tlua_tensor_fill_random(t, seed);
   return 1;
 }
 
@@ -446,13 +465,20 @@ static int l_arange(lua_State *L) {
 
 static int l_from(lua_State *L) {
   luaL_checkany(L, 1);
-  push_from(L, 1, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32));
+  int opts = tlua_opts_index(L, 2);
+  int dev = new_device(L, opts, "tl.from");
+  push_from(L, 1, (tlua_DType)dtype_before(L, 2, opts, TLUA_F32))->storage->device_index = dev;
   return 1;
 }
 
+/* empty_like / zeros_like: on the tensor's device unless the options name another */
 static int l_empty_like(lua_State *L) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, t->dtype), t->rank, t->shape)->storage->host_zero = 1;
+  int opts = tlua_opts_index(L, 2);
+  int dev = tlua_opt_device(L, opts, "tl.empty_like", t->storage->device_index);
+  tlua_Tensor *u = push_new(L, (tlua_DType)dtype_before(L, 2, opts, t->dtype), t->rank, t->shape);
+  u->storage->host_zero = 1;
+  u->storage->device_index = dev;
   return 1;
 }
 
@@ -479,6 +505,7 @@ static int l_load_npy(lua_State *L) {
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_npy_load(path, &b->t, err)) return raise_c(L, "tl.load_npy", err);
   tlua_tensor_admit(L, b->t->storage); /* its size is known only now */
+  b->t->storage->device_index = tlua_current_device(L);
   if (dtype >= 0 && dtype != (int)b->t->dtype) {
     TensorBox *c = push_box(L, tlua_tensor_shape_bytes((tlua_DType)dtype, b->t->rank, b->t->shape));
     if (tlua_tensor_clone(b->t, dtype, &c->t, err)) return raise_c(L, "tl.load_npy", err);
@@ -723,6 +750,8 @@ static const luaL_Reg tensor_methods[] = {
   {"reshape", m_reshape},
   {"sum", m_sum},
   {"max_abs_diff", m_max_abs_diff},
+  {"device", tlua_tensor_m_device},
+  {"to", tlua_tensor_m_to},
   {NULL, NULL}
 };
 
