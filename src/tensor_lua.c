@@ -683,6 +683,30 @@ static int m_reshape(lua_State *L) {
   return 1;
 }
 
+/* t:narrow(dim, start, length) -> a view of `length` entries of dimension dim (0-based) from start */
+static int m_narrow(lua_State *L) {
+  tlua_Tensor *t = tlua_check_tensor(L, 1);
+  int64_t dim = check_integer(L, 2, "tensor:narrow", "dim");
+  int64_t start = check_integer(L, 3, "tensor:narrow", "start");
+  int64_t len = check_integer(L, 4, "tensor:narrow", "length");
+  if (dim < 0 || dim >= t->rank)
+    return tl_error(L, "tensor:narrow: dim must be in 0..%d for a rank-%d tensor (got %lld)", t->rank - 1, t->rank,
+                    (long long)dim);
+  if (start < 0 || len < 0 || start + len > t->shape[dim])
+    return tl_error(L, "tensor:narrow: start %lld and length %lld must lie within dimension %lld (size %lld)",
+                    (long long)start, (long long)len, (long long)dim, (long long)t->shape[dim]);
+  int64_t shape[TLUA_TENSOR_MAX_RANK];
+  memcpy(shape, t->shape, sizeof shape);
+  shape[dim] = len;
+  size_t offset = t->offset;
+  if (len > 0) offset = (size_t)((int64_t)t->offset + start * t->strides[dim] * (int64_t)tlua_tensor_elsize(t));
+  TensorBox *b = push_box(L, 0);
+  char err[TLUA_TENSOR_ERRLEN];
+  if (tlua_tensor_view(t, t->dtype, t->rank, shape, t->strides, offset, &b->t, err))
+    return raise_c(L, "tensor:narrow", err);
+  return 1;
+}
+
 static int m_sum(lua_State *L) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
   host_read(L, t);
@@ -749,6 +773,7 @@ static const luaL_Reg tensor_methods[] = {
   {"fill", m_fill},
   {"reshape", m_reshape},
   {"sum", m_sum},
+  {"narrow", m_narrow},
   {"max_abs_diff", m_max_abs_diff},
   {"device", tlua_tensor_m_device},
   {"to", tlua_tensor_m_to},
