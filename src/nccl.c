@@ -28,7 +28,7 @@ typedef int (*fn_recv)(void *, size_t, int, int, void *, void *);
 typedef int (*fn_void)(void);
 
 typedef struct Lib {
-  const char *name, *env, *names[3], *globs[6];
+  const char *name, *env, *names[3], *globs[8];
   pthread_once_t once;
   void *handle;
   char why[1024];
@@ -52,7 +52,9 @@ static Lib NCCL = {.name = "nccl", .env = "TILELUA_LIBNCCL", .names = {"libnccl.
                     "/usr/lib/python3*/dist-packages/nvidia/nccl/lib/libnccl.so.2",
                     "/usr/local/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
                     "/opt/conda/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
-                    "/usr/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2", NULL},
+                    "/usr/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
+                    "/opt/*/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
+                    "/root/.local/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2", NULL},
                    .once = PTHREAD_ONCE_INIT};
 static Lib RCCL = {.name = "rccl", .env = "TILELUA_LIBRCCL",
                    .names = {"librccl.so.1", "librccl.so", "/opt/rocm/lib/librccl.so.1"}, .globs = {NULL},
@@ -85,17 +87,27 @@ static void try_open(Lib *l, const char *path) {
   if (!l->handle && path && *path) l->handle = dlopen(path, RTLD_NOW | RTLD_LOCAL);
 }
 
+static void try_glob(Lib *l, const char *pattern) {
+  glob_t g;
+  if (glob(pattern, 0, NULL, &g) == 0)
+    for (size_t k = 0; k < g.gl_pathc && !l->handle; k++) try_open(l, g.gl_pathv[k]);
+  globfree(&g);
+}
+
 static void lib_init(Lib *l) {
   /* NVLink multicast (NVLS) stays off: set before NCCL reads its environment, never overridden */
   setenv("NCCL_NVLS_ENABLE", "0", 0);
   try_open(l, getenv(l->env));
   for (int i = 0; i < 3 && !l->handle; i++) try_open(l, l->names[i]);
-  for (int i = 0; i < 6 && l->globs[i] && !l->handle; i++) {
-    glob_t g;
-    if (glob(l->globs[i], 0, NULL, &g) == 0)
-      for (size_t k = 0; k < g.gl_pathc && !l->handle; k++) try_open(l, g.gl_pathv[k]);
-    globfree(&g);
+  /* pip's wheel in the active virtual environment or conda prefix, then the usual prefixes */
+  const char *prefixes[2] = {getenv("VIRTUAL_ENV"), getenv("CONDA_PREFIX")};
+  for (int i = 0; i < 2 && l == &NCCL && !l->handle; i++) {
+    char pat[4200];
+    if (!prefixes[i] || !*prefixes[i]) continue;
+    snprintf(pat, sizeof pat, "%s/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2", prefixes[i]);
+    try_glob(l, pat);
   }
+  for (int i = 0; i < 8 && l->globs[i] && !l->handle; i++) try_glob(l, l->globs[i]);
   if (!l->handle) {
     snprintf(l->why, sizeof l->why, "%s: library not found (tried $%s, %s, %s%s; pip's nvidia-nccl-cu* under "
              "python's site-packages for NCCL)", l->name, l->env, l->names[0], l->names[1],
