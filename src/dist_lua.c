@@ -244,7 +244,15 @@ static int l_call(lua_State *L) {
     c->seq++;
     return 0;
   }
-  tlua_Tensor *first = slot(L, 3, 0);
+  /* every tensor and its host copy first: nothing below raises until the buffers are freed */
+  tlua_Tensor *tin[MAX_LOCAL], *tout[MAX_LOCAL];
+  for (int k = 0; k < c->nlocal; k++) {
+    tin[k] = slot(L, 3, k);
+    tout[k] = slot(L, 4, k);
+    host_in(L, tin[k]);
+    host_in(L, tout[k]);
+  }
+  tlua_Tensor *first = tin[0];
   tlua_DType dt = first->dtype;
   size_t count = call_count(coll, c->world, first), es = tlua_dtype_info(dt)->size;
   size_t in_bytes = (size_t)tlua_tensor_numel(first) * es;
@@ -260,13 +268,8 @@ static int l_call(lua_State *L) {
   char err[8192];
   int failed = 0;
   if (c->kind == COMM_LOCAL) {
-    for (int r = 0; r < c->world; r++) {
-      tlua_Tensor *t = slot(L, 3, r);
-      host_in(L, t);
-      ins[r] = tlua_tensor_data(t);
-    }
+    for (int r = 0; r < c->world; r++) ins[r] = tlua_tensor_data(tin[r]);
   } else {
-    host_in(L, first);
     tlua_DistHeader h;
     memset(&h, 0, sizeof h);
     memcpy(h.magic, "TLDIST1", 8);
@@ -291,15 +294,8 @@ static int l_call(lua_State *L) {
       tlua_dist_reference(coll, dt, op, root, c->world, ins, count, c->kind == COMM_LOCAL ? k : c->rank,
                           (char *)tmp + (size_t)k * out_bytes);
     for (int k = 0; k < c->nlocal; k++) {
-      tlua_Tensor *o = slot(L, 4, k);
-      char e[TLUA_TENSOR_ERRLEN];
-      if (tlua_tensor_sync_host(o, e)) { /* cannot fail on the cpu backend; kept for symmetry */
-        snprintf(err, sizeof err, "%s", e);
-        failed = 1;
-        break;
-      }
-      memcpy(tlua_tensor_data(o), (char *)tmp + (size_t)k * out_bytes, out_bytes);
-      tlua_tensor_host_written(o);
+      memcpy(tlua_tensor_data(tout[k]), (char *)tmp + (size_t)k * out_bytes, out_bytes);
+      tlua_tensor_host_written(tout[k]);
     }
   }
   c->seq++;

@@ -28,7 +28,7 @@ typedef int (*fn_recv)(void *, size_t, int, int, void *, void *);
 typedef int (*fn_void)(void);
 
 typedef struct Lib {
-  const char *name, *env, *names[3], *globs[8];
+  const char *name, *env, *names[3], *globs[9];
   pthread_once_t once;
   void *handle;
   char why[1024];
@@ -54,6 +54,7 @@ static Lib NCCL = {.name = "nccl", .env = "TILELUA_LIBNCCL", .names = {"libnccl.
                     "/opt/conda/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
                     "/usr/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
                     "/opt/*/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
+                    "/opt/*/.venv/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2",
                     "/root/.local/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2", NULL},
                    .once = PTHREAD_ONCE_INIT};
 static Lib RCCL = {.name = "rccl", .env = "TILELUA_LIBRCCL",
@@ -107,7 +108,7 @@ static void lib_init(Lib *l) {
     snprintf(pat, sizeof pat, "%s/lib/python3*/site-packages/nvidia/nccl/lib/libnccl.so.2", prefixes[i]);
     try_glob(l, pat);
   }
-  for (int i = 0; i < 8 && l->globs[i] && !l->handle; i++) try_glob(l, l->globs[i]);
+  for (int i = 0; i < 9 && l->globs[i] && !l->handle; i++) try_glob(l, l->globs[i]);
   if (!l->handle) {
     snprintf(l->why, sizeof l->why, "%s: library not found (tried $%s, %s, %s%s; pip's nvidia-nccl-cu* under "
              "python's site-packages for NCCL)", l->name, l->env, l->names[0], l->names[1],

@@ -24,7 +24,7 @@ echo "    (the lonely rank returned after $(( $(date +%s) - start )) s)"
 check "a rank that never joins" "$out" "ncclCommInitRank (rank 0 of 2) timed out after 5 s"
 rm -f "$work/id"
 for r in 0 1; do
-  (cd "$work" && WORLD_SIZE=2 RANK=$r TILELUA_NCCL_ID_FILE="$work/id2" TILELUA_DIST_TIMEOUT=30 timeout 120 "$TILESH" --backend=cuda -e 'tl.dist.init(); print("joined")' > "$work/two.$r" 2>&1) &
+  (cd "$work" && WORLD_SIZE=2 RANK=$r TILELUA_NCCL_ID_FILE="$work/id2" TILELUA_DIST_TIMEOUT=15 timeout 60 "$TILESH" --backend=cuda -e 'tl.dist.init(); print("joined")' > "$work/two.$r" 2>&1) &
 done
 wait
 # not counted: what NCCL does with two ranks on one GPU depends on its version; shown for the record
