@@ -738,7 +738,11 @@ static int t_tostring(lua_State *L) {
   host_read(L, b->t);
   char buf[1024];
   size_t n = tlua_tensor_format(b->t, buf, sizeof buf, TOSTRING_ELEMS);
-  lua_pushlstring(L, buf, n < sizeof buf ? n : sizeof buf - 1);
+  n = n < sizeof buf ? n : sizeof buf - 1;
+  if (b->t->storage->device_index != 0 && n > 7) /* "Tensor{device=1, shape=..." */
+    lua_pushfstring(L, "Tensor{device=%d, %s", b->t->storage->device_index, buf + 7);
+  else
+    lua_pushlstring(L, buf, n);
   return 1;
 }
 
