@@ -20,7 +20,8 @@
 -- TILELUA_DIST_DIR. On a GPU they go through NCCL (RCCL on AMD); the unique id of a multi-process
 -- world comes from TILELUA_NCCL_ID (hex, made by tl.dist.unique_id()) or TILELUA_NCCL_ID_FILE (rank 0
 -- writes it, the others wait for it). A rank that never joins is an error after TILELUA_DIST_TIMEOUT
--- seconds (default 60; init{timeout=}).
+-- seconds (default 60; init{timeout=}). TILELUA_DIST_CHECK=1 compares the ranks' calls before each
+-- collective on GPUs too (one small all_gather more per call).
 local os = os
 local tr = require "tilelua.trace"
 
@@ -235,8 +236,47 @@ return function(tl)
     return outs
   end
 
+  -- TILELUA_DIST_CHECK=1 (every rank): before each collective of a multi-process world the ranks
+  -- all-gather what they are about to call (collective, dtype, elements, op, root) and compare, so a
+  -- mismatch is an error on every rank instead of a hang or garbage inside NCCL. It costs one small
+  -- collective per call, so it is off by default (the simulation compares the ranks' calls anyway).
+  local check_ranks = getenv("TILELUA_DIST_CHECK") == "1"
+  local DT_CODE, DT_NAME = {}, {}
+  for i, n in ipairs { "f16", "bf16", "f32", "f64", "i8", "u8", "i32", "u32", "i64", "u64" } do DT_CODE[n], DT_NAME[i] = i, n end
+  local OP_NAME = {}
+  for n, c in pairs(OPS) do OP_NAME[c] = n end
+
+  local function checked_call(comm, coll, ins, outs, op, root)
+    if check_ranks and comm.mode == "process" and comm.size > 1 then
+      local x = ins[1]
+      local mine = { COLL[coll], DT_CODE[tostring(x:dtype())], x:numel(), OPS[op] or 0, root or 0 }
+      local all = tl.empty({ comm.size * 5 }, tl.i64, { device = x:device() })
+      tl._dist_call(comm.c, COLL.all_gather, { tl.from(mine, tl.i64, { device = x:device() }) }, { all })
+      for r = 0, comm.size - 1 do
+        local h = {}
+        for i = 1, 5 do h[i] = all:get(r * 5 + i - 1) end
+        local why
+        if h[1] ~= mine[1] then
+          local names = {}
+          for n, c in pairs(COLL) do names[c] = n end
+          why = string.format("rank %d called %s where rank %d called %s: every rank must call the same collectives in the same order",
+            r, names[h[1]] or "?", comm.rank, coll)
+        elseif h[2] ~= mine[2] or h[3] ~= mine[3] then
+          why = string.format("rank %d passed %d elements of %s, rank %d passed %d elements of %s: every rank must pass the same shape and dtype",
+            r, h[3], DT_NAME[h[2]] or "?", comm.rank, mine[3], DT_NAME[mine[2]])
+        elseif h[4] ~= mine[4] then
+          why = string.format("rank %d reduces with %s, rank %d with %s: every rank must pass the same op", r, OP_NAME[h[4]], comm.rank, OP_NAME[mine[4]])
+        elseif h[5] ~= mine[5] then
+          why = string.format("rank %d names root %d, rank %d names root %d: every rank must name the same root", r, h[5], comm.rank, mine[5])
+        end
+        if why then error(string.format("%s: %s (TILELUA_DIST_CHECK)", coll, why), 0) end
+      end
+    end
+    tl._dist_call(comm.c, COLL[coll], ins, outs, OPS[op] or 0, root or 0)
+  end
+
   local function run(who, coll, ins, outs, comm, op, root)
-    local ok, err = pcall(tl._dist_call, comm.c, COLL[coll], ins, outs, OPS[op] or 0, root or 0)
+    local ok, err = pcall(checked_call, comm, coll, ins, outs, op, root)
     if not ok then fail("%s", (tostring(err):gsub("^[^:\n]*:%d+: ", ""))) end
   end
 

@@ -73,6 +73,23 @@ wait
 expect_contains "rank 0, shapes" "$(cat "$TMPD/shapes.0")" "all_reduce: rank 1 passed 5 elements of f32, rank 0 passed 4 elements of f32: every rank must pass the same shape and dtype"
 expect_contains "rank 1, shapes" "$(cat "$TMPD/shapes.1")" "all_reduce: rank 0 passed 4 elements of f32, rank 1 passed 5 elements of f32"
 
+# the same with TILELUA_DIST_CHECK=1: the ranks compare their calls first (as they would on GPUs)
+mkdir "$TMPD/checked"
+for r in 0 1; do
+  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/checked" TILELUA_DIST_CHECK=1 TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua" > "$TMPD/checked.$r" 2>&1 &
+done
+wait
+expect_contains "rank 0, checked" "$(cat "$TMPD/checked.0")" "all_reduce: rank 1 passed 5 elements of f32, rank 0 passed 4 elements of f32: every rank must pass the same shape and dtype (TILELUA_DIST_CHECK)"
+expect_contains "rank 1, checked" "$(cat "$TMPD/checked.1")" "(TILELUA_DIST_CHECK)"
+# and it lets calls that agree through
+mkdir "$TMPD/agree"
+for r in 0 1; do
+  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/agree" TILELUA_DIST_CHECK=1 "$TILESH" -e 'local x = tl.dist.all_reduce(tl.full({ 3 }, tl.dist.world().rank + 1, tl.i32), "sum") assert(x:get(2) == 3) print("agreed")' > "$TMPD/agree.$r" 2>&1 &
+done
+wait
+expect_eq "checked calls that agree" "$(cat "$TMPD/agree.0" "$TMPD/agree.1")" "agreed
+agreed"
+
 # a recv whose send never comes
 cat > "$TMPD/recv.lua" <<'EOF'
 local tl = require "tilelua"
