@@ -135,6 +135,8 @@ static int l_process(lua_State *L) {
   c->recvd = (uint64_t *)calloc((size_t)world, sizeof *c->recvd);
   c->closed = 0;
   if (!c->sent || !c->recvd) return luaL_error(L, "dist: out of memory");
+  if (dir && world > 1 && !d && tlua_is_sandboxed(L))
+    return luaL_error(L, "dist: simulated processes exchange files in TILELUA_DIST_DIR, which the sandbox does not allow");
   if (dir) snprintf(c->dir, sizeof c->dir, "%s", dir);
   if (d) {
     c->devices[0] = tlua_device_ordinal(d);
@@ -169,6 +171,8 @@ static int l_id_file(lua_State *L) {
   double timeout = luaL_checknumber(L, 3);
   unsigned char id[TLUA_NCCL_ID_BYTES];
   char err[1024];
+  if (tlua_is_sandboxed(L))
+    return luaL_error(L, "dist: TILELUA_NCCL_ID_FILE is a file, which the sandbox does not allow (use TILELUA_NCCL_ID)");
   if (rank == 0) {
     tlua_Device *d = tlua_state_device(L);
     if (!d) return luaL_error(L, "dist: the cpu backend has no NCCL unique id");
