@@ -8,8 +8,11 @@
 -- the activation as a std.map kernel), then its partial output Y_p = Z_p W2_p (row-parallel std.gemm);
 -- an all-reduce (sum) of the Y_p gives every device Y. No other communication is needed.
 --
--- Devices: the GPUs of the process, or TILELUA_CPU_DEVICES=N simulated devices on the CPU executor
--- (CI runs it with 4). Usage: tilesh examples/tensor_parallel.lua [tokens d h]   (default 16 32 64)
+-- Two ways to run: one process over the devices it has (TILELUA_CPU_DEVICES=N simulated devices on
+-- the CPU executor; CI runs it with 4 and 8), or one process per device with torchrun's RANK and
+-- WORLD_SIZE (GPUs: one each, the unique id in TILELUA_NCCL_ID_FILE; CPU: TILELUA_DIST_DIR), each
+-- computing its share and all-reducing with the others.
+-- Usage: tilesh examples/tensor_parallel.lua [tokens d h]   (default 16 32 64)
 local tl = require "tilelua"
 local std = require "tilelua.std"
 
@@ -32,7 +35,32 @@ local W1 = tl.rand({ D, H }, tl.f16, 2)
 local W2 = tl.rand({ H, D }, tl.f16, 3)
 local reference = mlp_part(X, W1, W2)                         -- the whole block on device 0
 
+-- the shares add in another order than one GEMM's k loop: f32 rounding, relative to |Y| and growing
+-- with the hidden size
+local scale = math.max(1, reference:max_abs_diff(tl.zeros_like(reference))) * math.max(1, H // 64)
 local worst, ran = 0, {}
+
+-- one process per device (torchrun's RANK / WORLD_SIZE, e.g. one process per GPU): this process is
+-- rank p of P and holds share p only; the all-reduce goes between the processes
+if os.getenv("WORLD_SIZE") then
+  local comm = tl.dist.world()
+  local P, p = comm.size, comm.rank
+  if H % P ~= 0 then error(("tensor_parallel: h (%d) must be a multiple of the world size %d"):format(H, P)) end
+  local h = H // P
+  tl.synchronize()
+  local t0 = tl.clock()
+  local part = mlp_part(X, W1:narrow(1, p * h, h):clone(), W2:narrow(0, p * h, h):clone())
+  local Y = tl.dist.all_reduce(part, "sum")
+  tl.synchronize()
+  worst = Y:max_abs_diff(reference)
+  print(("tensor_parallel: rank %d of %d, tokens %d, d %d, h %d (%d here): max |Y - Y_1| = %.3g, %.3f s"):format(
+    p, P, T, D, H, h, worst, tl.clock() - t0))
+  if worst > 1e-5 * scale then io.stderr:write("tensor_parallel: MISMATCH\n"); os.exit(1) end
+  print(("tensor_parallel: ok on rank %d of %d (%s)"):format(p, P, tl.backend()))
+  return
+end
+
+-- one process driving every device: a list of shares, one per device
 for _, P in ipairs { 1, 2, 4, 8 } do
   if P <= ndev and H % P == 0 then
     local h = H // P
@@ -50,7 +78,6 @@ for _, P in ipairs { 1, 2, 4, 8 } do
     local dt = tl.clock() - t0
     for p = 1, P do
       if Ys[p]:device() ~= p - 1 then error(("tensor_parallel: the result of rank %d is on device %d"):format(p - 1, Ys[p]:device())) end
-      -- the shares add in another order than one GEMM's k loop: f32 rounding, scaled by |Y|
       local err = Ys[p]:max_abs_diff(reference:to(p - 1))
       worst = math.max(worst, err)
     end
@@ -59,6 +86,5 @@ for _, P in ipairs { 1, 2, 4, 8 } do
       P, P == 1 and "" or "s", T, D, H, h, worst, dt))
   end
 end
-local scale = math.max(1, reference:max_abs_diff(tl.zeros_like(reference)))
 if worst > 1e-5 * scale then io.stderr:write("tensor_parallel: MISMATCH\n"); os.exit(1) end
 print(("tensor_parallel: ok on %s device(s) of %d (%s)"):format(table.concat(ran, ", "), ndev, tl.backend()))

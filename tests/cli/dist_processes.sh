@@ -2,7 +2,8 @@
 # 4 tilesh processes run every collective and a send/recv ring, and each compares its results with
 # the one-process simulation of the same 4 ranks; then the errors: a rank that never joins (a
 # timeout, not a hang), ranks that disagree on the shape (both fail naming the rule), a recv with no
-# send, a bad TILELUA_CPU_DEVICES; and the tensor-parallel example on 8 simulated devices.
+# send, a bad TILELUA_CPU_DEVICES; and the tensor-parallel example on 8 simulated devices and as 4
+# processes.
 . "$(dirname "$0")/lib.bash"
 unset TILELUA_CPU_DEVICES WORLD_SIZE RANK LOCAL_RANK TILELUA_DIST_DIR TILELUA_DIST_TIMEOUT
 cat > "$TMPD/worker.lua" <<'EOF'
@@ -106,4 +107,7 @@ expect_eq "8 devices" "$out" "8"
 # the tensor-parallel example on 8 simulated devices (CI's example test runs it on 4)
 out=$(cd "$TMPD" && TILELUA_CPU_DEVICES=8 "$TILESH" "$SRC/examples/tensor_parallel.lua" 2>&1) || fail "tensor_parallel on 8: $out"
 expect_contains "tensor_parallel on 8" "$out" "tensor_parallel: ok on 1, 2, 4, 8 device(s) of 8 (cpu)"
+# and as 4 processes, one share each, started by tools/dist_launch.sh
+out=$(cd "$TMPD" && "$SRC/tools/dist_launch.sh" 4 "$TILESH" "$SRC/examples/tensor_parallel.lua" 2>&1) || fail "tensor_parallel, 4 processes: $out"
+expect_contains "tensor_parallel, 4 processes" "$out" "[3] tensor_parallel: ok on rank 3 of 4 (cpu)"
 echo "dist_processes: ok"
