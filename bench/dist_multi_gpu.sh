@@ -14,8 +14,11 @@ N=$(nvidia-smi -L | wc -l)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1; echo "GPUs: $N"
 echo "== 1. collectives on $N GPUs vs the simulation"
 rm -rf "$OUT/ranks"; mkdir -p "$OUT/ranks"
-DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cuda tests/gpu/dist_ranks.lua | tail -"$N"
-DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cpu tests/gpu/dist_ranks.lua | tail -1
+DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cuda tests/gpu/dist_ranks.lua > "$OUT/ranks_cuda.log" 2>&1 ||
+  { echo "FAILED (cuda ranks):"; head -20 "$OUT/ranks_cuda.log"; }
+DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cpu tests/gpu/dist_ranks.lua > "$OUT/ranks_cpu.log" 2>&1 ||
+  { echo "FAILED (simulated ranks):"; head -20 "$OUT/ranks_cpu.log"; }
+grep -h "done" "$OUT/ranks_cuda.log" "$OUT/ranks_cpu.log"
 "$TILESH" --backend=cpu tests/gpu/dist_compare.lua "$OUT/ranks" "$N" cuda
 echo "== 2. tensor-parallel MLP, one process per GPU"
 for P in 1 2 4 8; do

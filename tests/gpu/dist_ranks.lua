@@ -17,7 +17,7 @@ for _, dt in ipairs { "f16", "bf16", "f32", "f64", "i8", "u8", "i32", "u32", "i6
   save(dt .. "_reduce_scatter_sum", tl.dist.reduce_scatter(input(), "sum"))
   save(dt .. "_broadcast", tl.dist.broadcast(input(), P - 1))
 end
-for round = 1, 2 do
+for round = 1, P > 1 and 2 or 0 do -- (a world of one has no peer)
   local got = tl.zeros({ 1000 }, tl.i32)
   tl.dist.send(tl.full({ 1000 }, R * 10 + round, tl.i32), (R + 1) % P)
   tl.dist.recv(got, (R - 1) % P)
