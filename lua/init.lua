@@ -6,5 +6,6 @@ return function(tl)
   require("tilelua.autotune")(tl)
   require("tilelua.mma")(tl)
   require("tilelua.wgmma")(tl)
+  require("tilelua.dist")(tl)
   return tl
 end

@@ -614,10 +614,11 @@ return function(tl)
     -- argument checks and the specialization key (Triton-like: dtypes, ranks, divisibility of
     -- shapes and strides by 16, 16-byte alignment, contiguous last dimension) in one pass
     local parts, facts = { "w" .. self.warp }, {}
+    local dev, dev_of -- a launch runs on the device of its tensors: they must agree
     for i, p in ipairs(self.params) do
       local a = args[i]
       if p.kind == "tensor" then
-        local dt, rank, part, sdiv, tdiv, aligned, contiguous = tl._launch_facts(a)
+        local dt, rank, part, sdiv, tdiv, aligned, contiguous, adev = tl._launch_facts(a)
         if not dt then
           tr.fail("kernel '%s': argument '%s' must be a tensor (got %s)", self.name, p.name, type(a))
         end
@@ -626,6 +627,12 @@ return function(tl)
         end
         if rank ~= p.rank then
           tr.fail("kernel '%s': argument '%s' must have rank %d (got %d)", self.name, p.name, p.rank, rank)
+        end
+        if dev == nil then
+          dev, dev_of = adev, p.name
+        elseif adev ~= dev then
+          tr.fail("kernel '%s': argument '%s' is on device %d but argument '%s' is on device %d; a launch runs on the "
+            .. "device of its tensors, so all must be on one (move one with t:to(%d))", self.name, p.name, adev, dev_of, dev, dev)
         end
         facts[i] = { sdiv = sdiv, tdiv = tdiv, aligned = aligned, contiguous = contiguous }
         parts[#parts + 1] = part

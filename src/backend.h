@@ -62,6 +62,13 @@ TLUA_HIDDEN void tlua_device_retain(tlua_Device *d);
 TLUA_HIDDEN void tlua_device_release(tlua_Device *d);
 TLUA_HIDDEN const tlua_Backend *tlua_device_backend(const tlua_Device *d);
 TLUA_HIDDEN const tlua_DeviceInfo *tlua_device_info(const tlua_Device *d);
+/* The vendor's ordinal of the device (the index tl.devices() lists it under). */
+TLUA_HIDDEN int tlua_device_ordinal(const tlua_Device *d);
+/* Makes d current on the calling thread (its context / hipSetDevice), as libraries that use the
+ * vendor's runtime (NCCL, RCCL) expect before they are called for d. */
+TLUA_HIDDEN int tlua_device_activate(tlua_Device *d, char *err, size_t n);
+/* Name, arch, memory and limits of device `ordinal` of backend b without opening it. */
+TLUA_HIDDEN int tlua_backend_describe(const tlua_Backend *b, int ordinal, tlua_DeviceInfo *out, char *err, size_t n);
 /* Non-zero once a fault made the device unusable. */
 TLUA_HIDDEN int tlua_device_broken(const tlua_Device *d);
 
@@ -104,8 +111,6 @@ typedef struct tlua_LaunchArg {
  * never freed; s holds a reference on d. On CUDA the driver is asked first whether ptr is memory
  * of this device ("... is on device 1, tilelua runs on device 0"). */
 TLUA_HIDDEN int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *err, size_t n);
-/* The ordinal d was opened with. */
-TLUA_HIDDEN int tlua_device_ordinal(const tlua_Device *d);
 /* Launches on d go to `stream` (a CUstream / hipStream_t of d's context; NULL: the legacy default
  * stream) until the next call; returns the previous one. Copies between the host and device
  * buffers wait for the stream of the last launch first. */

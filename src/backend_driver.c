@@ -465,6 +465,46 @@ int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n) {
 
 /* --- devices ------------------------------------------------------------------------------------ */
 
+/* Name, arch, limits and memory of device `dev` (ordinal `ordinal`); needs no context. */
+static int read_info(const tlua_Backend *b, Api *a, int ordinal, int dev, tlua_DeviceInfo *in, char *err, size_t n) {
+  int v = 0;
+  if (a->name(in->name, (int)sizeof in->name, dev)) snprintf(in->name, sizeof in->name, "%s device %d", b->name, ordinal);
+  in->name[sizeof in->name - 1] = 0;
+  if (a->attr(&v, a->v->a_warp, dev) == 0) in->warp_size = v;
+  if (a->attr(&v, a->v->a_lds, dev) == 0) in->lds_bytes = (size_t)v;
+  if (a->v->a_lds_optin && a->attr(&v, a->v->a_lds_optin, dev) == 0 && (size_t)v > in->lds_bytes)
+    in->lds_bytes = (size_t)v;
+  if (a->attr(&v, a->v->a_sms, dev) == 0) in->sm_count = v;
+  if (a->attr(&v, a->v->a_thr_sm, dev) == 0) in->threads_per_sm = v;
+  if (a->attr(&v, a->v->a_regs_sm, dev) == 0) in->regs_per_sm = v;
+  if (a->attr(&v, a->v->a_lds_sm, dev) == 0) in->lds_per_sm = (size_t)v;
+  size_t mem = 0;
+  if (a->mem(&mem, dev) == 0) in->total_memory = mem;
+  if (a->version(&v) == 0) in->driver_version = v;
+  if (a->v->cuda) {
+    int maj = 0, min = 0;
+    a->attr(&maj, a->v->a_ccmaj, dev);
+    a->attr(&min, a->v->a_ccmin, dev);
+    snprintf(in->arch, sizeof in->arch, "sm_%d%d", maj, min);
+  } else {
+    /* hipDeviceProp_t of HIP 5.x: gcnArchName (char[256]) at byte 396 of a 792-byte struct,
+     * e.g. "gfx90a:sramecc+:xnack-"; keep the part before ':' */
+    unsigned char props[4096];
+    memset(props, 0, sizeof props);
+    if (a->props(props, ordinal) == 0 && in->driver_version / 10000000 == 5) {
+      char *arch = (char *)props + 396;
+      arch[255] = 0;
+      snprintf(in->arch, sizeof in->arch, "%.*s", (int)strcspn(arch, ":"), arch);
+    }
+    if (!in->arch[0])
+      return tlua_errorf(1, err, n, "hip: cannot read the architecture of device %d (HIP runtime %d; only HIP 5.x "
+                         "device properties are known)", ordinal, in->driver_version);
+  }
+  return 0;
+}
+
+static const tlua_Backend CUDA_B, HIP_B;
+
 static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device **out, char *err, size_t n) {
   *out = NULL;
   int count;
@@ -498,42 +538,9 @@ static int open_device(const tlua_Backend *b, Api *a, int ordinal, tlua_Device *
     free(d);
     return 1;
   }
-  tlua_DeviceInfo *in = &d->info;
-  int v = 0;
-  if (a->name(in->name, (int)sizeof in->name, dev)) snprintf(in->name, sizeof in->name, "%s device %d", b->name, ordinal);
-  in->name[sizeof in->name - 1] = 0;
-  if (a->attr(&v, a->v->a_warp, dev) == 0) in->warp_size = v;
-  if (a->attr(&v, a->v->a_lds, dev) == 0) in->lds_bytes = (size_t)v;
-  if (a->v->a_lds_optin && a->attr(&v, a->v->a_lds_optin, dev) == 0 && (size_t)v > in->lds_bytes)
-    in->lds_bytes = (size_t)v;
-  if (a->attr(&v, a->v->a_sms, dev) == 0) in->sm_count = v;
-  if (a->attr(&v, a->v->a_thr_sm, dev) == 0) in->threads_per_sm = v;
-  if (a->attr(&v, a->v->a_regs_sm, dev) == 0) in->regs_per_sm = v;
-  if (a->attr(&v, a->v->a_lds_sm, dev) == 0) in->lds_per_sm = (size_t)v;
-  size_t mem = 0;
-  if (a->mem(&mem, dev) == 0) in->total_memory = mem;
-  if (a->version(&v) == 0) in->driver_version = v;
-  if (a->v->cuda) {
-    int maj = 0, min = 0;
-    a->attr(&maj, a->v->a_ccmaj, dev);
-    a->attr(&min, a->v->a_ccmin, dev);
-    snprintf(in->arch, sizeof in->arch, "sm_%d%d", maj, min);
-  } else {
-    /* hipDeviceProp_t of HIP 5.x: gcnArchName (char[256]) at byte 396 of a 792-byte struct,
-     * e.g. "gfx90a:sramecc+:xnack-"; keep the part before ':' */
-    unsigned char props[4096];
-    memset(props, 0, sizeof props);
-    if (a->props(props, ordinal) == 0 && in->driver_version / 10000000 == 5) {
-      char *arch = (char *)props + 396;
-      arch[255] = 0;
-      snprintf(in->arch, sizeof in->arch, "%.*s", (int)strcspn(arch, ":"), arch);
-    }
-    if (!in->arch[0]) {
-      tlua_errorf(1, err, n, "hip: cannot read the architecture of device %d (HIP runtime %d; only HIP 5.x device "
-                  "properties are known)", ordinal, in->driver_version);
-      free(d);
-      return 1;
-    }
+  if (read_info(b, a, ordinal, dev, &d->info, err, n)) {
+    free(d);
+    return 1;
   }
   *out = d;
   return 0;
@@ -553,6 +560,26 @@ void tlua_device_release(tlua_Device *d) {
 }
 
 const tlua_Backend *tlua_device_backend(const tlua_Device *d) { return d->backend; }
+
+int tlua_device_activate(tlua_Device *d, char *err, size_t n) {
+  return usable(d, err, n) || make_current(d, err, n);
+}
+
+int tlua_backend_describe(const tlua_Backend *b, int ordinal, tlua_DeviceInfo *out, char *err, size_t n) {
+  Api *a = b == &CUDA_B ? &CUDA_API : &HIP_API;
+  int count;
+  memset(out, 0, sizeof *out);
+  if (probe(a, &count, err, n)) return 1;
+  if (ordinal < 0 || ordinal >= count)
+    return tlua_errorf(1, err, n, "%s: device %d does not exist (%d device%s found)", b->name, ordinal, count,
+                       count == 1 ? "" : "s");
+  int dev = 0, rc = a->get(&dev, ordinal);
+  if (rc) {
+    char e[256];
+    return tlua_errorf(1, err, n, "%s: cannot describe device %d: %s", b->name, ordinal, errtext(a, rc, e, sizeof e));
+  }
+  return read_info(b, a, ordinal, dev, out, err, n);
+}
 const tlua_DeviceInfo *tlua_device_info(const tlua_Device *d) { return &d->info; }
 int tlua_device_broken(const tlua_Device *d) { return d->broken; }
 

@@ -3,7 +3,7 @@
  * Selection (DESIGN.md "Backends"), done once per state on first need (a launch, tl.backend(),
  * a kernel or layout asking for the default warp size): the request comes from tlua_Config /
  * `tilesh --backend=` / $TILELUA_BACKEND (registry "tilelua.backend_request", else "auto").
- * "cpu" is the executor; "cuda"/"hip" must open device $TILELUA_DEVICE (default 0) or the first
+ * "cpu" is the executor; "cuda"/"hip" must open device $TILELUA_DEVICE (else $LOCAL_RANK, else 0) or the first
  * use raises why not; "auto" takes cuda, then hip, whichever has a device, else cpu, and remembers
  * why the others were passed over (tl.backend() returns it).
  *
@@ -50,8 +50,10 @@ static int function_gc(lua_State *L) {
   return 0;
 }
 
+/* $TILELUA_DEVICE, else torchrun's $LOCAL_RANK (one process per GPU), else 0 */
 static int device_ordinal(void) {
   const char *s = getenv("TILELUA_DEVICE");
+  if (!(s && *s)) s = getenv("LOCAL_RANK");
   return s && *s ? atoi(s) : 0;
 }
 

@@ -20,6 +20,8 @@ TLUA_HIDDEN void tlua_open_cache(lua_State *L);
 TLUA_HIDDEN void tlua_open_backend(lua_State *L);
 TLUA_HIDDEN void tlua_open_rtc(lua_State *L);
 TLUA_HIDDEN void tlua_open_launcher(lua_State *L);
+TLUA_HIDDEN void tlua_open_devices(lua_State *L);
+TLUA_HIDDEN void tlua_open_dist(lua_State *L);
 
 /* The state's GPU device, selecting the backend on first use (backend_lua.c); NULL on cpu. */
 struct tlua_Device;

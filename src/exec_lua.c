@@ -15,7 +15,7 @@
 TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);
 
 /* tl._launch_facts(t) -> dtype name, rank, specialization key part, shape_div16 bits,
- * stride_div16 bits, aligned16, last dim contiguous; or nothing when t is not a tensor. One call
+ * stride_div16 bits, aligned16, last dim contiguous, device index; or nothing when t is not a tensor. One call
  * per tensor argument and launch: the checks and the specialization key both come from it. */
 static int l_launch_facts(lua_State *L) {
   const tlua_Tensor *t = tlua_to_tensor(L, 1);
@@ -34,7 +34,8 @@ static int l_launch_facts(lua_State *L) {
   lua_pushinteger(L, tdiv);
   lua_pushboolean(L, aligned);
   lua_pushboolean(L, contiguous);
-  return 7;
+  lua_pushinteger(L, t->storage->device_index);
+  return 8;
 }
 
 /* tl._exec(ir, {gx, gy, gz}, {args...}) -> lane operations executed */

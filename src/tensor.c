@@ -288,6 +288,7 @@ int tlua_tensor_clone(const tlua_Tensor *t, int dtype, tlua_Tensor **out, char *
   tlua_Tensor *c;
   if (tlua_tensor_new(dtype < 0 ? t->dtype : (tlua_DType)dtype, t->rank, t->shape, &c, err))
     return 1;
+  c->storage->device_index = t->storage->device_index;
   if (tlua_tensor_copy(c, t, err)) {
     tlua_tensor_release(c);
     return 1;

@@ -68,6 +68,8 @@ typedef struct tlua_Storage {
   unsigned external;               /* TLUA_STORAGE_EXT_* bits */
   tlua_ReleaseFn release;          /* called once at free time; may be NULL */
   void *release_ud;
+  int device_index;                /* the device it lives on: an index of tl.devices() (0 unless
+                                      placed; copies made from a tensor keep its device) */
 } tlua_Storage;
 
 typedef struct tlua_Tensor {
@@ -126,7 +128,7 @@ TLUA_HIDDEN int tlua_tensor_view(const tlua_Tensor *base, tlua_DType dtype, int 
  * t is contiguous, otherwise a contiguous copy. The element counts must agree. */
 TLUA_HIDDEN int tlua_tensor_reshape(const tlua_Tensor *t, int rank, const int64_t *shape,
                                     tlua_Tensor **out, char *err);
-/* A contiguous copy with its own storage, optionally of another dtype (dtype < 0: same). */
+/* A contiguous copy with its own storage on t's device, optionally of another dtype (dtype < 0: same). */
 TLUA_HIDDEN int tlua_tensor_clone(const tlua_Tensor *t, int dtype, tlua_Tensor **out, char *err);
 TLUA_HIDDEN void tlua_tensor_retain(tlua_Tensor *t);
 TLUA_HIDDEN void tlua_tensor_release(tlua_Tensor *t);

@@ -8,6 +8,7 @@
 #include <lua.h>
 
 #include "bindings_lua.h"
+#include "devices_lua.h"
 #include "npy.h"
 #include "tensor_budget_lua.h"
 #include "tensor_lua.h"
@@ -141,6 +142,7 @@ static tlua_Tensor *push_new(lua_State *L, tlua_DType dtype, int rank, const int
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_tensor_new(dtype, rank, shape, &b->t, err)) tl_error(L, "%s", err);
   tlua_tensor_charge(L, b->t->storage);
+  b->t->storage->device_index = tlua_current_device(L);
   return b->t;
 }
 
@@ -348,19 +350,29 @@ static tlua_Tensor *push_from(lua_State *L, int idx, tlua_DType dtype) {
 
 /* --- constructors ------------------------------------------------------------------------------ */
 
-static int l_empty(lua_State *L) {
+/* The dtype at idx unless idx is the options table (or past it): dflt then. */
+static int dtype_before(lua_State *L, int idx, int opts, int dflt) {
+  return opts && idx >= opts ? dflt : tlua_opt_dtype(L, idx, dflt);
+}
+
+/* The device a constructor puts its tensor on: the options table's, else the current device. */
+static int new_device(lua_State *L, int opts, const char *who) {
+  return tlua_opt_device(L, opts, who, tlua_current_device(L));
+}
+
+static int new_zeroed(lua_State *L, const char *who) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
-  int rank = check_shape(L, 1, "tl.empty", shape);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape)->storage->host_zero = 1;
+  int rank = check_shape(L, 1, who, shape);
+  int opts = tlua_opts_index(L, 2);
+  int dev = new_device(L, opts, who);
+  tlua_Tensor *t = push_new(L, (tlua_DType)dtype_before(L, 2, opts, TLUA_F32), rank, shape);
+  t->storage->host_zero = 1;
+  t->storage->device_index = dev;
   return 1;
 }
 
-static int l_zeros(lua_State *L) {
-  int64_t shape[TLUA_TENSOR_MAX_RANK];
-  int rank = check_shape(L, 1, "tl.zeros", shape);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32), rank, shape)->storage->host_zero = 1;
-  return 1;
-}
+static int l_empty(lua_State *L) { return new_zeroed(L, "tl.empty"); }
+static int l_zeros(lua_State *L) { return new_zeroed(L, "tl.zeros"); }
 
 static int l_full(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
@@ -368,7 +380,10 @@ static int l_full(lua_State *L) {
   int ty = lua_type(L, 2);
   if (ty != LUA_TNUMBER && ty != LUA_TBOOLEAN)
     return tl_error(L, "tl.full: value must be a number or a boolean (got %s)", luaL_typename(L, 2));
-  tlua_Tensor *t = push_new(L, (tlua_DType)tlua_opt_dtype(L, 3, TLUA_F32), rank, shape);
+  int opts = tlua_opts_index(L, 3);
+  int dev = new_device(L, opts, "tl.full");
+  tlua_Tensor *t = push_new(L, (tlua_DType)dtype_before(L, 3, opts, TLUA_F32), rank, shape);
+  t->storage->device_index = dev;
   if (ty == LUA_TBOOLEAN) tlua_tensor_fill_i64(t, lua_toboolean(L, 2));
   else if (lua_isinteger(L, 2)) tlua_tensor_fill_i64(t, (int64_t)lua_tointeger(L, 2));
   else tlua_tensor_fill(t, (double)lua_tonumber(L, 2));
@@ -378,9 +393,11 @@ static int l_full(lua_State *L) {
 static int l_rand(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
   int rank = check_shape(L, 1, "tl.rand", shape);
-  tlua_DType dtype = (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32);
+  int opts = tlua_opts_index(L, 2);
+  int dev = new_device(L, opts, "tl.rand");
+  tlua_DType dtype = (tlua_DType)dtype_before(L, 2, opts, TLUA_F32);
   uint64_t seed;
-  if (lua_isnoneornil(L, 3)) {
+  if (lua_isnoneornil(L, 3) || opts == 3) {
     /* successive unseeded calls differ (rand(x) + rand(y) is not 2 * rand(x)) but a script gives
      * the same numbers on every run */
     lua_getfield(L, LUA_REGISTRYINDEX, RAND_KEY);
@@ -392,7 +409,9 @@ static int l_rand(lua_State *L) {
   } else {
     seed = (uint64_t)check_integer(L, 3, "tl.rand", "seed");
   }
-  tlua_tensor_fill_random(push_new(L, dtype, rank, shape), seed);
+  tlua_Tensor *t = push_new(L, dtype, rank, shape);
+  t->storage->device_index = dev;
+  tlua_tensor_fill_random(t, seed);
   return 1;
 }
 
@@ -446,13 +465,20 @@ static int l_arange(lua_State *L) {
 
 static int l_from(lua_State *L) {
   luaL_checkany(L, 1);
-  push_from(L, 1, (tlua_DType)tlua_opt_dtype(L, 2, TLUA_F32));
+  int opts = tlua_opts_index(L, 2);
+  int dev = new_device(L, opts, "tl.from");
+  push_from(L, 1, (tlua_DType)dtype_before(L, 2, opts, TLUA_F32))->storage->device_index = dev;
   return 1;
 }
 
+/* empty_like / zeros_like: on the tensor's device unless the options name another */
 static int l_empty_like(lua_State *L) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
-  push_new(L, (tlua_DType)tlua_opt_dtype(L, 2, t->dtype), t->rank, t->shape)->storage->host_zero = 1;
+  int opts = tlua_opts_index(L, 2);
+  int dev = tlua_opt_device(L, opts, "tl.empty_like", t->storage->device_index);
+  tlua_Tensor *u = push_new(L, (tlua_DType)dtype_before(L, 2, opts, t->dtype), t->rank, t->shape);
+  u->storage->host_zero = 1;
+  u->storage->device_index = dev;
   return 1;
 }
 
@@ -479,6 +505,7 @@ static int l_load_npy(lua_State *L) {
   char err[TLUA_TENSOR_ERRLEN];
   if (tlua_npy_load(path, &b->t, err)) return raise_c(L, "tl.load_npy", err);
   tlua_tensor_admit(L, b->t->storage); /* its size is known only now */
+  b->t->storage->device_index = tlua_current_device(L);
   if (dtype >= 0 && dtype != (int)b->t->dtype) {
     TensorBox *c = push_box(L, tlua_tensor_shape_bytes((tlua_DType)dtype, b->t->rank, b->t->shape));
     if (tlua_tensor_clone(b->t, dtype, &c->t, err)) return raise_c(L, "tl.load_npy", err);
@@ -656,6 +683,30 @@ static int m_reshape(lua_State *L) {
   return 1;
 }
 
+/* t:narrow(dim, start, length) -> a view of `length` entries of dimension dim (0-based) from start */
+static int m_narrow(lua_State *L) {
+  tlua_Tensor *t = tlua_check_tensor(L, 1);
+  int64_t dim = check_integer(L, 2, "tensor:narrow", "dim");
+  int64_t start = check_integer(L, 3, "tensor:narrow", "start");
+  int64_t len = check_integer(L, 4, "tensor:narrow", "length");
+  if (dim < 0 || dim >= t->rank)
+    return tl_error(L, "tensor:narrow: dim must be in 0..%d for a rank-%d tensor (got %lld)", t->rank - 1, t->rank,
+                    (long long)dim);
+  if (start < 0 || len < 0 || start + len > t->shape[dim])
+    return tl_error(L, "tensor:narrow: start %lld and length %lld must lie within dimension %lld (size %lld)",
+                    (long long)start, (long long)len, (long long)dim, (long long)t->shape[dim]);
+  int64_t shape[TLUA_TENSOR_MAX_RANK];
+  memcpy(shape, t->shape, sizeof shape);
+  shape[dim] = len;
+  size_t offset = t->offset;
+  if (len > 0) offset = (size_t)((int64_t)t->offset + start * t->strides[dim] * (int64_t)tlua_tensor_elsize(t));
+  TensorBox *b = push_box(L, 0);
+  char err[TLUA_TENSOR_ERRLEN];
+  if (tlua_tensor_view(t, t->dtype, t->rank, shape, t->strides, offset, &b->t, err))
+    return raise_c(L, "tensor:narrow", err);
+  return 1;
+}
+
 static int m_sum(lua_State *L) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
   host_read(L, t);
@@ -687,7 +738,11 @@ static int t_tostring(lua_State *L) {
   host_read(L, b->t);
   char buf[1024];
   size_t n = tlua_tensor_format(b->t, buf, sizeof buf, TOSTRING_ELEMS);
-  lua_pushlstring(L, buf, n < sizeof buf ? n : sizeof buf - 1);
+  n = n < sizeof buf ? n : sizeof buf - 1;
+  if (b->t->storage->device_index != 0 && n > 7) /* "Tensor{device=1, shape=..." */
+    lua_pushfstring(L, "Tensor{device=%d, %s", b->t->storage->device_index, buf + 7);
+  else
+    lua_pushlstring(L, buf, n);
   return 1;
 }
 
@@ -730,7 +785,10 @@ static const luaL_Reg tensor_methods[] = {
   {"fill", m_fill},
   {"reshape", m_reshape},
   {"sum", m_sum},
+  {"narrow", m_narrow},
   {"max_abs_diff", m_max_abs_diff},
+  {"device", tlua_tensor_m_device},
+  {"to", tlua_tensor_m_to},
   {NULL, NULL}
 };
 

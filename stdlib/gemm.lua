@@ -462,7 +462,7 @@ function M.gemm(A, B, opts)
     C.check_out("gemm", "C", cin)
     out = cin
   else
-    out = tl.empty({ m, n }, tl.f32)
+    out = tl.empty({ m, n }, tl.f32, { device = A:device() }) -- where the launch runs: A's device
   end
   if m * n == 0 then return out end
   local odt = tostring(out:dtype())

@@ -12,6 +12,10 @@ check_refused() { # WHAT CODE
 check_refused "io.open for writing" "io.open('$target', 'w'):write('x')"
 [ ! -e "$target" ] || true
 rm -f "$target"
+mkdir "$TMPD/world"
+err=$(RANK=0 WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/world" "$TILESH" --sandbox -e 'tl.dist.init()' 2>&1)
+expect_contains "tl.dist files (sandboxed)" "$err" "dist: simulated processes exchange files in TILELUA_DIST_DIR, which the sandbox does not allow"
+[ -z "$(ls "$TMPD/world")" ] || fail "the sandboxed rank wrote into TILELUA_DIST_DIR"
 check_refused "os.execute" "assert(os.execute('true'))"
 check_refused "os.remove" "os.remove('$TMPD/nothing') ; assert(os.remove)"
 check_refused "debug" "assert(debug.getinfo(1))"

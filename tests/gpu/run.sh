@@ -44,6 +44,12 @@ if (cd "$work" && TILELUA_CHECK_CPU=0 "$TILESH" --backend="${BACKEND:-cuda}" "$S
 else
   fail=$((fail + 1)); echo "FAIL tests/gpu/fault.lua"; sed 's/^/    /' "$work/log" | head -20
 fi
+# tl.dist: the one-rank NCCL communicator and the tensor-parallel example (tests/gpu/dist.sh)
+if "$SRC/tests/gpu/dist.sh" "$TILESH" >"$work/log" 2>&1; then
+  pass=$((pass + 1)); echo "PASS tests/gpu/dist.sh"; sed 's/^/    /' "$work/log" | grep -E "PASS|dist_one_rank|tensor_parallel"
+else
+  fail=$((fail + 1)); echo "FAIL tests/gpu/dist.sh"; sed 's/^/    /' "$work/log" | head -40
+fi
 rm -rf "$work"
 echo "gpu tests: $pass passed, $fail failed; $checks launch results compared with the cpu executor, $mism mismatched"
 [ $fail -eq 0 ]

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# dist_multi_gpu.sh - the multi-GPU run of tl.dist (issue 16) for a machine with several GPUs
+# (nvidia-h200-x2/-x4/-x8), in one command: (1) every collective on N GPU processes (NCCL) compared
+# file by file with the same N ranks simulated on the CPU; (2) the tensor-parallel example on 1, 2,
+# 4, 8 GPUs (one process per GPU) checked against one device, timed at a larger size for scaling;
+# (3) all-reduce 1 MiB..1 GiB: tilelua (one process per GPU) and torch.distributed (torchrun), same
+# machine, same run. NCCL_NVLS_ENABLE=0 stays set (tilelua sets it when unset; torch inherits it here).
+# Usage: bench/dist_multi_gpu.sh TILESH [OUTDIR]
+set -u
+TILESH=$(realpath "$1"); OUT=${2:-/tmp/dist_bench}; mkdir -p "$OUT"
+cd "$(dirname "$0")/.."
+export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0} TILELUA_CACHE=0 PYTHONUNBUFFERED=1
+N=$(nvidia-smi -L | wc -l)
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1; echo "GPUs: $N"
+echo "== 1. collectives on $N GPUs vs the simulation"
+rm -rf "$OUT/ranks"; mkdir -p "$OUT/ranks"
+DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cuda tests/gpu/dist_ranks.lua > "$OUT/ranks_cuda.log" 2>&1 ||
+  { echo "FAILED (cuda ranks):"; head -20 "$OUT/ranks_cuda.log"; }
+DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cpu tests/gpu/dist_ranks.lua > "$OUT/ranks_cpu.log" 2>&1 ||
+  { echo "FAILED (simulated ranks):"; head -20 "$OUT/ranks_cpu.log"; }
+grep -h "done" "$OUT/ranks_cuda.log" "$OUT/ranks_cpu.log"
+"$TILESH" --backend=cpu tests/gpu/dist_compare.lua "$OUT/ranks" "$N" cuda
+echo "== 2. tensor-parallel MLP, one process per GPU"
+for P in 1 2 4 8; do
+  [ "$P" -le "$N" ] || continue
+  tools/dist_launch.sh "$P" "$TILESH" --backend=cuda examples/tensor_parallel.lua | grep -E "^\[0\]|MISMATCH"
+  tools/dist_launch.sh "$P" "$TILESH" --backend=cuda examples/tensor_parallel.lua 4096 4096 16384 | grep -E "^\[0\]|MISMATCH"
+done
+echo "== 3. all-reduce bus bandwidth, tilelua then torch.distributed"
+tools/dist_launch.sh "$N" "$TILESH" --backend=cuda bench/dist_allreduce.lua 20 | grep "^\[0\]"
+torchrun --standalone --nproc-per-node="$N" bench/dist_allreduce_torch.py 20 2>&1 | grep -E "^(torch|#)"

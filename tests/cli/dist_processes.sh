@@ -1,0 +1,113 @@
+# One process per rank on the cpu backend (torchrun's RANK / WORLD_SIZE, a shared TILELUA_DIST_DIR):
+# 4 tilesh processes run every collective and a send/recv ring, and each compares its results with
+# the one-process simulation of the same 4 ranks; then the errors: a rank that never joins (a
+# timeout, not a hang), ranks that disagree on the shape (both fail naming the rule), a recv with no
+# send, a bad TILELUA_CPU_DEVICES; and the tensor-parallel example on 8 simulated devices and as 4
+# processes.
+. "$(dirname "$0")/lib.bash"
+unset TILELUA_CPU_DEVICES WORLD_SIZE RANK LOCAL_RANK TILELUA_DIST_DIR TILELUA_DIST_TIMEOUT
+cat > "$TMPD/worker.lua" <<'EOF'
+local tl = require "tilelua"
+local comm = tl.dist.init { timeout = 20 }
+local R, P = comm.rank, comm.size
+-- rank r's inputs, and every rank's on simulated devices (TILELUA_CPU_DEVICES=P) for the reference
+local function input(dt, r, dev) return tl.rand({ 8, 3 }, tl[dt], 100 + r, { device = dev }) end
+local function same(what, got, want)
+  local d = got:max_abs_diff(want)
+  if d ~= 0 then error(string.format("rank %d: %s differs from the one-process simulation by %g", R, what, d)) end
+end
+for _, dt in ipairs { "f32", "bf16", "i64", "u8" } do
+  for _, op in ipairs { "sum", "max", "avg" } do
+    local x = input(dt, R, 0)
+    local all = {}
+    for r = 0, P - 1 do all[r + 1] = input(dt, r, r) end
+    same(dt .. " all_reduce " .. op, tl.dist.all_reduce(x, op), tl.dist.all_reduce(all, op)[R + 1])
+  end
+  local x = input(dt, R, 0)
+  local all = {}
+  for r = 0, P - 1 do all[r + 1] = input(dt, r, r) end
+  same(dt .. " all_gather", tl.dist.all_gather(x), tl.dist.all_gather(all)[R + 1])
+  same(dt .. " reduce_scatter", tl.dist.reduce_scatter(x, "min"), tl.dist.reduce_scatter(all, "min")[R + 1])
+  same(dt .. " broadcast", tl.dist.broadcast(x:clone(), 2), tl.dist.broadcast(all, 2)[R + 1])
+end
+-- a ring: each rank sends its rank number to the next and receives from the previous, twice
+for round = 1, 2 do
+  local got = tl.zeros({ 2 }, tl.i32)
+  tl.dist.send(tl.full({ 2 }, R * 10 + round, tl.i32), (R + 1) % P)
+  tl.dist.recv(got, (R - 1) % P)
+  assert(got:get(1) == ((R - 1) % P) * 10 + round, "ring message")
+end
+print("rank " .. R .. " ok")
+EOF
+mkdir "$TMPD/world"
+pids=""
+for r in 0 1 2 3; do
+  RANK=$r WORLD_SIZE=4 TILELUA_DIST_DIR="$TMPD/world" TILELUA_CPU_DEVICES=4 "$TILESH" "$TMPD/worker.lua" > "$TMPD/out.$r" 2>&1 &
+  pids="$pids $!"
+done
+r=0
+for p in $pids; do
+  wait "$p" || fail "rank $r: $(cat "$TMPD/out.$r")"
+  expect_eq "rank $r" "$(cat "$TMPD/out.$r")" "rank $r ok"
+  r=$((r + 1))
+done
+
+# a rank that never joins: rank 0 of 2 waits TILELUA_DIST_TIMEOUT seconds, then fails naming rank 1
+cat > "$TMPD/lonely.lua" <<'EOF'
+local tl = require "tilelua"
+tl.dist.all_reduce(tl.zeros({ 4 }), "sum")
+EOF
+mkdir "$TMPD/lonely"
+out=$(RANK=0 WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/lonely" TILELUA_DIST_TIMEOUT=0.5 "$TILESH" "$TMPD/lonely.lua" 2>&1) && fail "a lonely rank succeeded"
+expect_contains "timeout" "$out" "lonely.lua:2: all_reduce: timed out after 0.5 s waiting for rank 1 of 2 to join call 0"
+
+# ranks that disagree on the shape: both fail, naming both ranks and the rule
+cat > "$TMPD/shapes.lua" <<'EOF'
+local tl = require "tilelua"
+tl.dist.all_reduce(tl.zeros({ 4 + tl.dist.world().rank }), "sum")
+EOF
+mkdir "$TMPD/shapes"
+for r in 0 1; do
+  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/shapes" TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua" > "$TMPD/shapes.$r" 2>&1 &
+done
+wait
+expect_contains "rank 0, shapes" "$(cat "$TMPD/shapes.0")" "all_reduce: rank 1 passed 5 elements of f32, rank 0 passed 4 elements of f32: every rank must pass the same shape and dtype"
+expect_contains "rank 1, shapes" "$(cat "$TMPD/shapes.1")" "all_reduce: rank 0 passed 4 elements of f32, rank 1 passed 5 elements of f32"
+
+# the same with TILELUA_DIST_CHECK=1: the ranks compare their calls first (as they would on GPUs)
+mkdir "$TMPD/checked"
+for r in 0 1; do
+  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/checked" TILELUA_DIST_CHECK=1 TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua" > "$TMPD/checked.$r" 2>&1 &
+done
+wait
+expect_contains "rank 0, checked" "$(cat "$TMPD/checked.0")" "all_reduce: rank 1 passed 5 elements of f32, rank 0 passed 4 elements of f32: every rank must pass the same shape and dtype (TILELUA_DIST_CHECK)"
+expect_contains "rank 1, checked" "$(cat "$TMPD/checked.1")" "(TILELUA_DIST_CHECK)"
+# and it lets calls that agree through
+mkdir "$TMPD/agree"
+for r in 0 1; do
+  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/agree" TILELUA_DIST_CHECK=1 "$TILESH" -e 'local x = tl.dist.all_reduce(tl.full({ 3 }, tl.dist.world().rank + 1, tl.i32), "sum") assert(x:get(2) == 3) print("agreed")' > "$TMPD/agree.$r" 2>&1 &
+done
+wait
+expect_eq "checked calls that agree" "$(cat "$TMPD/agree.0" "$TMPD/agree.1")" "agreed
+agreed"
+
+# a recv whose send never comes
+cat > "$TMPD/recv.lua" <<'EOF'
+local tl = require "tilelua"
+tl.dist.recv(tl.zeros({ 4 }), 0)
+EOF
+mkdir "$TMPD/recv"
+out=$(RANK=1 WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/recv" TILELUA_DIST_TIMEOUT=0.3 "$TILESH" "$TMPD/recv.lua" 2>&1) && fail "recv without send succeeded"
+expect_contains "recv timeout" "$out" "recv: timed out after 0.3 s waiting for message 1 from rank 0"
+
+out=$(TILELUA_CPU_DEVICES=0 "$TILESH" -e 'print(#tl.devices())' 2>&1) && fail "TILELUA_CPU_DEVICES=0 accepted"
+expect_contains "bad device count" "$out" "TILELUA_CPU_DEVICES must be an integer from 1 to 64 (got '0')"
+out=$(TILELUA_CPU_DEVICES=8 "$TILESH" -e 'print(#tl.devices())' 2>&1)
+expect_eq "8 devices" "$out" "8"
+# the tensor-parallel example on 8 simulated devices (CI's example test runs it on 4)
+out=$(cd "$TMPD" && TILELUA_CPU_DEVICES=8 "$TILESH" "$SRC/examples/tensor_parallel.lua" 2>&1) || fail "tensor_parallel on 8: $out"
+expect_contains "tensor_parallel on 8" "$out" "tensor_parallel: ok on 1, 2, 4, 8 device(s) of 8 (cpu)"
+# and as 4 processes, one share each, started by tools/dist_launch.sh
+out=$(cd "$TMPD" && "$SRC/tools/dist_launch.sh" 4 "$TILESH" "$SRC/examples/tensor_parallel.lua" 2>&1) || fail "tensor_parallel, 4 processes: $out"
+expect_contains "tensor_parallel, 4 processes" "$out" "[3] tensor_parallel: ok on rank 3 of 4 (cpu)"
+echo "dist_processes: ok"
