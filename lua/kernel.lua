@@ -230,12 +230,26 @@ return function(tl)
   function K.lane_id() local c = tr.current(); return c.tid % tr.const(c.warp, "i32") end
   function K.warp_id() local c = tr.current(); return c.tid // tr.const(c.warp, "i32") end
   function K:window(src, origin, lengths, dist, curve) return win.window(self, src, origin, lengths, dist, curve) end
-  function K:sync() tr.emit("barrier", nil, {}) end
+  function K:sync()
+    local c = tr.current()
+    if c.role then
+      tr.fail("k:sync() inside a role: the block's other roles never reach a block-wide barrier (role:sync() " ..
+              "synchronizes the role's own threads)")
+    end
+    tr.emit("barrier", nil, {})
+  end
   -- k:copy(dst, src): the tile of window src (a tensor) into window dst (LDS), asynchronously where
   -- the target can (cp.async on NVIDIA sm_80+); k:copy_commit() closes the group of copies issued
   -- since the last one, k:copy_wait(n) waits until at most n groups are in flight. The data is
   -- visible to the block after k:copy_wait and then k:sync().
-  function K:copy(dst, src) win.copy(dst, src) end
+  -- k:copy(dst, src, {barrier = mb, index = i}): a TMA box copy completing on an mbarrier (lua/async.lua)
+  function K:copy(dst, src, opts)
+    if opts ~= nil then
+      if type(opts) ~= "table" then tr.fail("k:copy(dst, src, opts): opts must be a table such as {barrier = mb, index = i}") end
+      return self:tma_copy(dst, src, opts)
+    end
+    win.copy(dst, src)
+  end
   function K:copy_commit() tr.emit("async_commit", nil, {}) end
   function K:copy_wait(n)
     n = n or 0
@@ -271,6 +285,13 @@ return function(tl)
   end
   -- k:mma(a, b[, c]): one warp-level matrix multiply-accumulate on fragments (lua/mma.lua)
   function K:mma(a, b, c) return tl.mma(a, b, c) end
+  -- k:note(text): a line kernel:report() shows for the last trace (a builder saying what it chose)
+  function K:note(text)
+    local c = tr.current()
+    c.notes = c.notes or {}
+    c.notes[#c.notes + 1] = tostring(text)
+  end
+  require("tilelua.async")(tl, K)
   -- k:hint(name) -> the kernel's hint (its default value where it is given per target), nil when
   -- absent: a hint the body reads shapes the trace (e.g. std.gemm's pipeline depth from latency)
   function K:hint(name)
@@ -531,7 +552,7 @@ return function(tl)
           ir:specialize(index, f.sdiv, f.tdiv, f.aligned, f.contiguous)
           p[prm.name] = setmetatable({ is_tensor = true, name = prm.name, index = index, dtype = prm.dtype,
                                        rank = prm.rank, contiguous = f.contiguous, shape_v = {}, stride_v = {},
-                                       shape_div16 = f.sdiv },
+                                       shape_div16 = f.sdiv, stride_div16 = f.tdiv, aligned16 = f.aligned },
                                      TensorParam)
         else
           p[prm.name] = { index = index, dtype = prm.dtype }
@@ -556,6 +577,7 @@ return function(tl)
                                kernel_hints = self:get_hints(target.arch == "cpu" and "default" or target.arch) }, K)
       self.body(k, p)
       ir:verify()
+      self.trace_notes, self.tma_notes = c.notes, c.tma_notes
     end)
     tr.finish()
     if not ok then error(err, 0) end
@@ -787,6 +809,8 @@ return function(tl)
       for _, k in ipairs(names) do
         lines[#lines + 1] = string.format("  hint %s = %s for %s", k, tostring(kt:get_hints(target)[k]), target)
       end
+      for _, n in ipairs(kt.tma_notes or {}) do lines[#lines + 1] = "  TMA copy: " .. n end
+      for _, n in ipairs(kt.trace_notes or {}) do lines[#lines + 1] = "  note: " .. n end
       return table.concat(lines, "\n")
     end
     local lines = { string.format("kernel %s: block %d, warp %d, %d specialization(s), %d trace(s), %d launch(es)",
@@ -806,7 +830,10 @@ return function(tl)
       latency = function(v)
         return string.format("%s: given to the body at trace time (k:hint \"latency\"); std.gemm sets its K-loop pipeline depth from it", tostring(v))
       end,
-      allow_tma = function() return "ignored: tilelua does not emit TMA copies yet" end,
+      allow_tma = function(v)
+        if v == false then return "false: k:copy with barrier= (a TMA copy) is an error in this kernel" end
+        return "TMA copies are k:copy(dst, src, {barrier = mb, index = i}) (lua/async.lua); the lines below list them"
+      end,
     }
     for _, r in ipairs(self:resources()) do
       lines[#lines + 1] = string.format("  %s [%s]: %d registers/thread, %d bytes LDS/block; about %d blocks (%d%% of the threads) resident per SM/CU",
@@ -817,6 +844,8 @@ return function(tl)
       lines[#lines + 1] = string.format("  hint %s = %s: %s", k, tostring(v),
         arch and did[k](v) or "ignored on the cpu backend (hints never change results)")
     end
+    for _, n in ipairs(self.tma_notes or {}) do lines[#lines + 1] = "  TMA copy: " .. n end
+    for _, n in ipairs(self.trace_notes or {}) do lines[#lines + 1] = "  note: " .. n end
     return table.concat(lines, "\n")
   end
   -- blocks of `block` threads that fit on one SM/CU at once, by threads, registers and LDS (a

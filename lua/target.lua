@@ -85,7 +85,7 @@ return function(tl)
     return { arch = "cpu", vendor = "cpu", family = "executor", warp = warp, lds = warp == 64 and 65536 or tl._lds_max,
              mma_sync = warp == 32,
              wgmma = warp == 32, mfma = warp == 64 and "f16,bf16" or nil, cp_async = true, clusters = true,
-             tma = false, bank = warp == 32 and "nvidia" or "amd", matrix = warp == 32 and "mma.sync" or "mfma" }
+             tma = warp == 32, bank = warp == 32 and "nvidia" or "amd", matrix = warp == 32 and "mma.sync" or "mfma" }
   end
 
   local stack = {}

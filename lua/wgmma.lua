@@ -173,7 +173,12 @@ return function(tl)
     if accumulate ~= nil and not tr.is_value(accumulate) and type(accumulate) ~= "boolean" then
       tr.fail("wgmma: accumulate must be a boolean or a symbolic comparison (got %s)", type(accumulate))
     end
-    local groups = ctx.block // 128
+    -- inside a role (k:roles), the role's warpgroups share the tile
+    local groups = (ctx.role and ctx.role.threads or ctx.block) // 128
+    if ctx.role and (ctx.role.first % 128 ~= 0 or ctx.role.threads % 128 ~= 0) then
+      tr.fail("wgmma: a role running wgmma must be whole warpgroups of 128 threads (its threads are [%d, %d))",
+              ctx.role.first, ctx.role.first + ctx.role.threads)
+    end
     local kk = a.lengths[2]
     if a.lengths[1] ~= 64 * groups then
       tr.fail("wgmma: the A tile has %d rows; the %d warpgroups of the block take 64 each (%d)", a.lengths[1], groups,

@@ -130,9 +130,26 @@ function M.window(k, src, origin, lengths, dist, curve)
   if type(origin) ~= "table" or type(lengths) ~= "table" then
     tr.fail("window: origin and lengths must be sequences, e.g. k:window(p.x, {r0, c0}, {64, 64}, dist)")
   end
+  local rank = src.rank
+  if dist == nil then
+    -- a box without a distribution: what a TMA copy moves (k:copy with barrier=), nothing else
+    if #origin ~= rank or #lengths ~= rank then
+      tr.fail("window: rank mismatch: the %s has rank %d, origin has %d entries, lengths %d",
+              src.is_lds and "LDS buffer" or "tensor", rank, #origin, #lengths)
+    end
+    for d = 1, rank do
+      if math.type(lengths[d]) ~= "integer" or lengths[d] < 1 then
+        tr.fail("window: lengths[%d] must be a positive integer (got %s)", d, tostring(lengths[d]))
+      end
+      if src.is_lds and type(origin[d]) == "number" and (origin[d] < 0 or origin[d] + lengths[d] > src.lengths[d]) then
+        tr.fail("window: the window [%d, %d) along dimension %d leaves the LDS buffer (length %d)",
+                origin[d], origin[d] + lengths[d], d - 1, src.lengths[d])
+      end
+    end
+    return setmetatable({ src = src, origin = origin, lengths = lengths, box = true }, Window)
+  end
   local own = facts_of(c, dist)
   local f = own
-  local rank = src.rank
   if #origin ~= rank or #lengths ~= rank or f.ndim > rank then
     tr.fail("window: rank mismatch: the %s has rank %d, origin has %d entries, lengths %d, " ..
             "the distribution %d dimensions", src.is_lds and "LDS buffer" or "tensor", rank, #origin,
@@ -258,6 +275,7 @@ end
 -- w:load{pad = 0, matrix = true} -> DistTensor. From LDS, a distribution that is a set of 8x8
 -- matrix fragments loads with lds_matrix (ldmatrix.lua) unless matrix = false.
 function Window:load(opts)
+  if self.box then tr.fail("window: a window without a distribution is a box for TMA copies (k:copy with barrier=); give it a distribution to load, store or update it") end
   local c = tr.current()
   local pad = opts and opts.pad or 0
   local f, src = self.facts, self.src
@@ -285,6 +303,7 @@ end
 
 -- w:store(t): t a DistTensor of the same distribution (converted to the target dtype)
 function Window:store(t)
+  if self.box then tr.fail("window: a window without a distribution is a box for TMA copies (k:copy with barrier=); give it a distribution to load, store or update it") end
   if not is_dist_tensor(t) then tr.fail("window:store: expected a distributed tensor, got %s", type(t)) end
   if t.facts.elements ~= self.facts.elements or t.dist ~= self.dist then
     tr.fail("window:store: the tensor's distribution differs from the window's")
@@ -317,6 +336,9 @@ function M.copy(dst, src)
   if getmetatable(dst) ~= Window or getmetatable(src) ~= Window then
     tr.fail("k:copy(dst, src): both must be windows, e.g. k:copy(k:window(lds, ...), k:window(p.x, ...))")
   end
+  if dst.box or src.box then
+    tr.fail("k:copy(dst, src): windows without a distribution are copied by TMA only: k:copy(dst, src, {barrier = mb, index = i})")
+  end
   if not dst.src.is_lds or src.src.is_lds then
     tr.fail("k:copy(dst, src): dst must be a window on an LDS buffer and src one on a tensor parameter")
   end
@@ -341,6 +363,7 @@ end
 
 -- w:atomic(op, t, opts): element-wise atomics of a distributed tensor into the window.
 function Window:atomic(op, t, opts)
+  if self.box then tr.fail("window: a window without a distribution is a box for TMA copies (k:copy with barrier=); give it a distribution to load, store or update it") end
   if not is_dist_tensor(t) then tr.fail("window:atomic: expected a distributed tensor, got %s", type(t)) end
   local addrs = element_addresses(self)
   local olds = {}

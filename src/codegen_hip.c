@@ -551,6 +551,7 @@ static int emit_lds_copy(Gen *g, const tlua_Region *rg, int p) {
 /* --- instructions and regions ---------------------------------------------------------------------- */
 
 static int emit_region(Gen *g, int r);
+int tlua_hg_region(Gen *g, int r) { return emit_region(g, r); }
 
 static int emit_yield(Gen *g, int r, const tlua_Instr *in, int is_loop) {
   const int32_t *o = tlua_ir_ops(g->ir, in), *dst = g->ydst[r];
@@ -689,6 +690,8 @@ static int emit_instr(Gen *g, int r, int p) {
     return rc;
   }
   case TLUA_OP_YIELD: return emit_yield(g, r, in, 0);
+  case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT: case TLUA_OP_TMA_LOAD: case TLUA_OP_ROLE: case TLUA_OP_ROLE_SYNC:
+    return tlua_hg_async(g, in, id);
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT:
     return 0;  /* declared by their for/if */
   default:
@@ -832,12 +835,16 @@ static void lds_aligns(const tlua_IR *ir, int *align) {
     if (ir->instrs[i].op == TLUA_OP_WGMMA && tlua_wgmma_unpack(ir->instrs[i].imm, ir->instrs[i].imm2, &w) == 0)
       align[w.lds_a] = align[w.lds_b] = TLUA_WGMMA_ALIGN;
   }
+  /* TMA writes boxes at 128-byte-aligned LDS addresses, and its swizzle patterns repeat every 1 KiB of
+     address (the executor checks offsets within the buffer against that) */
+  for (int i = 0; i < ir->ntma; i++) align[ir->tma[i].lds] = 1024;
 }
 
 const char *tlua_hip_compile_arch(const tlua_IR *ir, const tlua_Target *target) {
   if (strcmp(target->arch, "sm_90") == 0)
     for (int i = 0; i < ir->ninstrs; i++)
-      if (ir->instrs[i].op == TLUA_OP_WGMMA) return "sm_90a";
+      if (ir->instrs[i].op == TLUA_OP_WGMMA || (ir->instrs[i].op == TLUA_OP_ROLE && ir->instrs[i].fimm > 0))
+        return "sm_90a";  /* wgmma and setmaxnreg are sm_90a instructions */
   return target->arch;
 }
 
@@ -921,6 +928,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
 
   prelude(&g, uses_div, uses_vec, uses_mma);
   if (g.uses_wgmma) tlua_hg_wgmma_prelude(&g);
+  if (tlua_hg_async_prelude(&g)) goto failed;
   put(&g.b, "\nextern \"C\" __global__ void ");
   if (g.nv) {
     if (target->occupancy > 0) put(&g.b, "__launch_bounds__(%d, %d) ", (int)ir->block, target->occupancy);
@@ -951,6 +959,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     }
     sep = ",";
   }
+  tlua_hg_async_params(&g, sep);
   put(&g.b, ") {\n");
   g.depth = 1;
   int64_t at[TLUA_IR_MAX_LDS];
@@ -969,8 +978,10 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
       put(&g.b, "  __shared__ __attribute__((aligned(%d))) %s lds%d[%" PRId64 "];\n", align[i],
           ctype(&g, ir->lds[i].dtype), i, ir->lds[i].count);
   }
+  tlua_hg_async_decls(&g);
   emit_region(&g, 0);
   put(&g.b, "}\n");
+failed:
   free(g.ydst);
   free(g.div);
   free(g.uses);

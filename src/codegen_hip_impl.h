@@ -50,6 +50,16 @@ TLUA_HIDDEN void tlua_hg_amd_prelude(Gen *g);
 /* codegen_hip_wgmma.c: a WGMMA at position p of rg (its MMA_RESULTs follow); its prelude helper */
 TLUA_HIDDEN int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in);
 TLUA_HIDDEN void tlua_hg_wgmma_prelude(Gen *g);
+/* codegen_hip_async.c: mbarriers, TMA copies and roles (NVIDIA sm_90; roles everywhere). The
+ * prelude helpers (-1 after an error: the IR uses what the target lacks), the tensor-map
+ * parameters after the ordinary ones, the mbarrier arrays and their initialization at the top of
+ * the body, and the instructions. */
+TLUA_HIDDEN int tlua_hg_async_prelude(Gen *g);
+TLUA_HIDDEN void tlua_hg_async_params(Gen *g, const char *sep);
+TLUA_HIDDEN void tlua_hg_async_decls(Gen *g);
+TLUA_HIDDEN int tlua_hg_async(Gen *g, const tlua_Instr *in, int id);
+/* codegen_hip.c: the statements of region r */
+TLUA_HIDDEN int tlua_hg_region(Gen *g, int r);
 /* The LDS_MATRIX group at position p of rg (ldmatrix on NVIDIA); returns its length, -1 on error. */
 TLUA_HIDDEN int tlua_hg_lds_matrix(Gen *g, const tlua_Region *rg, int p);
 

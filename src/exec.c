@@ -20,7 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pthread.h>
+
 #include "exec.h"
+#include "exec_async.h"
 #include "wgmma.h"
 #include "exec_ops.h"
 #include "mma.h"
@@ -42,6 +45,9 @@ typedef struct Exec {
   size_t lds_bytes;
   int64_t bid[3], grid[3];
   uint64_t lane_ops, max_lane_ops;
+  tlua_Async async;           /* mbarriers and TMA copies in flight (exec_async.h) */
+  struct Sched *sched;        /* the roles running now (run_roles), NULL outside them */
+  int role;                   /* the role whose thread runs now */
   char *err;
   size_t errsz;
 } Exec;
@@ -178,6 +184,21 @@ static int check_bounds(Exec *ex, const tlua_Instr *in, const Target *t, int32_t
   return 0;
 }
 
+/* Accesses of the active lanes to LDS elements a TMA copy in flight will write are errors
+ * (exec_async.h); costs nothing while no copy is in flight. */
+static int check_lds_busy(Exec *ex, const tlua_Instr *in, int lds, int32_t off_id, int32_t mask_id,
+                          const tlua_LaneMask *m, uint64_t count, const char *verb) {
+  if (!tlua_async_busy(&ex->async)) return 0;
+  const tlua_Slot *off = VAL(ex, off_id), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
+  char e[320];
+  for (int32_t j = 0; j < m->n; j++) {
+    const int i = m->idx[j];
+    if (msk && !msk[i].u) continue;
+    if (tlua_async_lds_access(&ex->async, lds, off[i].u, count, verb, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+  }
+  return 0;
+}
+
 /* One lane loop per element type, so the conversion is resolved outside the loop. */
 #define EACH_DTYPE(dt, CASE) switch (dt) {                                                    \
   case TLUA_F32: CASE(TLUA_F32); break; case TLUA_F64: CASE(TLUA_F64); break;                 \
@@ -199,6 +220,7 @@ static int do_load(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *
   tlua_ir_mem_operands(ex->ir, in, &mo);
   Target t = target_of(ex, in->op == TLUA_OP_LDS_LOAD, in->imm);
   if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
+  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, "load from")) return -1;
   tlua_Slot *restrict d = VAL(ex, id);
   const tlua_Slot *restrict off = VAL(ex, mo.offset);
   const tlua_Slot *restrict msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
@@ -222,6 +244,7 @@ static int do_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   tlua_ir_mem_operands(ex->ir, in, &mo);
   Target t = target_of(ex, in->op == TLUA_OP_LDS_STORE, in->imm);
   if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
+  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, "store to")) return -1;
   const tlua_Slot *off = VAL(ex, mo.offset), *val = VAL(ex, mo.value);
   const tlua_Slot *msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
   uint8_t *base = t.base;
@@ -276,6 +299,7 @@ static int do_atomic(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask
   tlua_ir_mem_operands(ex->ir, in, &mo);
   Target t = target_of(ex, in->space == TLUA_SPACE_LDS, in->imm);
   if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
+  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, "atomic on")) return -1;
   const tlua_Slot *off = VAL(ex, mo.offset), *val = VAL(ex, mo.value);
   const tlua_Slot *cmp = mo.cmp >= 0 ? VAL(ex, mo.cmp) : NULL, *msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
   tlua_Slot *d = in->want_old ? VAL(ex, id) : NULL;
@@ -391,6 +415,12 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
                             (unsigned long long)t->extent * 2);
               break;
             }
+            char e[320];
+            if (tlua_async_busy(&ex->async) &&
+                tlua_async_lds_access(&ex->async, (int)t->index, (uint64_t)at / 2, 1, "wgmma reads", e, sizeof e)) {
+              rc = rt_error(ex, in, g0, "%s", e);
+              break;
+            }
             uint16_t h;
             memcpy(&h, t->base + at, 2);
             float v = w.bf16 ? tlua_bf16_to_float(h) : tlua_half_to_float(h);
@@ -424,6 +454,7 @@ static int do_lds_copy(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int32_t mask_id = in->nops == 3 ? o[2] : -1;
   Target dst = target_of(ex, 1, in->imm), src = target_of(ex, 0, in->imm2);
   if (check_bounds(ex, in, &src, o[1], mask_id, m) || check_bounds(ex, in, &dst, o[0], -1, m)) return -1;
+  if (check_lds_busy(ex, in, (int)in->imm, o[0], -1, m, 1, "lds_copy into")) return -1;
   const tlua_Slot *loff = VAL(ex, o[0]), *goff = VAL(ex, o[1]), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
   const size_t sz = (size_t)dst.size;
   const int B = ex->B;
@@ -450,6 +481,7 @@ static int do_lds_matrix(Exec *ex, int id, const tlua_Instr *in, const tlua_Lane
   if (whole_warps(ex, in, m, W, "; a window load under a condition can be element by element with "
                   ":load{matrix = false}", active))
     return -1;
+  if (check_lds_busy(ex, in, (int)in->imm, row_id, -1, m, 8, "lds_matrix row from")) return -1;
   for (int w = 0; w * W < B; w++) {
     if (active[w] == 0) continue;
     const int l0 = w * W;
@@ -557,6 +589,206 @@ static int run_if(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
   return 0;
 }
 
+/* --- mbarriers, TMA and roles (exec_async.h) ------------------------------------------------------ */
+
+/* The roles of one group of consecutive ROLE instructions, each on its own thread. Only the thread
+ * holding the turn runs, so the executor's state needs no locks and a run is deterministic; a role
+ * passes the turn on when it must wait for a barrier (or ends). A deadlock is a round in which every
+ * unfinished role waits and nothing arrived or landed. */
+typedef struct RoleRun {
+  struct Sched *s;
+  Exec *ex;
+  int body, k;
+  tlua_LaneMask mask;
+  int done, blocked, rc;
+  uint64_t seen;              /* async progress when it last found its wait unmet */
+  const tlua_Instr *wait_in;  /* what it waits for (the deadlock message) */
+  int64_t wait_index, wait_parity;
+  pthread_t th;
+} RoleRun;
+
+typedef struct Sched {
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+  int n, turn, abort;
+  RoleRun *roles;
+} Sched;
+
+/* The next unfinished role after k (round robin; k itself when it is the only one), -1 when all
+ * are done. Called with the lock held. */
+static int next_role(const Sched *s, int k) {
+  for (int j = 1; j <= s->n; j++) {
+    int r = (k + j) % s->n;
+    if (!s->roles[r].done) return r;
+  }
+  return -1;
+}
+
+/* Called by the running role when its wait is unmet: hands the turn on and waits for it to come
+ * back. -1 when the run is aborted (a deadlock, reported here, or another role's error). */
+static int role_yield(Exec *ex, const tlua_Instr *in, int64_t index, int64_t parity) {
+  Sched *s = ex->sched;
+  const int k = ex->role;
+  pthread_mutex_lock(&s->mu);
+  RoleRun *me = &s->roles[k];
+  me->blocked = 1;
+  me->seen = ex->async.progress;
+  me->wait_in = in, me->wait_index = index, me->wait_parity = parity;
+  int stuck = 1;
+  for (int j = 0; j < s->n && stuck; j++) {
+    const RoleRun *r = &s->roles[j];
+    if (!r->done && (!r->blocked || r->seen != ex->async.progress)) stuck = 0;
+  }
+  if (stuck) {
+    char what[512];
+    size_t w = 0;
+    what[0] = '\0';
+    for (int j = 0; j < s->n; j++) {
+      const RoleRun *r = &s->roles[j];
+      if (r->done || w >= sizeof what) continue;
+      const tlua_MbarState *b = &ex->async.mbar[r->wait_in->imm][r->wait_index];
+      int q = snprintf(what + w, sizeof what - w, "%sthe role of threads %d..%d waits on mbar%d[%d] parity %d at line %d (phase %d, "
+                       "%d arrivals and %lld bytes missing)", w ? "; " : "", (int)r->mask.idx[0],
+                       (int)r->mask.idx[r->mask.n - 1], (int)r->wait_in->imm, (int)r->wait_index, (int)r->wait_parity,
+                       (int)r->wait_in->line, (int)b->phase, (int)b->pending, (long long)b->tx);
+      if (q > 0) w += (size_t)q;
+    }
+    rt_error(ex, in, -1, "deadlock: every role waits for a barrier phase that cannot complete: %s", what);
+    s->abort = 1;
+    pthread_cond_broadcast(&s->cv);
+    pthread_mutex_unlock(&s->mu);
+    return -1;
+  }
+  s->turn = next_role(s, k);
+  pthread_cond_broadcast(&s->cv);
+  while (s->turn != k && !s->abort) pthread_cond_wait(&s->cv, &s->mu);
+  me->blocked = 0;
+  const int aborted = s->abort;
+  pthread_mutex_unlock(&s->mu);
+  ex->role = k;
+  return aborted ? -1 : 0;
+}
+
+static void *role_main(void *arg) {
+  RoleRun *r = arg;
+  Sched *s = r->s;
+  pthread_mutex_lock(&s->mu);
+  while (s->turn != r->k && !s->abort) pthread_cond_wait(&s->cv, &s->mu);
+  const int aborted = s->abort;
+  pthread_mutex_unlock(&s->mu);
+  if (!aborted) {
+    r->ex->role = r->k;
+    r->rc = run_region(r->ex, r->body, &r->mask);
+  } else {
+    r->rc = -1;
+  }
+  pthread_mutex_lock(&s->mu);
+  r->done = 1;
+  if (r->rc) s->abort = 1;
+  s->turn = next_role(s, r->k);
+  pthread_cond_broadcast(&s->cv);
+  pthread_mutex_unlock(&s->mu);
+  return NULL;
+}
+
+/* The group of ROLE instructions at positions p..q-1 of region r, on the active lanes m. */
+static int run_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
+  const tlua_IR *ir = ex->ir;
+  if (ex->sched) return rt_error(ex, &ir->instrs[ir->regions[r].instrs[p]], -1, "roles inside a role");
+  Sched s;
+  memset(&s, 0, sizeof s);
+  s.roles = calloc((size_t)(q - p), sizeof *s.roles);
+  if (!s.roles) return rt_error(ex, NULL, -1, "out of memory for roles");
+  int rc = 0, started = 0;
+  for (int j = p; j < q; j++) {
+    const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
+    RoleRun *rr = &s.roles[s.n];
+    rr->mask.idx = ex->masks[in->region[0]].idx;
+    rr->mask.n = 0;
+    TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) rr->mask.idx[rr->mask.n++] = i);
+    if (rr->mask.n == 0 || in->region[0] < 0) continue;
+    ex->masks[in->region[0]].n = rr->mask.n;
+    rr->s = &s, rr->ex = ex, rr->body = in->region[0], rr->k = s.n;
+    s.n++;
+  }
+  pthread_mutex_init(&s.mu, NULL);
+  pthread_cond_init(&s.cv, NULL);
+  s.turn = -1;
+  ex->sched = &s;
+  for (int k = 0; k < s.n; k++) {
+    if (pthread_create(&s.roles[k].th, NULL, role_main, &s.roles[k])) {
+      rc = rt_error(ex, NULL, -1, "cannot start a thread for a role");
+      break;
+    }
+    started++;
+  }
+  pthread_mutex_lock(&s.mu);
+  if (rc) s.abort = 1;
+  else s.turn = s.n ? 0 : -1;
+  pthread_cond_broadcast(&s.cv);
+  pthread_mutex_unlock(&s.mu);
+  for (int k = 0; k < started; k++) pthread_join(s.roles[k].th, NULL);
+  for (int k = 0; k < s.n && !rc; k++) rc = s.roles[k].rc;
+  if (!rc && s.abort) rc = -1;
+  ex->sched = NULL;
+  pthread_cond_destroy(&s.cv);
+  pthread_mutex_destroy(&s.mu);
+  free(s.roles);
+  return rc;
+}
+
+static int do_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int32_t *o = OPS(ex, in);
+  const int array = (int)in->imm;
+  const tlua_Slot *idx = VAL(ex, o[0]);
+  char e[512];
+  if (in->op == TLUA_OP_MBAR_ARRIVE) {
+    const tlua_Slot *tx = in->nops > 1 ? VAL(ex, o[1]) : NULL;
+    for (int32_t j = 0; j < m->n; j++) {
+      const int i = m->idx[j];
+      if (tlua_async_arrive(&ex->async, array, idx[i].i, tx ? tx[i].i : 0, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+    }
+    return 0;
+  }
+  const tlua_Slot *par = VAL(ex, o[1]);
+  for (int32_t j = 0; j < m->n; j++) {
+    const int i = m->idx[j];
+    for (;;) {
+      int done = 0;
+      if (tlua_async_wait(&ex->async, array, idx[i].i, par[i].i, &done, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+      if (done) break;
+      if (!ex->sched) {
+        const tlua_MbarState *b = &ex->async.mbar[array][idx[i].i];
+        return rt_error(ex, in, i, "deadlock: wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: "
+                        "phase %" PRId64 " misses %d arrivals and %" PRId64 " bytes, and no other role runs to supply them",
+                        array, idx[i].i, par[i].i, b->phase, (int)b->pending, b->tx);
+      }
+      if (role_yield(ex, in, idx[i].i, par[i].i)) return -1;
+    }
+  }
+  return 0;
+}
+
+/* TMA_LOAD: once, by its issuing thread, which must be active when any thread is. */
+static int do_tma(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int32_t *o = OPS(ex, in);
+  const int lane = (int)in->fimm;
+  int found = 0;
+  for (int32_t j = 0; j < m->n && !found; j++) found = m->idx[j] == lane;
+  if (!found)
+    return rt_error(ex, in, m->idx[0], "a TMA copy issued by thread %d is reached without that thread: the copy "
+                    "would never start", lane);
+  const tlua_TmaDesc *d = &ex->ir->tma[in->imm];
+  const tlua_ExecArg *a = &ex->args[d->param];
+  int64_t c[TLUA_IR_MAX_RANK];
+  for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[2 + k])[lane].i;
+  char e[512];
+  if (tlua_async_tma(&ex->async, d, (int)in->imm2, VAL(ex, o[1])[lane].i, (const uint8_t *)a->data, a->extent, a->shape,
+                     a->strides, c, VAL(ex, o[0])[lane].i, (int)in->line, e, sizeof e))
+    return rt_error(ex, in, lane, "%s", e);
+  return 0;
+}
+
 /* --- instructions ------------------------------------------------------------------------------ */
 
 static void fill(tlua_Slot *d, tlua_Slot v, const tlua_LaneMask *m, int B) { TLUA_LANES(m, B, d[i] = v); }
@@ -639,6 +871,18 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return do_lds_copy(ex, in, m);
   case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT: case TLUA_OP_WGMMA_WAIT:
     return 0;  /* the executor's copies and WGMMAs are complete when issued */
+  case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT:
+    return do_mbar(ex, in, m);
+  case TLUA_OP_TMA_LOAD:
+    return do_tma(ex, in, m);
+  case TLUA_OP_ROLE_SYNC: {
+    if (m->n != (int32_t)in->imm2)
+      return rt_error(ex, in, -1, "role:sync() reached by %d of the role's %d threads (divergent control flow)", (int)m->n,
+                      (int)in->imm2);
+    return 0;
+  }
+  case TLUA_OP_ROLE:
+    return rt_error(ex, in, -1, "role outside a group walk");  /* run_region runs groups */
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {
@@ -660,6 +904,13 @@ static int run_region(Exec *ex, int r, const tlua_LaneMask *m) {
     if (ex->max_lane_ops && ex->lane_ops > ex->max_lane_ops)
       return rt_error(ex, &ex->ir->instrs[id], -1, "stopped after %" PRIu64 " lane operations: the work limit of a "
                       "launch (the state's instruction limit) is spent", ex->max_lane_ops);
+    if (ex->ir->instrs[id].op == TLUA_OP_ROLE) {
+      int q = p;
+      while (q < rg->n && ex->ir->instrs[rg->instrs[q]].op == TLUA_OP_ROLE) q++;
+      if (run_roles(ex, r, p, q, m)) return -1;
+      p = q - 1;
+      continue;
+    }
     if (exec_instr(ex, id, &ex->ir->instrs[id], r, p, m)) return -1;
   }
   return 0;
@@ -718,6 +969,8 @@ static int prepare(Exec *ex) {
     ex->lds[i] = ex->lds_mem + off;
     off += ((size_t)ir->lds[i].count * (size_t)dt_size(ir->lds[i].dtype) + 15) & ~(size_t)15;
   }
+  if (tlua_async_init(&ex->async, ir)) return -1;
+  for (int i = 0; i < ir->nlds; i++) ex->async.lds[i] = ex->lds[i];
   return 0;
 }
 
@@ -731,6 +984,7 @@ static void release(Exec *ex) {
   free(ex->ydirect);
   free(ex->scratch);
   free(ex->lds_mem);
+  if (ex->async.ir) tlua_async_free(&ex->async);
 }
 
 int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t grid[3],
@@ -779,7 +1033,10 @@ int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t gri
         for (int64_t x = 0; x < grid[0] && !rc; x++) {
           ex.bid[0] = x, ex.bid[1] = y, ex.bid[2] = z;
           if (ex.lds_bytes) memset(ex.lds_mem, 0, ex.lds_bytes);
+          tlua_async_block(&ex.async);
           rc = run_region(&ex, 0, &ex.masks[0]);
+          char e[512];
+          if (!rc && tlua_async_block_end(&ex.async, e, sizeof e)) rc = rt_error(&ex, NULL, -1, "%s", e);
           blocks++;
         }
     if (stats) {

@@ -74,6 +74,21 @@ int tlua_ir_add_lds(tlua_IR *ir, tlua_DType dt, int64_t count) {
   return ir->nlds++;
 }
 
+int tlua_ir_add_mbar(tlua_IR *ir, int32_t count, int32_t arrivals) {
+  if (ir) ir->verified = 0;
+  if (!ir || ir->nmbar >= TLUA_IR_MAX_MBAR) return -1;
+  ir->mbar[ir->nmbar].count = count;
+  ir->mbar[ir->nmbar].arrivals = arrivals;
+  return ir->nmbar++;
+}
+
+int tlua_ir_add_tma(tlua_IR *ir, const tlua_TmaDesc *d) {
+  if (ir) ir->verified = 0;
+  if (!ir || ir->ntma >= TLUA_IR_MAX_TMA) return -1;
+  ir->tma[ir->ntma] = *d;
+  return ir->ntma++;
+}
+
 int tlua_ir_new_region(tlua_IR *ir) {
   if (ir) ir->verified = 0;
   if (!ir || grow((void **)&ir->regions, &ir->cap_regions, (int64_t)ir->nregions + 1,
@@ -171,6 +186,8 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
   [TLUA_OP_LDS_MATRIX] = "lds_matrix", [TLUA_OP_LDS_COPY] = "lds_copy", [TLUA_OP_ASYNC_COMMIT] = "async_commit",
   [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait", [TLUA_OP_UNDEF] = "undef",
+  [TLUA_OP_MBAR_ARRIVE] = "mbar_arrive", [TLUA_OP_MBAR_WAIT] = "mbar_wait", [TLUA_OP_TMA_LOAD] = "tma_load",
+  [TLUA_OP_ROLE] = "role", [TLUA_OP_ROLE_SYNC] = "role_sync",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -297,6 +314,32 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     if (in->vec > 1) put(b, " vec %d.%d", in->vec, in->vec_lane);
     break;
   case TLUA_OP_ASYNC_WAIT: case TLUA_OP_WGMMA_WAIT: put(b, " %" PRId64, in->imm); break;
+  case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT:
+    put(b, " mbar%" PRId64 "[", in->imm);
+    put_operand(b, n > 0 ? o[0] : -1);
+    put(b, "]");
+    if (n > 1) { put(b, in->op == TLUA_OP_MBAR_WAIT ? " parity " : " tx "); put_operand(b, o[1]); }
+    break;
+  case TLUA_OP_TMA_LOAD: {
+    const tlua_TmaDesc *d = in->imm >= 0 && in->imm < ir->ntma ? &ir->tma[in->imm] : NULL;
+    if (!d || n != 2 + d->rank) { put(b, " <descriptor %" PRId64 ", %d operands>", in->imm, n); break; }
+    put(b, " ");
+    put_target(b, ir, 1, d->lds, o[0]);
+    put(b, " <- %s[", param_name(ir, d->param));
+    for (int k = 0; k < d->rank; k++) { put(b, k ? ", " : ""); put_operand(b, o[2 + k]); }
+    put(b, "] box");
+    for (int k = 0; k < d->rank; k++) put(b, "%s%d", k ? "x" : " ", (int)d->box[k]);
+    if (d->swizzle) put(b, " swizzle %d", (int)d->swizzle);
+    put(b, " mbar%" PRId64 "[", in->imm2);
+    put_operand(b, o[1]);
+    put(b, "] by thread %d", (int)in->fimm);
+    break;
+  }
+  case TLUA_OP_ROLE:
+    put(b, " threads %" PRId64 "..%" PRId64, in->imm, in->imm + in->imm2 - 1);
+    if (in->fimm > 0) put(b, " registers %d", (int)in->fimm);
+    break;
+  case TLUA_OP_ROLE_SYNC: put(b, " %" PRId64 ", %" PRId64 " threads", in->imm, in->imm2); break;
   case TLUA_OP_SHFL_XOR:
     put(b, " ");
     put_operand(b, n > 0 ? o[0] : -1);
@@ -365,10 +408,11 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   if ((in->op == TLUA_OP_LOAD || in->op == TLUA_OP_STORE || in->op == TLUA_OP_LDS_LOAD ||
        in->op == TLUA_OP_LDS_STORE) && in->vec > 1)
     put(b, " vec %d.%d", in->vec, in->vec_lane);
-  if (in->op == TLUA_OP_FOR || in->op == TLUA_OP_IF) put(b, " {");
+  const int nested = in->op == TLUA_OP_FOR || in->op == TLUA_OP_IF || in->op == TLUA_OP_ROLE;
+  if (nested) put(b, " {");
   if (in->line > 0) put(b, "    ; line %d", (int)in->line);
   put(b, "\n");
-  if (in->op == TLUA_OP_FOR || in->op == TLUA_OP_IF) {
+  if (nested) {
     if (in->region[0] >= 0) put_region(b, ir, in->region[0], depth + 1);
     if (in->op == TLUA_OP_IF && in->region[1] >= 0 && ir->regions[in->region[1]].n > 0) {
       put(b, "%*s} else {\n", 2 * depth, "");
@@ -414,6 +458,14 @@ char *tlua_ir_print(const tlua_IR *ir) {
   }
   for (int i = 0; i < ir->nlds; i++)
     put(&b, "  lds%d: %s[%" PRId64 "]\n", i, dt_name(ir->lds[i].dtype), ir->lds[i].count);
+  for (int i = 0; i < ir->nmbar; i++)
+    put(&b, "  mbar%d: %d mbarriers of %d arrivals\n", i, (int)ir->mbar[i].count, (int)ir->mbar[i].arrivals);
+  for (int i = 0; i < ir->ntma; i++) {
+    const tlua_TmaDesc *d = &ir->tma[i];
+    put(&b, "  tma%d: %s -> lds%d box", i, param_name(ir, d->param), (int)d->lds);
+    for (int k = 0; k < d->rank && k < TLUA_IR_MAX_RANK; k++) put(&b, "%s%d", k ? "x" : " ", (int)d->box[k]);
+    put(&b, " swizzle %d\n", (int)d->swizzle);
+  }
   put(&b, "body {\n");
   if (ir->nregions > 0) put_region(&b, ir, 0, 1);
   put(&b, "}\n");

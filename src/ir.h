@@ -37,6 +37,8 @@
  * 48 KiB). The tracer (tl._lds_max) and the executor enforce it; a launch on a device with less
  * fails naming both numbers (backend_driver.c). */
 #define TLUA_LDS_MAX 232448
+#define TLUA_IR_MAX_MBAR 8
+#define TLUA_IR_MAX_TMA 16
 
 typedef enum tlua_Op {
   /* leaves */
@@ -109,6 +111,37 @@ typedef enum tlua_Op {
      first step does not accumulate (its accumulate operand is 0), so no instruction writes those
      registers while a group is in flight. The executor gives NaN, which any read propagates. */
   TLUA_OP_UNDEF,
+  /* mbarriers (NVIDIA sm_90 mbarrier objects in LDS; the executor models phases, arrivals and
+     transaction bytes, exec_async.c). An IR declares arrays of them (tlua_MbarArray); imm names the
+     array, operand 0 the barrier's index in it. A barrier completes its current phase when all of its
+     `arrivals` have arrived and the transaction bytes expected of the phase have landed; the next phase
+     then starts.
+     MBAR_ARRIVE (index[, tx]): every active thread arrives once; with tx, it first adds tx bytes to
+       the phase's expected transaction count (arrive.expect_tx).
+     MBAR_WAIT (index, parity): waits until the phase of that parity (0 or 1) has completed: phase p
+       of a barrier has parity p % 2, and a wait on the parity of the phase before the current one
+       returns at once (so a producer's first wait on a fresh "empty" barrier uses parity 1). */
+  TLUA_OP_MBAR_ARRIVE, TLUA_OP_MBAR_WAIT,
+  /* TMA_LOAD (lds_offset, mbar_index, c_0..c_{r-1}): a box copy global -> LDS by the tensor memory
+     accelerator (cp.async.bulk.tensor on sm_90): imm = TMA descriptor (tlua_TmaDesc: the tensor
+     parameter, the box, the swizzle), imm2 = mbarrier array, fimm = the one thread that issues it
+     (the copy happens once, when that thread is active). The box starts at element coordinates
+     c_0..c_{r-1} of the tensor (outermost first; outside the tensor it reads zeros) and lands at
+     element lds_offset of the descriptor's LDS buffer in TMA's layout: the box row-major, each
+     byte offset o (from the box's start, which must be a multiple of the swizzle's 8 rows)
+     XOR-swizzled, o ^ (((o >> 7) & m) << 4) with m = 7, 3, 1, 0 for swizzle 128, 64, 32, none.
+     Issuing adds the box's bytes to the barrier's expected transaction count; the bytes land in LDS
+     when that barrier's phase completes (the executor lands them as late as it may: at a wait on
+     the barrier), so a thread that reads them without waiting reads old bytes -- the executor
+     reports any access to LDS bytes in flight. */
+  TLUA_OP_TMA_LOAD,
+  /* ROLE (no operands): region[0] runs on the threads [imm, imm + imm2) of the block (those active),
+     concurrently with the ROLE instructions next to it in the same region (warp specialization: a
+     producer warp and consumer warpgroups). fimm: the registers per thread the role asks for
+     (setmaxnreg on sm_90a; 0 = none). A role's body yields nothing; a block-wide BARRIER inside it is
+     an error (the other roles never reach it): ROLE_SYNC synchronizes the role's own threads
+     (imm = named barrier 1..15, imm2 = the role's thread count). */
+  TLUA_OP_ROLE, TLUA_OP_ROLE_SYNC,
   TLUA_NOPS
 } tlua_Op;
 
@@ -152,6 +185,12 @@ typedef struct tlua_Param {
 } tlua_Param;
 
 typedef struct tlua_LdsBuffer { uint8_t dtype; int64_t count; } tlua_LdsBuffer;
+/* An array of `count` mbarriers in LDS, each completing a phase after `arrivals` arrivals. */
+typedef struct tlua_MbarArray { int32_t count, arrivals; } tlua_MbarArray;
+/* A TMA box copy of tensor parameter `param` into LDS buffer `lds`: box lengths (outermost first,
+ * the tensor's rank), swizzle in bytes (0, 32, 64, 128). On NVIDIA each descriptor is a kernel
+ * parameter `tl_tmap<j>` after the ordinary ones, encoded by the host at launch. */
+typedef struct tlua_TmaDesc { int32_t param, lds, rank, swizzle; int32_t box[TLUA_IR_MAX_RANK]; } tlua_TmaDesc;
 
 typedef struct tlua_IR {
   char name[64];
@@ -164,6 +203,10 @@ typedef struct tlua_IR {
   tlua_Instr *instrs; int32_t ninstrs, cap_instrs;
   int32_t *operands; int32_t noperands, cap_operands;
   tlua_Region *regions; int32_t nregions, cap_regions;   /* region 0 = body */
+  int32_t nmbar;
+  tlua_MbarArray mbar[TLUA_IR_MAX_MBAR];
+  int32_t ntma;
+  tlua_TmaDesc tma[TLUA_IR_MAX_TMA];
   char source_name[256];  /* the script file, for #line */
   /* 1 once tlua_ir_verified() accepted the IR; every builder call clears it. Consumers (executor,
      HIP emitter) verify only when it is 0, so a launch does not re-check a traced kernel. Whoever
@@ -179,6 +222,9 @@ TLUA_HIDDEN void tlua_ir_free(tlua_IR *ir);
 TLUA_HIDDEN int tlua_ir_add_param(tlua_IR *ir, const char *name, tlua_ParamKind kind, tlua_DType dt, int rank);
 TLUA_HIDDEN int tlua_ir_add_lds(tlua_IR *ir, tlua_DType dt, int64_t count);
 TLUA_HIDDEN int tlua_ir_new_region(tlua_IR *ir);
+/* An array of `count` mbarriers of `arrivals` each; a TMA descriptor (copied). */
+TLUA_HIDDEN int tlua_ir_add_mbar(tlua_IR *ir, int32_t count, int32_t arrivals);
+TLUA_HIDDEN int tlua_ir_add_tma(tlua_IR *ir, const tlua_TmaDesc *d);
 /* Appends an instruction to `region` with the given operands; the caller fills the remaining
  * fields (imm, fimm, vec, atomic fields, region[]) through tlua_ir_instr afterwards. */
 TLUA_HIDDEN int tlua_ir_emit(tlua_IR *ir, int region, tlua_Op op, tlua_DType dt, int has_value,

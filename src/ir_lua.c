@@ -92,6 +92,64 @@ static int m_lds(lua_State *L) {
   return 1;
 }
 
+/* ir:mbar(count, arrivals) -> index of a new mbarrier array */
+static int m_mbar(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  lua_Integer count = luaL_checkinteger(L, 2), arrivals = luaL_checkinteger(L, 3);
+  if (ir->nmbar >= TLUA_IR_MAX_MBAR) luaL_error(L, "mbarrier: more than %d mbarrier arrays in one kernel", TLUA_IR_MAX_MBAR);
+  int id = tlua_ir_add_mbar(ir, (int32_t)count, (int32_t)arrivals);
+  if (id < 0) return luaL_error(L, "IR: out of memory");
+  lua_pushinteger(L, id);
+  return 1;
+}
+
+/* ir:tma(param, lds, {box, outermost first}, swizzle) -> index of a new TMA descriptor */
+static int m_tma(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  tlua_TmaDesc d;
+  memset(&d, 0, sizeof d);
+  d.param = (int32_t)luaL_checkinteger(L, 2);
+  d.lds = (int32_t)luaL_checkinteger(L, 3);
+  luaL_checktype(L, 4, LUA_TTABLE);
+  lua_Integer rank = luaL_len(L, 4);
+  if (rank < 1 || rank > TLUA_IR_MAX_RANK) return luaL_error(L, "IR: TMA box of rank %d", (int)rank);
+  d.rank = (int32_t)rank;
+  for (int k = 0; k < rank; k++) {
+    lua_rawgeti(L, 4, k + 1);
+    d.box[k] = (int32_t)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  d.swizzle = (int32_t)luaL_checkinteger(L, 5);
+  if (ir->ntma >= TLUA_IR_MAX_TMA) luaL_error(L, "TMA: more than %d TMA descriptors in one kernel", TLUA_IR_MAX_TMA);
+  int id = tlua_ir_add_tma(ir, &d);
+  if (id < 0) return luaL_error(L, "IR: out of memory");
+  lua_pushinteger(L, id);
+  return 1;
+}
+
+/* ir:tma_specs() -> {{param =, box = {..}, swizzle =}, ...}: the TMA descriptors in order (descriptor
+ * j is the kernel's tl_tmap<j>; tl._gpu_load takes this list) */
+static int m_tma_specs(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  lua_createtable(L, ir->ntma, 0);
+  for (int i = 0; i < ir->ntma; i++) {
+    const tlua_TmaDesc *d = &ir->tma[i];
+    lua_createtable(L, 0, 3);
+    lua_pushinteger(L, d->param);
+    lua_setfield(L, -2, "param");
+    lua_createtable(L, d->rank, 0);
+    for (int k = 0; k < d->rank; k++) {
+      lua_pushinteger(L, d->box[k]);
+      lua_rawseti(L, -2, k + 1);
+    }
+    lua_setfield(L, -2, "box");
+    lua_pushinteger(L, d->swizzle);
+    lua_setfield(L, -2, "swizzle");
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 static int m_region(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   int id = tlua_ir_new_region(ir);
@@ -317,6 +375,7 @@ static int l_ir_deserialize(lua_State *L) {
 
 static const luaL_Reg ir_methods[] = {
   {"param", m_param}, {"specialize", m_specialize}, {"lds", m_lds}, {"region", m_region},
+  {"mbar", m_mbar}, {"tma", m_tma}, {"tma_specs", m_tma_specs},
   {"emit", m_emit}, {"set_source", m_set_source}, {"verify", m_verify}, {"print", m_print},
   {"count", m_count}, {"order_dependent", m_order_dependent}, {NULL, NULL}
 };

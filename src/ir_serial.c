@@ -6,6 +6,8 @@
  *   nparams u32, per parameter: name, kind u8, dtype u8, rank u8, shape_div16 u32,
  *     stride_div16 u32, aligned16 u8, last_contiguous u8
  *   nlds u32, per buffer: dtype u8, count i64
+ *   nmbar u32, per array: count i32, arrivals i32
+ *   ntma u32, per descriptor: param i32, lds i32, rank i32, swizzle i32, box i32 x TLUA_IR_MAX_RANK
  *   ninstrs u32, per instruction (INSTR_BYTES): op u16, dtype u8, has_value u8, nops i32, ops i32,
  *     region0 i32, region1 i32, imm i64, imm2 i64, fimm (f64 bits), vec u8, vec_lane u8,
  *     atomic_op u8, order u8, scope u8, space u8, want_old u8, line i32
@@ -19,7 +21,7 @@
 
 #include "ir_serial.h"
 
-#define MAGIC "TLUAIR\0\1"
+#define MAGIC "TLUAIR\0\2"  /* 2: mbarrier arrays and TMA descriptors */
 #define MAGIC_LEN 8
 #define INSTR_BYTES 55
 
@@ -85,6 +87,17 @@ int tlua_ir_serialize(const tlua_IR *ir, void **buf, size_t *len, char *err, siz
   for (int i = 0; i < ir->nlds; i++) {
     W8(&o, ir->lds[i].dtype);
     W64(&o, ir->lds[i].count);
+  }
+  W32(&o, ir->nmbar);
+  for (int i = 0; i < ir->nmbar; i++) {
+    W32(&o, ir->mbar[i].count);
+    W32(&o, ir->mbar[i].arrivals);
+  }
+  W32(&o, ir->ntma);
+  for (int i = 0; i < ir->ntma; i++) {
+    const tlua_TmaDesc *d = &ir->tma[i];
+    W32(&o, d->param); W32(&o, d->lds); W32(&o, d->rank); W32(&o, d->swizzle);
+    for (int k = 0; k < TLUA_IR_MAX_RANK; k++) W32(&o, d->box[k]);
   }
   W32(&o, ir->ninstrs);
   for (int i = 0; i < ir->ninstrs; i++) {
@@ -220,6 +233,23 @@ int tlua_ir_deserialize(const void *buf, size_t len, tlua_IR **out, char *err, s
     FIELD("LDS buffer", i);
     ir->lds[i].dtype = R8(&r);
     ir->lds[i].count = (int64_t)R64(&r);
+    CHECK(0);
+  }
+  FIELD("mbarrier array count", -1);
+  CHECK(r_count(&r, TLUA_IR_MAX_MBAR, 8, &ir->nmbar));
+  for (int i = 0; i < ir->nmbar; i++) {
+    FIELD("mbarrier array", i);
+    ir->mbar[i].count = RI32(&r);
+    ir->mbar[i].arrivals = RI32(&r);
+    CHECK(0);
+  }
+  FIELD("TMA descriptor count", -1);
+  CHECK(r_count(&r, TLUA_IR_MAX_TMA, 16 + 4 * TLUA_IR_MAX_RANK, &ir->ntma));
+  for (int i = 0; i < ir->ntma; i++) {
+    tlua_TmaDesc *d = &ir->tma[i];
+    FIELD("TMA descriptor", i);
+    d->param = RI32(&r); d->lds = RI32(&r); d->rank = RI32(&r); d->swizzle = RI32(&r);
+    for (int k = 0; k < TLUA_IR_MAX_RANK; k++) d->box[k] = RI32(&r);
     CHECK(0);
   }
   FIELD("instruction count", -1);

@@ -48,6 +48,10 @@ static const char *dtn(int dt) {
 }
 static int is_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16 || dt == TLUA_F32 || dt == TLUA_F64; }
 static int is_int(int dt) { return dt >= TLUA_I8 && dt <= TLUA_U64; }
+static int dsize_of(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->size : 1;
+}
 
 /* True when value `def` may be used by instruction `use`: it sits in the use's region before it,
  * or in an enclosing region before the for/if that (transitively) contains the use. */
@@ -372,12 +376,92 @@ static int check_lds_matrix(Verifier *V, int id) {
   return 0;
 }
 
+/* The ROLE instruction whose body (transitively) holds id, or -1. */
+static int enclosing_role(const Verifier *V, int id) {
+  int r = V->region_of[id];
+  for (int guard = 0; guard <= V->ir->nregions && r > 0; guard++) {
+    int o = V->owner[r];
+    if (o < 0) return -1;
+    if (V->ir->instrs[o].op == TLUA_OP_ROLE) return o;
+    r = V->region_of[o];
+  }
+  return -1;
+}
+
+/* Operands first..first+n-1 are integers. */
+static int int_operands(Verifier *V, int id, int first, int n, const char *what) {
+  for (int k = first; k < first + n; k++) {
+    int t = operand(V, id, k, 0);
+    if (t < 0) return -1;
+    if (!is_int(t)) return fail_at(V, id, "%s (operand %d) is %s, expected an integer type", what, k, dtn(t));
+  }
+  return 0;
+}
+
+static int mbar_array(Verifier *V, int id, int64_t a) {
+  if (a < 0 || a >= V->ir->nmbar) return fail_at(V, id, "mbarrier array %lld does not exist", (long long)a);
+  return 0;
+}
+
+/* MBAR_ARRIVE (index[, tx]), MBAR_WAIT (index, parity), TMA_LOAD (lds_offset, index, coords..). */
+static int check_async(Verifier *V, int id) {
+  const tlua_IR *ir = V->ir;
+  const tlua_Instr *in = &ir->instrs[id];
+  if (want_value(V, id, 0)) return -1;
+  if (in->op == TLUA_OP_MBAR_ARRIVE) {
+    if (in->nops < 1 || in->nops > 2) return fail_at(V, id, "has %d operands, expected (index[, tx])", (int)in->nops);
+    return mbar_array(V, id, in->imm) || int_operands(V, id, 0, in->nops, "index / tx") ? -1 : 0;
+  }
+  if (in->op == TLUA_OP_MBAR_WAIT)
+    return want_nops(V, id, 2) || mbar_array(V, id, in->imm) || int_operands(V, id, 0, 2, "index / parity") ? -1 : 0;
+  if (in->imm < 0 || in->imm >= ir->ntma) return fail_at(V, id, "TMA descriptor %lld does not exist", (long long)in->imm);
+  const tlua_TmaDesc *d = &ir->tma[in->imm];
+  if (want_nops(V, id, 2 + d->rank) || mbar_array(V, id, in->imm2) || int_operands(V, id, 0, 2 + d->rank, "offset / index / coordinate"))
+    return -1;
+  if (!(in->fimm >= 0 && in->fimm < ir->block) || in->fimm != (double)(int)in->fimm)
+    return fail_at(V, id, "issuing thread %g is not a thread of the block (0..%d)", in->fimm, (int)ir->block - 1);
+  return 0;
+}
+
+/* ROLE: warp-aligned threads inside the block, not nested in another role, not overlapping the
+ * roles next to it; registers 0 or 24..256 in steps of 8 (then whole warpgroups). */
+static int check_role(Verifier *V, int id) {
+  const tlua_IR *ir = V->ir;
+  const tlua_Instr *in = &ir->instrs[id];
+  if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
+  const int64_t a = in->imm, n = in->imm2, W = ir->warp;
+  if (a < 0 || n < 1 || a + n > ir->block || a % W || n % W)
+    return fail_at(V, id, "threads [%lld, %lld) are not whole warps of %d inside the block of %d", (long long)a,
+                   (long long)(a + n), (int)W, (int)ir->block);
+  if (enclosing_role(V, id) >= 0) return fail_at(V, id, "a role inside another role");
+  const int regs = (int)in->fimm;
+  if (in->fimm != regs || (regs && (regs < 24 || regs > 256 || regs % 8)))
+    return fail_at(V, id, "registers %g: expected 0 (none) or 24..256 in steps of 8", in->fimm);
+  if (regs && (a % 128 || n % 128))
+    return fail_at(V, id, "registers per role (setmaxnreg) need whole warpgroups of 128 threads; threads [%lld, %lld)",
+                   (long long)a, (long long)(a + n));
+  const tlua_Region *rg = &ir->regions[V->region_of[id]];
+  for (int p = V->pos_of[id] - 1; p >= 0 && ir->instrs[rg->instrs[p]].op == TLUA_OP_ROLE; p--) {
+    const tlua_Instr *o = &ir->instrs[rg->instrs[p]];
+    if (a < o->imm + o->imm2 && o->imm < a + n)
+      return fail_at(V, id, "threads [%lld, %lld) overlap those of the role next to it (instruction %d: [%lld, %lld))",
+                     (long long)a, (long long)(a + n), rg->instrs[p], (long long)o->imm, (long long)(o->imm + o->imm2));
+  }
+  if (in->region[0] >= 0) {
+    const tlua_Region *body = &ir->regions[in->region[0]];
+    if (body->n > 0 && ir->instrs[body->instrs[body->n - 1]].op == TLUA_OP_YIELD)
+      return fail_at(V, id, "a role's body yields nothing");
+  }
+  return 0;
+}
+
 static int check_instr(Verifier *V, int id) {
   const tlua_IR *ir = V->ir;
   const tlua_Instr *in = &ir->instrs[id];
   int dt = in->dtype, t;
-  if (in->op != TLUA_OP_FOR && in->op != TLUA_OP_IF && (in->region[0] != -1 || in->region[1] != -1))
-    return fail_at(V, id, "only for/if own regions");
+  if (in->op != TLUA_OP_FOR && in->op != TLUA_OP_IF && !(in->op == TLUA_OP_ROLE && in->region[1] == -1) &&
+      (in->region[0] != -1 || in->region[1] != -1))
+    return fail_at(V, id, "only for/if/role own regions");
   switch ((tlua_Op)in->op) {
   case TLUA_OP_CONST:
     return want_nops(V, id, 0) || want_value(V, id, 1) ? -1 : 0;
@@ -464,7 +548,11 @@ static int check_instr(Verifier *V, int id) {
   case TLUA_OP_ATOMIC:
     return check_atomic(V, id);
   case TLUA_OP_BARRIER:
-    return want_nops(V, id, 0) || want_value(V, id, 0) ? -1 : 0;
+    if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
+    if (enclosing_role(V, id) >= 0)
+      return fail_at(V, id, "a block-wide barrier inside a role: the block's other roles never reach it "
+                     "(synchronize the role's own threads with role:sync())");
+    return 0;
   case TLUA_OP_SHFL_XOR:
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
     if (in->imm < 0 || in->imm >= ir->warp)
@@ -542,6 +630,19 @@ static int check_instr(Verifier *V, int id) {
       return fail_at(V, id, "must follow its %s as result #%lld", tlua_op_name((tlua_Op)cop), (long long)in->imm);
     return 0;
   }
+  case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT: case TLUA_OP_TMA_LOAD:
+    return check_async(V, id);
+  case TLUA_OP_ROLE:
+    return check_role(V, id);
+  case TLUA_OP_ROLE_SYNC: {
+    if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
+    int o = enclosing_role(V, id);
+    if (o < 0) return fail_at(V, id, "role_sync outside a role");
+    if (in->imm < 1 || in->imm > 15 || in->imm2 != ir->instrs[o].imm2)
+      return fail_at(V, id, "named barrier %lld for %lld threads: expected 1..15 and the role's %lld threads",
+                     (long long)in->imm, (long long)in->imm2, (long long)ir->instrs[o].imm2);
+    return 0;
+  }
   case TLUA_OP_YIELD: {
     if (want_value(V, id, 0)) return -1;
     int r = V->region_of[id];
@@ -575,6 +676,25 @@ static int check_header(Verifier *V) {
     if (ir->lds[i].dtype >= TLUA_NDTYPES || ir->lds[i].count < 1)
       return fail(V, "kernel %s: LDS buffer %d has an invalid dtype or count %lld", ir->name, i,
                   (long long)ir->lds[i].count);
+  if (ir->nmbar < 0 || ir->nmbar > TLUA_IR_MAX_MBAR || ir->ntma < 0 || ir->ntma > TLUA_IR_MAX_TMA)
+    return fail(V, "kernel %s: %d mbarrier arrays (at most %d), %d TMA descriptors (at most %d)", ir->name,
+                (int)ir->nmbar, TLUA_IR_MAX_MBAR, (int)ir->ntma, TLUA_IR_MAX_TMA);
+  for (int i = 0; i < ir->nmbar; i++)
+    if (ir->mbar[i].count < 1 || ir->mbar[i].count > 64 || ir->mbar[i].arrivals < 1 || ir->mbar[i].arrivals > (1 << 20) - 1)
+      return fail(V, "kernel %s: mbarrier array %d: %d barriers of %d arrivals (1..64 barriers, 1..2^20-1 arrivals)",
+                  ir->name, i, (int)ir->mbar[i].count, (int)ir->mbar[i].arrivals);
+  for (int i = 0; i < ir->ntma; i++) {
+    const tlua_TmaDesc *d = &ir->tma[i];
+    int ok = d->param >= 0 && d->param < ir->nparams && ir->params[d->param].kind == TLUA_PARAM_TENSOR &&
+             d->rank >= 1 && d->rank <= 5 && d->rank == ir->params[d->param].rank && d->lds >= 0 && d->lds < ir->nlds &&
+             ir->lds[d->lds].dtype == ir->params[d->param].dtype &&
+             (d->swizzle == 0 || d->swizzle == 32 || d->swizzle == 64 || d->swizzle == 128);
+    for (int k = 0; ok && k < d->rank; k++) ok = d->box[k] >= 1 && d->box[k] <= 256;
+    if (ok && d->swizzle) ok = d->box[d->rank - 1] * dsize_of(ir->params[d->param].dtype) <= d->swizzle;
+    if (!ok)
+      return fail(V, "kernel %s: TMA descriptor %d is malformed (a tensor parameter of rank 1..5, an LDS buffer of its "
+                  "dtype, box lengths 1..256 with the inner row within the swizzle span, swizzle 0/32/64/128)", ir->name, i);
+  }
   if (ir->nregions < 1 || !ir->regions) return fail(V, "kernel %s: no body region", ir->name);
   if (ir->ninstrs < 0 || (ir->ninstrs > 0 && !ir->instrs) || ir->noperands < 0)
     return fail(V, "kernel %s: malformed instruction arrays", ir->name);
@@ -610,8 +730,8 @@ static int check_placement(Verifier *V) {
   for (int i = 0; i < ir->ninstrs; i++) {
     if (V->region_of[i] < 0) return fail_at(V, i, "is in no region");
     const tlua_Instr *in = &ir->instrs[i];
-    if (in->op != TLUA_OP_FOR && in->op != TLUA_OP_IF) continue;
-    for (int s = 0; s < 2; s++) {
+    if (in->op != TLUA_OP_FOR && in->op != TLUA_OP_IF && in->op != TLUA_OP_ROLE) continue;
+    for (int s = 0; s < (in->op == TLUA_OP_ROLE ? 1 : 2); s++) {
       int r = in->region[s];
       if (r == -1) continue;
       if (r < 0 || r >= ir->nregions) return fail_at(V, i, "region %d does not exist", r);

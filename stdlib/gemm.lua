@@ -18,7 +18,7 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true,
-                        group = true }
+                        group = true, ws = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
@@ -122,6 +122,13 @@ local function resolve_wgmma(who, r, s)
   -- launch order in groups of 8 tile rows (2-3% faster at 8192^3 in one H200 run, bench/RESULTS.md)
   r.group = r.group or 8
   r.threads = r.wm * 128
+  if r.ws then
+    -- warp-specialized (gemm_ws.lua): a producer warpgroup issuing TMA copies besides the consumers
+    if not tl.target().tma then
+      tl.unsupported(tl.target().arch, "std.%s: config.ws: TMA copies and mbarriers exist on NVIDIA sm_90 only", who)
+    end
+    r.threads = r.threads + 128
+  end
   r.wtm, r.wtn = 64, r.bn
   r.stage_bytes = (r.bm * r.bk + r.bk * r.bn) * C.SIZE[s.dtype]
   r.wg = tl.wgmma_shape { n = r.bn, a = s.dtype }
@@ -137,14 +144,15 @@ local function resolve(who, cfg, s)
   local r = copy(DEFAULT[s.warp])
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
-    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma)", who, tostring(key)) end
-    if key == "wgmma" then
-      if type(v) ~= "boolean" then C.fail("std.%s: config.wgmma must be a boolean (got %s)", who, tostring(v)) end
+    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws)", who, tostring(key)) end
+    if key == "wgmma" or key == "ws" then
+      if type(v) ~= "boolean" then C.fail("std.%s: config.%s must be a boolean (got %s)", who, key, tostring(v)) end
     elseif key == "pending" then
       if v ~= 0 and v ~= 1 then C.fail("std.%s: config.pending must be 0 or 1 (wgmma groups left in flight; got %s)", who, tostring(v)) end
     elseif not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
     r[key] = v
   end
+  if r.ws and not r.wgmma then C.fail("std.%s: config.ws (warp-specialized, TMA) needs config.wgmma", who) end
   if r.wgmma then return resolve_wgmma(who, r, s) end
   r.threads = r.wm * r.wn * s.warp
   r.wtm, r.wtn = r.bm // r.wm, r.bn // r.wn
@@ -253,10 +261,11 @@ local function gemm_kernel(dtype, opts)
   r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1 }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws) }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
-    local nt = r.threads
+    -- the threads that load tiles: all, or the consumer warpgroups of a warp-specialized block
+    local nt = r.ws and r.threads - 128 or r.threads
     local dist_a = ta and load_dist(bk, bm, nt) or load_dist(bm, bk, nt)
     local dist_b = tb and load_dist(bn, bk, nt) or load_dist(bk, bn, nt)
     local params = { { "a", tl.tensor(dt, 2) }, { "b", tl.tensor(dt, 2) }, { "c", tl.tensor(odt, 2) }, { "alpha", tl.f32 } }
@@ -266,8 +275,8 @@ local function gemm_kernel(dtype, opts)
     end
     return tl.kernel {
       name = string.format("std_gemm_%s_%s%s_%dx%dx%d%s", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk,
-                           r.wgmma and "_wgmma" or ""),
-      block = nt, warp = warp, params = params, hints = { latency = latency },
+                           r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
+      block = r.threads, warp = warp, params = params, hints = { latency = latency },
       body = function(k, p)
         local S = stages_of(k:hint("latency"), r.stage_bytes)
         local desc_a, desc_b = lds_descs(r, s, S)
@@ -286,8 +295,6 @@ local function gemm_kernel(dtype, opts)
           tm_, tn_ = first + within % rows, within // rows
         end
         local m0, n0 = tm_ * bm, tn_ * bn
-        local w = k.warp_id()
-        local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
         local la = k:lds(dt, { S * bm, bk }, { swizzle = desc_a })
         local lb = k:lds(dt, { S * bk, bn }, { swizzle = desc_b })
         -- Tile kk of A (B) into LDS buffer buf (0..S-1), in two halves around the MMAs of a step:
@@ -302,79 +309,6 @@ local function gemm_kernel(dtype, opts)
           if tb then return k:window(p.b, { n0, kk }, { bn, bk }, dist_b) end
           return k:window(p.b, { kk, n0 }, { bk, bn }, dist_b)
         end
-        local function issue(kk, buf)
-          local staged = {}
-          if ta then staged.a = window_a(kk):load()
-          else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk)) end
-          if tb then staged.b = window_b(kk):load()
-          else k:copy(k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b), window_b(kk)) end
-          k:copy_commit()
-          return staged
-        end
-        local function land(staged, buf)
-          if staged.a then staged.a:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end) end
-          if staged.b then staged.b:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end) end
-        end
-        -- with wgmma groups left in flight (pending 1, S >= 3) a buffer is free one step later: the
-        -- copies run S-2 tiles ahead instead of S-1
-        local lag = r.wgmma and r.pending == 1 and S >= 3 and 1 or 0
-        local ahead = S - 1 - lag
-        for j = 0, ahead - 1 do land(issue(j * bk, j), j) end
-        local n = r.wgmma and 1 or tm * tn
-        local init = {}
-        -- with groups in flight the accumulators start undefined and the first K step does not
-        -- accumulate (scale-d 0): zeroing them would be an instruction writing the registers of a
-        -- group in flight on the path that skips the loop, and ptxas then serializes every group
-        if r.wgmma then init[1] = lag == 1 and r.wg:undefined() or r.wg:zeros() end
-        for i = 0, (r.wgmma and 0 or tm) - 1 do
-          for j = 0, tn - 1 do init[i * tn + j + 1] = s:zeros() end
-        end
-        -- one K step on the tiles in LDS buffer buf (a constant: every LDS offset of the fragment
-        -- reads is then the same in every iteration, and the compiler hoists it out of the loop);
-        -- with wgmma the block's warpgroups read the tiles through descriptors
-        local function step(acc, buf, first)
-          if r.wgmma then
-            acc[1] = r.wg:mma(la:tile({ buf * bm, 0 }, { bm, bk }), lb:tile({ buf * bk, 0 }, { bk, bn }), acc[1],
-                              { pending = lag, accumulate = lag == 1 and first or nil })
-            return
-          end
-          local ra, rb = buf * bm + wr, buf * bk
-          for ks = 0, bk - 1, s.k do
-            local fa, fb = {}, {}
-            for i = 0, tm - 1 do fa[i] = k:window(la, { ra + i * s.m, ks }, { s.m, s.k }, s.a):load() end
-            for j = 0, tn - 1 do fb[j] = k:window(lb, { rb + ks, wc + j * s.n }, { s.k, s.n }, s.b):load() end
-            for i = 0, tm - 1 do
-              for j = 0, tn - 1 do acc[i * tn + j + 1] = s:mma(fa[i], fb[j], acc[i * tn + j + 1]) end
-            end
-          end
-        end
-        -- S K steps per iteration, step j on buffer j: tile kk + j*bk is in buffer j once this
-        -- thread's copies of it are done (at most S-2 younger copy groups still in flight: each step
-        -- commits one) and the block has synchronized; that barrier also says every thread is done
-        -- with buffer j-1, which then receives the tile S-1 ahead. With wgmma groups left in flight
-        -- (config.pending = 1, the default of wgmma configs, with S >= 3) the wgmma of step j-1 is
-        -- known complete only at step j+1 (its wait_group 1 at step j, then the barrier): buffer j-2
-        -- receives the tile S-2 ahead, and a k:wgmma_wait(0) ends the loop. When the number of K tiles is
-        -- not a multiple of S the last steps multiply the zero padding of the masked copies (no
-        -- effect on the result).
-        local accs = table.pack(k:range(0, K, S * bk, function(kk, ...)
-          local acc = { ... }
-          for j = 0, S - 1 do
-            k:copy_wait(ahead - 1)
-            k:sync()
-            local buf = (j + ahead) % S
-            local staged = issue(kk + (j + ahead) * bk, buf)
-            step(acc, j, j == 0 and tl.ne(kk, 0) or nil)
-            land(staged, buf)
-          end
-          return table.unpack(acc, 1, n)
-        end, table.unpack(init, 1, n)))
-        if lag == 1 then
-          k:wgmma_wait(0)
-          -- K = 0: the loop did not run and the accumulators are still undefined
-          accs[1] = accs[1]:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
-        end
-        k:copy_wait(0)
         local function epilogue(acc, r0, c0, rows, cols, dist)
           local res = acc:map(function(v) return v * p.alpha end)
           if has_beta then
@@ -383,11 +317,123 @@ local function gemm_kernel(dtype, opts)
           end
           k:window(p.c, { r0, c0 }, { rows, cols }, dist):store(res)
         end
-        if r.wgmma then epilogue(accs[1], m0 + 64 * (w // 4), n0, 64, bn, r.wg.c) end
-        for i = 0, (r.wgmma and 0 or tm) - 1 do
-          for j = 0, tn - 1 do
-            epilogue(accs[i * tn + j + 1], m0 + wr + i * s.m, n0 + wc + j * s.n, s.m, s.n, s.c)
+        -- config.ws needs what TMA needs of A and B (16-byte-aligned, contiguous rows, row strides of a
+        -- multiple of 16 elements) and no hint forbidding it; otherwise this specialization takes the
+        -- wgmma pipeline below, and the report says why
+        local why
+        if r.ws then
+          if ta or tb then why = "trans_a/trans_b (TMA tiles of transposed operands are not written yet)"
+          elseif k:hint("allow_tma") == false then why = "the hint allow_tma = false"
+          else
+            for _, t in ipairs({ p.a, p.b }) do
+              if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
+                why = string.format("tensor %s is not 16-byte aligned with contiguous rows and a row stride of a multiple of 16 elements", t.name)
+              end
+            end
           end
+          if why then k:note("config.ws not used: " .. why .. "; the wgmma pipeline without TMA runs instead") end
+        end
+        if r.ws and not why then
+          require("tilelua.std.gemm_ws").mainloop(k, {
+            r = r, S = S, la = la, lb = lb, K = K,
+            window_a = function(kk) return k:window(p.a, { m0, kk }, { bm, bk }) end,
+            window_b = function(kk) return k:window(p.b, { kk, n0 }, { bk, bn }) end,
+            epilogue = function(acc, row0) epilogue(acc, m0 + row0, n0, 64, bn, r.wg.c) end,
+          })
+          return
+        end
+        -- the wgmma / mma.sync pipeline (sync: the block's barrier, or the consumer role's when config.ws
+        -- falls back inside its roles)
+        local function pipeline(sync)
+          -- warp ids count from the first thread of a role
+          local w = k.warp_id()
+          local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
+          local function issue(kk, buf)
+            local staged = {}
+            if ta then staged.a = window_a(kk):load()
+            else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk)) end
+            if tb then staged.b = window_b(kk):load()
+            else k:copy(k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b), window_b(kk)) end
+            k:copy_commit()
+            return staged
+          end
+          local function land(staged, buf)
+            if staged.a then staged.a:foreach(function(v, idx) la:store({ buf * bm + idx[2], idx[1] }, v) end) end
+            if staged.b then staged.b:foreach(function(v, idx) lb:store({ buf * bk + idx[2], idx[1] }, v) end) end
+          end
+          -- with wgmma groups left in flight (pending 1, S >= 3) a buffer is free one step later: the
+          -- copies run S-2 tiles ahead instead of S-1
+          local lag = r.wgmma and r.pending == 1 and S >= 3 and 1 or 0
+          local ahead = S - 1 - lag
+          for j = 0, ahead - 1 do land(issue(j * bk, j), j) end
+          local n = r.wgmma and 1 or tm * tn
+          local init = {}
+          -- with groups in flight the accumulators start undefined and the first K step does not
+          -- accumulate (scale-d 0): zeroing them would be an instruction writing the registers of a
+          -- group in flight on the path that skips the loop, and ptxas then serializes every group
+          if r.wgmma then init[1] = lag == 1 and r.wg:undefined() or r.wg:zeros() end
+          for i = 0, (r.wgmma and 0 or tm) - 1 do
+            for j = 0, tn - 1 do init[i * tn + j + 1] = s:zeros() end
+          end
+          -- one K step on the tiles in LDS buffer buf (a constant: every LDS offset of the fragment
+          -- reads is then the same in every iteration, and the compiler hoists it out of the loop);
+          -- with wgmma the block's warpgroups read the tiles through descriptors
+          local function step(acc, buf, first)
+            if r.wgmma then
+              acc[1] = r.wg:mma(la:tile({ buf * bm, 0 }, { bm, bk }), lb:tile({ buf * bk, 0 }, { bk, bn }), acc[1],
+                                { pending = lag, accumulate = lag == 1 and first or nil })
+              return
+            end
+            local ra, rb = buf * bm + wr, buf * bk
+            for ks = 0, bk - 1, s.k do
+              local fa, fb = {}, {}
+              for i = 0, tm - 1 do fa[i] = k:window(la, { ra + i * s.m, ks }, { s.m, s.k }, s.a):load() end
+              for j = 0, tn - 1 do fb[j] = k:window(lb, { rb + ks, wc + j * s.n }, { s.k, s.n }, s.b):load() end
+              for i = 0, tm - 1 do
+                for j = 0, tn - 1 do acc[i * tn + j + 1] = s:mma(fa[i], fb[j], acc[i * tn + j + 1]) end
+              end
+            end
+          end
+          -- S K steps per iteration, step j on buffer j: tile kk + j*bk is in buffer j once this
+          -- thread's copies of it are done (at most S-2 younger copy groups still in flight: each step
+          -- commits one) and the block has synchronized; that barrier also says every thread is done
+          -- with buffer j-1, which then receives the tile S-1 ahead. With wgmma groups left in flight
+          -- (config.pending = 1, the default of wgmma configs, with S >= 3) the wgmma of step j-1 is
+          -- known complete only at step j+1 (its wait_group 1 at step j, then the barrier): buffer j-2
+          -- receives the tile S-2 ahead, and a k:wgmma_wait(0) ends the loop. When the number of K tiles is
+          -- not a multiple of S the last steps multiply the zero padding of the masked copies (no
+          -- effect on the result).
+          local accs = table.pack(k:range(0, K, S * bk, function(kk, ...)
+            local acc = { ... }
+            for j = 0, S - 1 do
+              k:copy_wait(ahead - 1)
+              sync()
+              local buf = (j + ahead) % S
+              local staged = issue(kk + (j + ahead) * bk, buf)
+              step(acc, j, j == 0 and tl.ne(kk, 0) or nil)
+              land(staged, buf)
+            end
+            return table.unpack(acc, 1, n)
+          end, table.unpack(init, 1, n)))
+          if lag == 1 then
+            k:wgmma_wait(0)
+            -- K = 0: the loop did not run and the accumulators are still undefined
+            accs[1] = accs[1]:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
+          end
+          k:copy_wait(0)
+          if r.wgmma then epilogue(accs[1], m0 + 64 * (w // 4), n0, 64, bn, r.wg.c) end
+          for i = 0, (r.wgmma and 0 or tm) - 1 do
+            for j = 0, tn - 1 do
+              epilogue(accs[i * tn + j + 1], m0 + wr + i * s.m, n0 + wc + j * s.n, s.m, s.n, s.c)
+            end
+          end
+        end
+        if r.ws then
+          -- the producer warpgroup has nothing to do without TMA
+          k:roles { { warps = 4, fn = function() end },
+                    { warps = r.wm * 4, fn = function(role) pipeline(function() role:sync() end) end } }
+        else
+          pipeline(function() k:sync() end)
         end
       end,
     }

@@ -1,0 +1,347 @@
+-- async.lua - Hopper's asynchronous tile machinery in a kernel body: mbarriers, TMA box copies and
+-- warp-specialized roles (ir.h: MBAR_ARRIVE, MBAR_WAIT, TMA_LOAD, ROLE, ROLE_SYNC; the executor's
+-- model in src/exec_async.h). Installed on the k object by kernel.lua.
+--
+--   local full = k:mbarrier(n, arrivals)   n barriers (1..64), each completing a phase after
+--                                          `arrivals` arrivals and the bytes of the TMA copies on it
+--   full:arrive(i[, {tx = bytes}])         every active thread arrives once on barrier i
+--   full:wait(i, parity)                   waits for the phase of that parity (0/1) of barrier i;
+--                                          a fresh barrier's phase "before the first" counts as
+--                                          complete, so the first wait on an "empty" barrier uses 1
+--   k:copy(dst, src, {barrier = full, index = i})
+--                                          a TMA box copy of window src (a tensor) into window dst
+--                                          (LDS), issued once by the thread that leads the current
+--                                          role (thread 0 outside roles), completing on barrier i
+--                                          (the copy adds its bytes to the phase's expected count)
+--   k:roles{ {warps = n, registers = r, fn = function(role) ... end}, ... }
+--                                          splits the block's warps into roles that run at once
+--                                          (warp specialization); registers: setmaxnreg on sm_90a
+--                                          (0/nil: none); inside fn, k.thread_id() (and warp and
+--                                          lane ids, and windows' layouts) count from the role's
+--                                          first thread; role.first, role.threads, role.index,
+--                                          role:tid(), role:leader() (thread 0 of the role),
+--                                          role:sync() (the role's threads only)
+--
+-- Targets: mbarriers and TMA copies exist on NVIDIA sm_90 (and the executor at warp 32); elsewhere
+-- they are "not available on <arch>" errors, so a builder asks k.target.tma and chooses another
+-- schedule. Roles work on every target (registers are honoured on sm_90 only).
+--
+-- TMA copies land in LDS in the hardware's layout: the box row-major, 16-byte chunks XOR-swizzled
+-- in 8-row groups (32/64/128-byte modes). A copy is a TMA copy only when the destination buffer's
+-- layout (its swizzle descriptor, seed 003) is numerically the same permutation for every position
+-- the window's origin can take; wider boxes are split into panels of the swizzle's width. Anything
+-- else is an error that says why (TMA needs a 16-byte-aligned tensor with 16-byte-multiple strides
+-- and a contiguous last dimension; allow_tma = false forbids it).
+local tr = require "tilelua.trace"
+
+return function(tl, K)
+  local Mbar = {}
+  Mbar.__index = Mbar
+
+  local function target_tma(what)
+    local t = tl.target()
+    if not t.tma then
+      tl.unsupported(t.arch, "%s: mbarriers and TMA copies exist on NVIDIA sm_90 (Hopper) and later only", what)
+    end
+    return t
+  end
+
+  local function int_value(x, what)
+    if math.type(x) == "integer" then return tr.const(x, "i32") end
+    if getmetatable(x) == tr.Value and not tr.FLOAT[x.dtype] and x.dtype ~= "bool" then return tr.as(x, "i32") end
+    tr.fail("%s must be an integer (got %s)", what, tostring(x))
+  end
+
+  function K:mbarrier(n, arrivals)
+    target_tma("k:mbarrier")
+    local c = tr.current()
+    if math.type(n) ~= "integer" or n < 1 or n > 64 then
+      tr.fail("k:mbarrier(n, arrivals): n is the number of barriers, an integer in 1..64 (got %s)", tostring(n))
+    end
+    if math.type(arrivals) ~= "integer" or arrivals < 1 or arrivals > (1 << 20) - 1 then
+      tr.fail("k:mbarrier(n, arrivals): arrivals per phase must be an integer in 1..2^20-1 (got %s)", tostring(arrivals))
+    end
+    if c.region ~= 0 then tr.fail("k:mbarrier: declare mbarriers at the top level of the body, not inside k:range/k:when/roles") end
+    c.mbar_count = (c.mbar_count or 0) + 1
+    if c.mbar_count > 8 then tr.fail("k:mbarrier: at most 8 mbarrier arrays per kernel") end
+    local index = c.ir:mbar(n, arrivals)
+    return setmetatable({ is_mbar = true, index = index, count = n, arrivals = arrivals }, Mbar)
+  end
+
+  local function check_index(self, i, who)
+    if math.type(i) == "integer" and (i < 0 or i >= self.count) then
+      tr.fail("mbarrier:%s: index %d is outside 0..%d", who, i, self.count - 1)
+    end
+    return int_value(i, "mbarrier:" .. who .. ": the index")
+  end
+
+  function Mbar:arrive(i, opts)
+    local ops = { check_index(self, i, "arrive") }
+    if opts ~= nil then
+      if type(opts) ~= "table" then tr.fail("mbarrier:arrive(i, opts): opts must be a table such as {tx = bytes}") end
+      for key in pairs(opts) do
+        if key ~= "tx" then tr.fail("mbarrier:arrive: unknown option '%s' (expected tx)", tostring(key)) end
+      end
+      if opts.tx ~= nil then
+        if math.type(opts.tx) == "integer" and (opts.tx < 0 or opts.tx > (1 << 20) - 1) then
+          tr.fail("mbarrier:arrive: tx = %d bytes is outside 0..2^20-1", opts.tx)
+        end
+        ops[2] = int_value(opts.tx, "mbarrier:arrive: tx")
+      end
+    end
+    tr.emit("mbar_arrive", nil, ops, { imm = self.index })
+  end
+
+  function Mbar:wait(i, parity)
+    local idx = check_index(self, i, "wait")
+    if math.type(parity) == "integer" and parity ~= 0 and parity ~= 1 then
+      tr.fail("mbarrier:wait(i, parity): parity is 0 or 1 (got %d)", parity)
+    end
+    tr.emit("mbar_wait", nil, { idx, int_value(parity, "mbarrier:wait: the parity") }, { imm = self.index })
+  end
+
+  ----------------------------------------------------------------------------------------------
+  -- TMA box copies
+
+  local SIZE = tr.SIZE
+
+  -- the positions an origin coordinate may take: a constant, or every multiple of its known
+  -- power-of-two divisor that keeps the window inside the buffer (nil when there are too many)
+  local function origin_values(o, len, limit)
+    if math.type(o) == "integer" then return { o } end
+    local p = tr.pow2_divisor(o)
+    local out = {}
+    for v = 0, limit - len, p do
+      out[#out + 1] = v
+      if #out > 64 then return nil end
+    end
+    return out
+  end
+
+  local fits = setmetatable({}, { __mode = "k" })
+
+  -- Whether TMA's layout of a box (lengths, panels of width w, swizzle s) lands where the buffer's
+  -- layout puts each element, for every origin in `origins` (a list of coordinate lists). Returns
+  -- true, or false and the first element that differs.
+  local function layout_fits(lds, lengths, w, s, origins)
+    local key = table.concat(lengths, "x") .. "/" .. w .. "/" .. s
+    for _, o in ipairs(origins) do key = key .. ";" .. table.concat(o, ",") end
+    local per = fits[lds]
+    if not per then per = {}; fits[lds] = per end
+    if per[key] ~= nil then return per[key], per[key .. "why"] end
+    local es, rank = SIZE[lds.dtype], #lengths
+    local repeat_bytes = s > 0 and 8 * s or 16
+    local inner = lengths[rank]
+    local ok, why = true, nil
+    local idx = {}
+    for _, o in ipairs(origins) do
+      for p0 = 0, inner - 1, w do
+        for d = 1, rank do idx[d - 1] = o[d] end
+        idx[rank - 1] = o[rank] + p0
+        local base = lds:element_offset(idx)
+        if (base * es) % repeat_bytes ~= 0 then
+          ok, why = false, string.format("a panel starts at byte %d of the buffer, not a multiple of %d", base * es, repeat_bytes)
+          break
+        end
+        -- every element of the panel box, row-major
+        local count = w
+        for d = 1, rank - 1 do count = count * lengths[d] end
+        for e = 0, count - 1 do
+          local rest = e
+          for d = rank, 1, -1 do
+            local len = d == rank and w or lengths[d]
+            idx[d - 1] = o[d] + rest % len + (d == rank and p0 or 0)
+            rest = rest // len
+          end
+          local b = e * es
+          local m = s == 128 and 7 or s == 64 and 3 or s == 32 and 1 or 0
+          local want = base + (b ~ (((b >> 7) & m) << 4)) // es
+          local got = lds:element_offset(idx)
+          if got ~= want then
+            local at = {}
+            for d = 1, rank do at[d] = idx[d - 1] end
+            ok, why = false, string.format("element {%s} is at %d in the buffer, TMA would put it at %d", table.concat(at, ", "),
+                                           got, want)
+            break
+          end
+        end
+        if not ok then break end
+      end
+      if not ok then break end
+    end
+    per[key], per[key .. "why"] = ok, why
+    return ok, why
+  end
+
+  -- every combination of per-dimension origin values
+  local function cartesian(lists)
+    local out = { {} }
+    for d = 1, #lists do
+      local next = {}
+      for _, prefix in ipairs(out) do
+        for _, v in ipairs(lists[d]) do
+          local t = { table.unpack(prefix) }
+          t[d] = v
+          next[#next + 1] = t
+        end
+      end
+      out = next
+      if #out > 256 then return nil end
+    end
+    return out
+  end
+
+  -- The TMA plan of a copy: swizzle and panel width, or an error naming the rule it breaks.
+  local function plan(k, dst, src)
+    local lds, t = dst.src, src.src
+    local rank, es = t.rank, SIZE[t.dtype]
+    local function no(fmt, ...) tr.fail("k:copy with barrier= (a TMA copy): " .. fmt, ...) end
+    if k.kernel_hints.allow_tma == false then no("the kernel's hint allow_tma = false forbids TMA copies") end
+    if rank > 5 then no("TMA copies boxes of rank 1..5, the tensor has rank %d", rank) end
+    for d = 1, rank do
+      if math.type(dst.lengths[d]) ~= "integer" or dst.lengths[d] ~= src.lengths[d] then
+        no("the windows' lengths differ along dimension %d (%s and %s)", d - 1, tostring(dst.lengths[d]), tostring(src.lengths[d]))
+      end
+      if src.lengths[d] > 256 then no("a box is at most 256 elements along each dimension (dimension %d: %d)", d - 1, src.lengths[d]) end
+    end
+    if not t.aligned16 then no("tensor %s is not known to be 16-byte aligned (TMA needs a 16-byte-aligned base)", t.name) end
+    if not t.contiguous then no("tensor %s's last dimension is not contiguous (stride 1)", t.name) end
+    for d = 0, rank - 2 do
+      if (t.stride_div16 or 0) & (1 << d) == 0 then
+        no("tensor %s's stride along dimension %d is not known to be a multiple of 16 elements (TMA needs strides of a " ..
+           "multiple of 16 bytes)", t.name, d)
+      end
+    end
+    local inner = src.lengths[rank]
+    if (inner * es) % 16 ~= 0 then no("the box's rows are %d bytes, not a multiple of 16", inner * es) end
+    local lists = {}
+    for d = 1, rank do
+      lists[d] = origin_values(dst.origin[d], dst.lengths[d], lds.lengths[d])
+      if not lists[d] then
+        no("the LDS window's origin along dimension %d is not known to be a multiple of a large enough power of two " ..
+           "(the layout check needs every position it can take)", d - 1)
+      end
+    end
+    local origins = cartesian(lists)
+    if not origins then no("the LDS window can take too many positions for the layout check") end
+    local whys = {}
+    for _, s in ipairs({ 128, 64, 32, 0 }) do
+      local w = s > 0 and s // es or inner
+      if inner % w == 0 and w >= 1 then
+        local ok, why = layout_fits(lds, dst.lengths, w, s, origins)
+        if ok then return s, w end
+        whys[#whys + 1] = string.format("swizzle %d: %s", s, why)
+      end
+    end
+    no("the LDS buffer's layout is none of TMA's (%s)", table.concat(whys, "; "))
+  end
+
+  -- k:copy(dst, src, {barrier = mb, index = i})
+  function K:tma_copy(dst, src, opts)
+    target_tma("k:copy with barrier=")
+    local c = tr.current()
+    local bar, index = opts.barrier, opts.index
+    if type(bar) ~= "table" or not bar.is_mbar then tr.fail("k:copy(dst, src, opts): opts.barrier must be a k:mbarrier") end
+    for key in pairs(opts) do
+      if key ~= "barrier" and key ~= "index" then tr.fail("k:copy: unknown option '%s' (expected barrier, index)", tostring(key)) end
+    end
+    local idx = check_index(bar, index or 0, "copy")
+    if type(dst) ~= "table" or type(src) ~= "table" or not dst.src or not src.src or not dst.src.is_lds or src.src.is_lds then
+      tr.fail("k:copy(dst, src, opts): dst must be a window on an LDS buffer and src one on a tensor parameter")
+    end
+    if dst.src.dtype ~= src.src.dtype then
+      tr.fail("k:copy(dst, src): the LDS buffer holds %s but the tensor %s (copies do not convert)", dst.src.dtype, src.src.dtype)
+    end
+    local s, w = plan(self, dst, src)
+    local rank = src.src.rank
+    local box = {}
+    for d = 1, rank do box[d] = src.lengths[d] end
+    box[rank] = w
+    c.tma_descs = c.tma_descs or {}
+    local key = table.concat({ src.src.index, dst.src.index, table.concat(box, "x"), s }, "/")
+    local desc = c.tma_descs[key]
+    if not desc then
+      desc = c.ir:tma(src.src.index, dst.src.index, box, s)
+      c.tma_descs[key] = desc
+      c.tma_notes = c.tma_notes or {}
+      c.tma_notes[#c.tma_notes + 1] = string.format("%s -> LDS box %s swizzle %d", src.src.name, table.concat(box, "x"), s)
+    end
+    local issuer = c.role and c.role.first or 0
+    for p0 = 0, src.lengths[rank] - 1, w do
+      local at = {}
+      for d = 1, rank do at[d] = dst.origin[d] end
+      at[rank] = p0 == 0 and at[rank] or at[rank] + p0
+      local ops = { tr.as(dst.src:offset(at), "i32"), idx }
+      for d = 1, rank do
+        local o = src.origin[d]
+        if d == rank and p0 > 0 then o = o + p0 end
+        ops[2 + d] = tr.as(o, "i32")
+      end
+      tr.emit("tma_load", nil, ops, { imm = desc, imm2 = bar.index, fimm = issuer })
+    end
+  end
+
+  ----------------------------------------------------------------------------------------------
+  -- roles (warp specialization)
+
+  local Role = {}
+  Role.__index = Role
+  function Role:tid() return tr.current().tid end
+  function Role:leader() return tl.eq(tr.current().tid, 0) end
+  function Role:sync() tr.emit("role_sync", nil, {}, { imm = self.index + 1, imm2 = self.threads }) end
+
+  function K:roles(list)
+    local c = tr.current()
+    if type(list) ~= "table" or #list < 1 then
+      tr.fail("k:roles{ {warps = n, fn = function(role) ... end}, ... }: expected a non-empty list of roles")
+    end
+    if c.role then tr.fail("k:roles: roles inside a role") end
+    if #list > 15 then tr.fail("k:roles: at most 15 roles (one named barrier each)") end
+    local total = 0
+    for i, r in ipairs(list) do
+      if type(r) ~= "table" then tr.fail("k:roles: role %d must be a table {warps = n, fn = function(role) ... end}", i) end
+      for key in pairs(r) do
+        if key ~= "warps" and key ~= "registers" and key ~= "fn" and key ~= "name" then
+          tr.fail("k:roles: role %d: unknown field '%s' (expected warps, registers, fn, name)", i, tostring(key))
+        end
+      end
+      if math.type(r.warps) ~= "integer" or r.warps < 1 then
+        tr.fail("k:roles: role %d: warps must be a positive integer (got %s)", i, tostring(r.warps))
+      end
+      if type(r.fn) ~= "function" then tr.fail("k:roles: role %d: fn must be a function(role)", i) end
+      local regs = r.registers or 0
+      if math.type(regs) ~= "integer" or (regs ~= 0 and (regs < 24 or regs > 256 or regs % 8 ~= 0)) then
+        tr.fail("k:roles: role %d: registers must be an integer in 24..256, a multiple of 8 (got %s)", i, tostring(r.registers))
+      end
+      total = total + r.warps * c.warp
+    end
+    if total ~= c.block then
+      tr.fail("k:roles: the roles' warps add up to %d threads but the block has %d (%d warps of %d)", total, c.block,
+              c.block // c.warp, c.warp)
+    end
+    local first = 0
+    for i, r in ipairs(list) do
+      local n = r.warps * c.warp
+      local regs = r.registers or 0
+      if regs > 0 and (first % 128 ~= 0 or n % 128 ~= 0) then
+        tr.fail("k:roles: role %d asks for registers, which are set per warpgroup: its threads [%d, %d) must be whole " ..
+                "warpgroups of 128", i, first, first + n)
+      end
+      local body = c.ir:region()
+      tr.emit("role", nil, {}, { imm = first, imm2 = n, fimm = regs, region0 = body })
+      local outer = c.region
+      c.parent[body] = outer
+      c.region = body
+      c.role = setmetatable({ first = first, threads = n, index = i - 1, name = r.name }, Role)
+      -- inside the role, thread ids count from its first thread (windows and layouts see n threads)
+      local block_tid = c.tid
+      c.tid = first == 0 and block_tid or block_tid - first
+      local ok, err = pcall(r.fn, c.role)
+      c.tid = block_tid
+      c.role = nil
+      c.region = outer
+      if not ok then error(err, 0) end
+      first = first + n
+    end
+  end
+end

@@ -1,0 +1,163 @@
+/* codegen_hip_async.c - Hopper's asynchronous machinery in the generated source (ir.h: MBAR_ARRIVE,
+ * MBAR_WAIT, TMA_LOAD, ROLE, ROLE_SYNC): mbarrier objects in shared memory, TMA box copies from
+ * tensor maps passed as __grid_constant__ parameters (the host encodes them at launch), warp roles
+ * with setmaxnreg, named barriers. The PTX follows the ISA's forms for sm_90 (PTX 8.0):
+ *   mbarrier.init / arrive / arrive.expect_tx / expect_tx / try_wait.parity (.shared::cta.b64)
+ *   cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::bytes
+ *   setmaxnreg.{inc,dec}.sync.aligned.u32, bar.sync id, count
+ * AMD targets have none of these but roles (plain branches): the rest is an error naming the target
+ * (the tracer refuses them first; this is the last line). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen_hip_impl.h"
+
+static int uses_op(const tlua_IR *ir, int op) {
+  for (int i = 0; i < ir->ninstrs; i++)
+    if (ir->instrs[i].op == op) return 1;
+  return 0;
+}
+
+static int uses_async(const tlua_IR *ir) {
+  return ir->nmbar > 0 || uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_ROLE_SYNC);
+}
+
+int tlua_hg_async_prelude(Gen *g) {
+  const tlua_IR *ir = g->ir;
+  if (!uses_async(ir)) return 0;
+  if (!g->nv || atoi(g->t->arch + 3) < 90) {
+    const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) ? "TMA copies" : "named barriers (role:sync)";
+    return fail(g, NULL, "not available on %s: %s exist on NVIDIA sm_90 (Hopper) and later only", g->t->arch, what);
+  }
+  put(&g->b,
+      "\n/* mbarriers and TMA (sm_90) */\n"
+      "typedef struct __align__(64) { unsigned long long opaque[16]; } tl_TensorMap;  /* CUtensorMap */\n"
+      "static __device__ __forceinline__ unsigned tl_smem(const void* p) {\n"
+      "  return (unsigned)__cvta_generic_to_shared(p);\n"
+      "}\n"
+      "static __device__ __forceinline__ void tl_mbar_init(unsigned long long* b, unsigned n) {\n"
+      "  asm volatile(\"mbarrier.init.shared::cta.b64 [%%0], %%1;\" :: \"r\"(tl_smem(b)), \"r\"(n) : \"memory\");\n"
+      "}\n"
+      "static __device__ __forceinline__ void tl_mbar_arrive(unsigned long long* b) {\n"
+      "  asm volatile(\"mbarrier.arrive.shared::cta.b64 _, [%%0];\" :: \"r\"(tl_smem(b)) : \"memory\");\n"
+      "}\n"
+      "static __device__ __forceinline__ void tl_mbar_arrive_tx(unsigned long long* b, unsigned tx) {\n"
+      "  asm volatile(\"mbarrier.arrive.expect_tx.shared::cta.b64 _, [%%0], %%1;\" :: \"r\"(tl_smem(b)), \"r\"(tx) : \"memory\");\n"
+      "}\n"
+      "static __device__ __forceinline__ void tl_mbar_expect_tx(unsigned long long* b, unsigned tx) {\n"
+      "  asm volatile(\"mbarrier.expect_tx.relaxed.cta.shared::cta.b64 [%%0], %%1;\" :: \"r\"(tl_smem(b)), \"r\"(tx) : \"memory\");\n"
+      "}\n"
+      "static __device__ __forceinline__ void tl_mbar_wait(unsigned long long* b, unsigned parity) {\n"
+      "  unsigned done;\n"
+      "  do {\n"
+      "    asm volatile(\"{\\n .reg .pred p;\\n mbarrier.try_wait.parity.shared::cta.b64 p, [%%1], %%2;\\n selp.u32 %%0, 1, 0, p;\\n}\"\n"
+      "                 : \"=r\"(done) : \"r\"(tl_smem(b)), \"r\"(parity) : \"memory\");\n"
+      "  } while (!done);\n"
+      "}\n");
+  return 0;
+}
+
+void tlua_hg_async_params(Gen *g, const char *sep) {
+  if (!g->nv) return;
+  for (int j = 0; j < g->ir->ntma; j++) {
+    put(&g->b, "%s\n    const __grid_constant__ tl_TensorMap tl_tmap%d", sep, j);
+    sep = ",";
+  }
+}
+
+void tlua_hg_async_decls(Gen *g) {
+  const tlua_IR *ir = g->ir;
+  if (!ir->nmbar || !g->nv) return;
+  for (int i = 0; i < ir->nmbar; i++)
+    put(&g->b, "  __shared__ __align__(8) unsigned long long tl_mbar%d[%d];\n", i, (int)ir->mbar[i].count);
+  /* one thread initializes every barrier; the fence makes the initialization visible to the async
+     proxy (TMA completes on them) before any thread uses one */
+  put(&g->b, "  if (threadIdx.x == 0) {\n");
+  for (int i = 0; i < ir->nmbar; i++)
+    put(&g->b, "    for (int i = 0; i < %d; i++) tl_mbar_init(&tl_mbar%d[i], %du);\n", (int)ir->mbar[i].count, i,
+        (int)ir->mbar[i].arrivals);
+  put(&g->b, "    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n"
+             "  }\n"
+             "  __syncthreads();\n");
+}
+
+/* The registers a thread has when a block of `block` threads fills the SM's 64K registers alone:
+ * setmaxnreg lowers (dec) or raises (inc) from there. */
+static int default_regs(int block) {
+  int r = 65536 / block;
+  if (r > 255) r = 255;
+  return r / 8 * 8;
+}
+
+static int elem_size(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->size : 1;
+}
+
+int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
+  const tlua_IR *ir = g->ir;
+  const int32_t *o = tlua_ir_ops(ir, in);
+  (void)id;
+  if (in->op == TLUA_OP_ROLE) {
+    STMT(g, in, "if (threadIdx.x >= %" PRId64 "u && threadIdx.x < %" PRId64 "u) {  /* role: threads %" PRId64 "..%" PRId64
+         " */\n", in->imm, in->imm + in->imm2, in->imm, in->imm + in->imm2 - 1);
+    g->depth++;
+    const int regs = (int)in->fimm;
+    if (regs > 0 && g->nv && strcmp(g->t->arch, "sm_90") == 0)
+      STMT(g, in, "asm volatile(\"setmaxnreg.%s.sync.aligned.u32 %d;\");\n", regs < default_regs(ir->block) ? "dec" : "inc",
+           regs);
+    int rc = in->region[0] >= 0 ? tlua_hg_region(g, in->region[0]) : 0;
+    g->depth--;
+    indent(g);
+    line_text(g, "}\n");
+    return rc;
+  }
+  if (!g->nv) return fail(g, in, "not available on %s: %s exists on NVIDIA sm_90 only", g->t->arch, tlua_op_name((tlua_Op)in->op));
+  switch ((tlua_Op)in->op) {
+  case TLUA_OP_ROLE_SYNC:
+    STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
+    return 0;
+  case TLUA_OP_MBAR_ARRIVE:
+    if (in->nops > 1) STMT(g, in, "tl_mbar_arrive_tx(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);
+    else STMT(g, in, "tl_mbar_arrive(&tl_mbar%d[v%d]);\n", (int)in->imm, o[0]);
+    return 0;
+  case TLUA_OP_MBAR_WAIT:
+    STMT(g, in, "tl_mbar_wait(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);
+    return 0;
+  case TLUA_OP_TMA_LOAD: {
+    const tlua_TmaDesc *d = &ir->tma[in->imm];
+    int64_t bytes = elem_size(ir->lds[d->lds].dtype);
+    for (int k = 0; k < d->rank; k++) bytes *= d->box[k];
+    /* coordinates innermost first, as the tensor map's dimensions */
+    char crd[128];
+    size_t n = 0;
+    crd[0] = '\0';
+    for (int k = 0; k < d->rank; k++) {
+      int q = snprintf(crd + n, sizeof crd - n, "%s%%%d", k ? ", " : "", 3 + k);
+      if (q > 0) n += (size_t)q;
+    }
+    char args[160];
+    n = 0;
+    args[0] = '\0';
+    for (int k = d->rank - 1; k >= 0; k--) {
+      int q = snprintf(args + n, sizeof args - n, ", \"r\"(v%d)", o[2 + k]);
+      if (q > 0) n += (size_t)q;
+    }
+    STMT(g, in, "if (threadIdx.x == %du) {  /* TMA box copy, %" PRId64 " bytes */\n", (int)in->fimm, bytes);
+    g->depth++;
+    STMT(g, in, "tl_mbar_expect_tx(&tl_mbar%d[v%d], %" PRId64 "u);\n", (int)in->imm2, o[1], bytes);
+    STMT(g, in, "asm volatile(\"cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], "
+         "[%%1, {%s}], [%%2];\" :: \"r\"(tl_smem(lds%d + v%d)), \"l\"((unsigned long long)&tl_tmap%d), "
+         "\"r\"(tl_smem(&tl_mbar%d[v%d]))%s : \"memory\");\n", d->rank, crd, (int)d->lds, o[0], (int)in->imm, (int)in->imm2,
+         o[1], args);
+    g->depth--;
+    indent(g);
+    line_text(g, "}\n");
+    return 0;
+  }
+  default:
+    return fail(g, in, "not an asynchronous instruction");
+  }
+}

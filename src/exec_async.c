@@ -1,0 +1,243 @@
+/* exec_async.c - mbarriers and TMA copies in the CPU executor (exec_async.h has the model). */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exec_async.h"
+
+static int esize_of(int dt) {
+  const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
+  return di ? di->size : 1;
+}
+
+static int fmt_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int fmt_err(char *err, size_t n, const char *fmt, ...) {
+  if (err && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+int tlua_async_init(tlua_Async *a, const tlua_IR *ir) {
+  memset(a, 0, sizeof *a);
+  a->ir = ir;
+  for (int i = 0; i < ir->nmbar; i++)
+    if (!(a->mbar[i] = calloc((size_t)ir->mbar[i].count, sizeof *a->mbar[i]))) return -1;
+  int tma = 0;
+  for (int i = 0; i < ir->ninstrs && !tma; i++) tma = ir->instrs[i].op == TLUA_OP_TMA_LOAD;
+  if (tma)
+    for (int i = 0; i < ir->nlds; i++)
+      if (!(a->busy[i] = calloc((size_t)ir->lds[i].count, 1))) return -1;
+  return 0;
+}
+
+static void drop_flight(tlua_TmaFlight *f) {
+  free(f->dst);
+  free(f->bytes);
+  memset(f, 0, sizeof *f);
+}
+
+void tlua_async_free(tlua_Async *a) {
+  for (int i = 0; i < TLUA_IR_MAX_MBAR; i++) free(a->mbar[i]);
+  for (int i = 0; i < TLUA_IR_MAX_LDS; i++) free(a->busy[i]);
+  for (int i = 0; i < a->nflights; i++) drop_flight(&a->flights[i]);
+  free(a->flights);
+  memset(a, 0, sizeof *a);
+}
+
+void tlua_async_block(tlua_Async *a) {
+  const tlua_IR *ir = a->ir;
+  for (int i = 0; i < ir->nmbar; i++)
+    for (int k = 0; k < ir->mbar[i].count; k++) {
+      a->mbar[i][k].phase = 0;
+      a->mbar[i][k].pending = ir->mbar[i].arrivals;
+      a->mbar[i][k].tx = 0;
+    }
+  for (int i = 0; i < a->nflights; i++) drop_flight(&a->flights[i]);
+  a->nflights = 0;
+  for (int i = 0; i < ir->nlds; i++)
+    if (a->busy[i]) memset(a->busy[i], 0, (size_t)ir->lds[i].count);
+}
+
+int tlua_async_check_index(const tlua_Async *a, int array, int64_t index, char *err, size_t n) {
+  if (index < 0 || index >= a->ir->mbar[array].count)
+    return fmt_err(err, n, "mbarrier index %" PRId64 " is outside mbar%d[0..%d]", index, array,
+                   (int)a->ir->mbar[array].count - 1);
+  return 0;
+}
+
+/* Completes the current phase when nothing is missing. */
+static void maybe_complete(tlua_Async *a, int array, int64_t index) {
+  tlua_MbarState *b = &a->mbar[array][index];
+  if (b->pending == 0 && b->tx == 0) {
+    b->phase++;
+    b->pending = a->ir->mbar[array].arrivals;
+  }
+}
+
+int tlua_async_arrive(tlua_Async *a, int array, int64_t index, int64_t tx, char *err, size_t n) {
+  if (tlua_async_check_index(a, array, index, err, n)) return -1;
+  tlua_MbarState *b = &a->mbar[array][index];
+  if (tx < 0 || tx > (1 << 20) - 1)
+    return fmt_err(err, n, "transaction count %" PRId64 " on mbar%d[%" PRId64 "] is outside 0..2^20-1", tx, array, index);
+  if (b->pending == 0)
+    return fmt_err(err, n, "more arrivals on mbar%d[%" PRId64 "] than its %d in phase %" PRId64
+                   " (the phase still waits for %" PRId64 " bytes of TMA copies)", array, index,
+                   (int)a->ir->mbar[array].arrivals, b->phase, b->tx);
+  b->tx += tx;
+  b->pending--;
+  a->progress++;
+  maybe_complete(a, array, index);
+  return 0;
+}
+
+/* Lands every copy in flight on barrier (array, index): its bytes into LDS, its transactions done. */
+static void land(tlua_Async *a, int array, int64_t index) {
+  int kept = 0;
+  for (int i = 0; i < a->nflights; i++) {
+    tlua_TmaFlight *f = &a->flights[i];
+    if (f->array != array || f->index != index) {
+      a->flights[kept++] = *f;
+      continue;
+    }
+    uint8_t *buf = a->lds[f->lds];
+    for (int64_t e = 0; e < f->n; e++) {
+      memcpy(buf + f->dst[e] * f->esize, f->bytes + e * f->esize, (size_t)f->esize);
+      a->busy[f->lds][f->dst[e]]--;
+    }
+    a->mbar[array][index].tx -= f->n * f->esize;
+    a->progress++;
+    drop_flight(f);
+  }
+  a->nflights = kept;
+  maybe_complete(a, array, index);
+}
+
+static int in_flight_on(const tlua_Async *a, int array, int64_t index) {
+  for (int i = 0; i < a->nflights; i++)
+    if (a->flights[i].array == array && a->flights[i].index == index) return a->flights[i].line;
+  return -1;
+}
+
+int tlua_async_wait(tlua_Async *a, int array, int64_t index, int64_t parity, int *done, char *err, size_t n) {
+  if (tlua_async_check_index(a, array, index, err, n)) return -1;
+  if (parity != 0 && parity != 1)
+    return fmt_err(err, n, "mbarrier parity %" PRId64 " on mbar%d[%" PRId64 "] is not 0 or 1", parity, array, index);
+  tlua_MbarState *b = &a->mbar[array][index];
+  if ((b->phase & 1) != parity) {
+    int line = in_flight_on(a, array, index);
+    if (line >= 0)
+      return fmt_err(err, n, "wait on mbar%d[%" PRId64 "] for parity %" PRId64 " passes at once (%s) while a TMA copy of "
+                     "its current phase %" PRId64 " (issued at line %d) is in flight: the wait is for the phase before "
+                     "the copy's (wrong parity?)", array, index, parity,
+                     b->phase ? "the phase of that parity before the current one is complete"
+                              : "on a fresh barrier the phase before the first counts as complete",
+                     b->phase, line);
+    *done = 1;
+    return 0;
+  }
+  land(a, array, index);
+  *done = (b->phase & 1) != parity;
+  return 0;
+}
+
+int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t index, const uint8_t *base,
+                   int64_t extent, const int64_t *shape, const int64_t *strides, const int64_t *c,
+                   int64_t lds_offset, int line, char *err, size_t n) {
+  if (tlua_async_check_index(a, array, index, err, n)) return -1;
+  const tlua_IR *ir = a->ir;
+  const int es = esize_of(ir->lds[d->lds].dtype);
+  const int64_t repeat = d->swizzle ? 8 * 128 * d->swizzle / 128 : 16;  /* 1024, 512, 256 bytes; 16 unswizzled */
+  const int64_t start = lds_offset * es;
+  if (lds_offset < 0 || start % repeat)
+    return fmt_err(err, n, "TMA copy into lds%d at element %" PRId64 " (byte %" PRId64 "): the box must start at a "
+                   "multiple of %" PRId64 " bytes (swizzle %d)", (int)d->lds, lds_offset, start, repeat, (int)d->swizzle);
+  int64_t count = 1;
+  for (int k = 0; k < d->rank; k++) count *= d->box[k];
+  if (a->nflights == a->cap) {
+    int ncap = a->cap ? 2 * a->cap : 16;
+    tlua_TmaFlight *p = realloc(a->flights, (size_t)ncap * sizeof *p);
+    if (!p) return fmt_err(err, n, "out of memory for a TMA copy");
+    a->flights = p;
+    a->cap = ncap;
+  }
+  tlua_TmaFlight *f = &a->flights[a->nflights];
+  memset(f, 0, sizeof *f);
+  f->dst = malloc((size_t)count * sizeof *f->dst);
+  f->bytes = calloc((size_t)count, (size_t)es);
+  if (!f->dst || !f->bytes) {
+    drop_flight(f);
+    return fmt_err(err, n, "out of memory for a TMA copy of %" PRId64 " elements", count);
+  }
+  f->array = array, f->index = (int)index, f->lds = d->lds, f->esize = es, f->n = count, f->line = line;
+  const uint64_t lds_count = (uint64_t)ir->lds[d->lds].count;
+  int64_t idx[TLUA_IR_MAX_RANK] = {0};
+  for (int64_t e = 0; e < count; e++) {
+    /* box coordinates of element e (row-major), then the tensor's; outside the tensor: zeros */
+    int64_t rest = e, off = 0;
+    int inside = 1;
+    for (int k = d->rank - 1; k >= 0; k--) {
+      idx[k] = rest % d->box[k];
+      rest /= d->box[k];
+      const int64_t g = c[k] + idx[k];
+      if (g < 0 || g >= shape[k]) inside = 0;
+      else off += g * strides[k];
+    }
+    if (inside) {
+      if (off < 0 || off >= extent) {
+        drop_flight(f);
+        return fmt_err(err, n, "TMA copy reads element %" PRId64 " of tensor %s, outside its %" PRId64 " elements", off,
+                       ir->params[d->param].name, extent);
+      }
+      memcpy(f->bytes + e * es, base + off * es, (size_t)es);
+    }
+    const int64_t o = tlua_tma_swizzle(e * es, d->swizzle);
+    const int64_t at = lds_offset + o / es;
+    if ((uint64_t)at >= lds_count) {
+      drop_flight(f);
+      return fmt_err(err, n, "TMA copy writes element %" PRId64 " of lds%d, outside its %" PRIu64 " elements", at,
+                     (int)d->lds, lds_count);
+    }
+    if (a->busy[d->lds][at]) {
+      drop_flight(f);
+      return fmt_err(err, n, "TMA copy into lds%d[%" PRId64 "], which another copy in flight also writes (wait on its "
+                     "barrier before reusing the buffer)", (int)d->lds, at);
+    }
+    f->dst[e] = at;
+  }
+  for (int64_t e = 0; e < count; e++) a->busy[d->lds][f->dst[e]]++;
+  a->mbar[array][index].tx += count * es;
+  a->nflights++;
+  return 0;
+}
+
+int tlua_async_lds_access(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb, char *err,
+                          size_t n) {
+  const uint8_t *busy = a->busy[lds];
+  if (!busy || !a->nflights) return 0;
+  for (uint64_t e = off; e < off + count && e < (uint64_t)a->ir->lds[lds].count; e++) {
+    if (!busy[e]) continue;
+    for (int i = 0; i < a->nflights; i++) {
+      const tlua_TmaFlight *f = &a->flights[i];
+      if (f->lds != lds) continue;
+      for (int64_t k = 0; k < f->n; k++)
+        if ((uint64_t)f->dst[k] == e)
+          return fmt_err(err, n, "%s lds%d[%" PRIu64 "] while a TMA copy into it is in flight (issued at line %d): "
+                         "wait on mbar%d[%d] first", verb, lds, e, f->line, f->array, f->index);
+    }
+    return fmt_err(err, n, "%s lds%d[%" PRIu64 "] while a TMA copy into it is in flight", verb, lds, e);
+  }
+  return 0;
+}
+
+int tlua_async_block_end(const tlua_Async *a, char *err, size_t n) {
+  if (!a->nflights) return 0;
+  const tlua_TmaFlight *f = &a->flights[0];
+  return fmt_err(err, n, "the block ends with a TMA copy in flight (issued at line %d into lds%d, completing on "
+                 "mbar%d[%d], which nobody waited for)", f->line, f->lds, f->array, f->index);
+}

@@ -1,0 +1,167 @@
+-- Hopper's asynchronous machinery (lua/async.lua, src/exec_async.c): TMA box copies into LDS in the
+-- hardware's layout (plain and 128-byte swizzled, matched numerically against the buffer's XOR
+-- preshuffle), out-of-bounds boxes reading zeros, mbarrier phases; the executor catching a missing
+-- wait, a wrong parity and a deadlock; warp-specialized roles with an S-stage ring (S = 1..3) that
+-- only runs if the roles interleave; the errors of each rule; the generated sm_90 source.
+local T = require "testing"
+local registry = debug.getregistry()
+local saved = registry["tilelua.warp"]
+registry["tilelua.warp"] = 32
+
+local E128 = tl.encoding { h = { { 32, 1 }, { 4, 16 } }, p = { { { 1, 0 }, { 2, 0 } } }, y = { { 1, 1 }, { 2, 1 } } }
+
+-- one 32 x 64 tile per block by TMA; variant: nil, "nowait", "parity", "noarrive"
+local function tile_kernel(swizzled, variant)
+  return tl.kernel { name = "async_tile", block = 128,
+    params = { { "x", tl.tensor(tl.f16, 2) }, { "y", tl.tensor(tl.f16, 2) } },
+    body = function(k, p)
+      local d = swizzled and tl.xor_preshuffle { m_per_block = 32, k_per_block = 64, kpack = 8, m_lds_layer = 1 } or nil
+      local l = k:lds(tl.f16, { 32, 64 }, d and { swizzle = d } or nil)
+      local bar = k:mbarrier(1, 1)
+      local r0, c0 = k.block_id(1) * 32, k.block_id(0) * 64
+      k:when(tl.eq(k.thread_id(), 0), function()
+        k:copy(k:window(l, { 0, 0 }, { 32, 64 }), k:window(p.x, { r0, c0 }, { 32, 64 }), { barrier = bar, index = 0 })
+        if variant ~= "noarrive" then bar:arrive(0) end
+      end)
+      if variant == "parity" then bar:wait(0, 1)
+      elseif variant ~= "nowait" then bar:wait(0, 0) end
+      local t = k:window(l, { 0, 0 }, { 32, 64 }, E128):load()
+      k:window(p.y, { r0, c0 }, { 32, 64 }, E128):store(t)
+    end }
+end
+
+local x = tl.rand({ 70, 144 }, tl.f16)
+for _, swz in ipairs({ false, true }) do
+  local k = tile_kernel(swz)
+  local y = tl.zeros({ 70, 144 }, tl.f16)
+  k({ 3, 3 }, x, y) -- the last row and column of blocks read past the tensor: zeros, stores masked
+  T.eq(y:max_abs_diff(x), 0.0, "TMA tile copy, swizzled " .. tostring(swz))
+  local ir = k:ir()
+  assert(ir:find("tma0: x -> lds0 box 32x64 swizzle " .. (swz and 128 or 0), 1, true), ir)
+  assert(ir:find("tma_load lds0[", 1, true) and ir:find("by thread 0", 1, true), ir)
+end
+-- an out-of-bounds box reads zeros: a block entirely past the tensor copies only zeros
+do
+  local k = tile_kernel(true)
+  local xs, ys = tl.rand({ 32, 64 }, tl.f16), tl.full({ 64, 128 }, 7, tl.f16)
+  k({ 2, 2 }, tl.zeros({ 64, 128 }, tl.f16), ys)
+  T.eq(ys:max_abs_diff(tl.zeros({ 64, 128 }, tl.f16)), 0.0, "zeros from out-of-bounds")
+  local _ = xs
+end
+
+-- the executor catches what the GPU gets wrong only sometimes
+T.raises(function() tile_kernel(true, "nowait")({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16)) end,
+         "load from lds0[0] while a TMA copy into it is in flight (issued at line 23): wait on mbar0[0] first")
+T.raises(function() tile_kernel(false, "parity")({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16)) end,
+         "wait on mbar0[0] for parity 1 passes at once (on a fresh barrier the phase before the first counts as complete)")
+T.raises(function() tile_kernel(false, "noarrive")({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16)) end,
+         "deadlock: wait on mbar0[0] for parity 0 cannot complete: phase 0 misses 1 arrivals")
+
+-- TMA's rules, each named
+T.raises(function() tile_kernel(false)({ 1, 1 }, tl.rand({ 70, 130 }, tl.f16), tl.zeros({ 70, 130 }, tl.f16)) end,
+         "tensor x's stride along dimension 0 is not known to be a multiple of 16 elements")
+T.raises(function() tile_kernel(false):replace_hints { allow_tma = false }({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16)) end,
+         "the kernel's hint allow_tma = false forbids TMA copies")
+T.raises(function()
+  tl.kernel { name = "async_layout", block = 32, params = { { "x", tl.tensor(tl.f16, 2) } },
+    body = function(k, p)
+      local l = k:lds(tl.f16, { 32, 72 }) -- rows of 72: no TMA layout puts a 64-wide box there
+      local bar = k:mbarrier(1, 1)
+      k:copy(k:window(l, { 0, 0 }, { 32, 64 }), k:window(p.x, { 0, 0 }, { 32, 64 }), { barrier = bar })
+    end }({ 1 }, x)
+end, "the LDS buffer's layout is none of TMA's (swizzle 128: element {1, 8} is at 80 in the buffer, TMA would put it at 64")
+local launched = tile_kernel(false)
+launched({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16))
+T.raises(function() launched:source("gfx90a") end,
+         "not available on gfx90a: k:mbarrier: mbarriers and TMA copies exist on NVIDIA sm_90 (Hopper) and later only")
+T.raises(function() launched:source("sm_80") end, "not available on sm_80")
+
+-- warp specialization: a producer warp fills an S-stage ring, a consumer warpgroup sums the tiles
+local function ring_kernel(S, T_, release)
+  return tl.kernel { name = "async_ring_" .. S .. (release and "" or "_leak"), block = 160,
+    params = { { "x", tl.tensor(tl.f32, 2) }, { "y", tl.tensor(tl.f32, 2) } },
+    body = function(k, p)
+      local l = k:lds(tl.f32, { S * 32, 32 })
+      local full, empty = k:mbarrier(S, 1), k:mbarrier(S, 128)
+      local e = tl.encoding { h = { { 32, 1 }, { 4, 8 } }, p = { { { 1, 0 }, { 2, 0 } } }, y = { { 1, 1 }, { 2, 1 } } }
+      k:roles {
+        { warps = 1, fn = function(role)
+          k:when(role:leader(), function()
+            k:range(0, T_, 1, function(kt)
+              local s, ph = kt % S, (kt // S) % 2
+              empty:wait(s, 1 - ph)
+              k:copy(k:window(l, { s * 32, 0 }, { 32, 32 }), k:window(p.x, { 0, kt * 32 }, { 32, 32 }), { barrier = full, index = s })
+              full:arrive(s)
+            end)
+          end)
+        end },
+        { warps = 4, fn = function(role)
+          T.eq(role.first, 32, "the consumer role starts at thread 32")
+          local acc = k:range(0, T_, 1, function(kt, acc)
+            local s, ph = kt % S, (kt // S) % 2
+            full:wait(s, ph)
+            local t = k:window(l, { s * 32, 0 }, { 32, 32 }, e):load()
+            if release then empty:arrive(s) end
+            return acc + t
+          end, k:window(p.y, { 0, 0 }, { 32, 32 }, e):load())
+          k:window(p.y, { 0, 0 }, { 32, 32 }, e):store(acc)
+        end },
+      }
+    end }
+end
+local TT = 5
+local xr = tl.rand({ 32, 32 * TT }, tl.f32)
+local want = tl.zeros({ 32, 32 }, tl.f32)
+for i = 0, 31 do for j = 0, 31 do
+  local sum = 0
+  for t = 0, TT - 1 do sum = sum + xr:get(i, t * 32 + j) end
+  want:set(i, j, sum)
+end end
+for S = 1, 3 do
+  local y = tl.zeros({ 32, 32 }, tl.f32)
+  ring_kernel(S, TT, true)({ 1 }, xr, y)
+  T.near(y:max_abs_diff(want), 0.0, 1e-5, "ring of " .. S)
+end
+T.raises(function() ring_kernel(2, TT, false)({ 1 }, xr, tl.zeros({ 32, 32 }, tl.f32)) end,
+         "deadlock: every role waits for a barrier phase that cannot complete: the role of threads 0..31 waits on mbar1[0] parity 0 at line 92 (phase 0, 128 arrivals and 0 bytes missing)")
+
+-- the sm_90 source: barriers in shared memory initialized once, roles as thread ranges, the TMA copy
+-- from a __grid_constant__ tensor map completing on its barrier
+do
+  local k = ring_kernel(2, TT, true)
+  k({ 1 }, xr, tl.zeros({ 32, 32 }, tl.f32))
+  local src, _, arch = tl._hip_source(k.last_ir, "sm_90")
+  T.eq(arch, "sm_90", "no sm_90a instruction without registers per role")
+  for _, want_text in ipairs {
+    "const __grid_constant__ tl_TensorMap tl_tmap0) {",
+    "__shared__ __align__(8) unsigned long long tl_mbar1[2];",
+    "tl_mbar_init(&tl_mbar1[i], 128u);",
+    "fence.mbarrier_init.release.cluster;",
+    "if (threadIdx.x >= 32u && threadIdx.x < 160u) {  /* role: threads 32..159 */",
+    "tl_mbar_expect_tx(&tl_mbar0[",
+    "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];",
+    "mbarrier.try_wait.parity.shared::cta.b64",
+  } do
+    assert(src:find(want_text, 1, true), "sm_90 source lacks: " .. want_text)
+  end
+end
+
+-- role rules
+local function roles_kernel(list, block)
+  return tl.kernel { name = "async_roles", block = block or 128, params = {}, body = function(k) k:roles(list(k)) end }
+end
+T.raises(function() roles_kernel(function() return { { warps = 1, fn = function() end }, { warps = 2, fn = function() end } } end)({ 1 }) end,
+         "k:roles: the roles' warps add up to 96 threads but the block has 128 (4 warps of 32)")
+T.raises(function() roles_kernel(function(k) return { { warps = 4, fn = function() k:sync() end } } end)({ 1 }) end,
+         "k:sync() inside a role")
+T.raises(function() roles_kernel(function() return { { warps = 2, registers = 40, fn = function() end }, { warps = 2, fn = function() end } } end)({ 1 }) end,
+         "role 1 asks for registers, which are set per warpgroup")
+-- role:sync on AMD has no named barrier
+local rsync = tl.kernel { name = "async_rsync", block = 128, params = {}, body = function(k)
+  k:roles { { warps = 128 // k.warp_size, fn = function(role) role:sync() end } }
+end }
+rsync({ 1 })
+T.raises(function() rsync:source("gfx90a") end, "not available on gfx90a: named barriers (role:sync) exist on NVIDIA sm_90")
+
+registry["tilelua.warp"] = saved
+print("kernel_async: ok")

@@ -1,0 +1,52 @@
+-- std.gemm's warp-specialized config (config.ws, stdlib/gemm_ws.lua): a producer warpgroup issuing TMA
+-- copies into a 4-stage ring of mbarrier-guarded LDS stages, two consumer warpgroups running wgmma with
+-- a group in flight. Exact on the executor (small integers) for a K that is not a multiple of the
+-- ring's rounds and for K = 0; an A whose rows are not 16-element strided takes the wgmma pipeline
+-- inside the same roles and the report says why; the sm_90a source has what the schedule needs.
+local T = require "testing"
+local std = require "tilelua.std"
+local registry = debug.getregistry()
+local saved = registry["tilelua.warp"]
+registry["tilelua.warp"] = 32
+
+local CFG = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true }
+local function check(M, N, K)
+  local A, B = tl.empty({ M, K }, tl.f16), tl.empty({ K, N }, tl.f16)
+  for i = 0, M - 1 do for j = 0, K - 1 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
+  for i = 0, K - 1 do for j = 0, N - 1 do B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
+  local C = std.gemm(A, B, { config = CFG })
+  for i = 0, M - 1, 3 do for j = 0, N - 1, 5 do
+    local r = 0
+    for q = 0, K - 1 do r = r + A:get(i, q) * B:get(q, j) end
+    if C:get(i, j) ~= r then error(("%dx%dx%d: C[%d, %d] = %s, want %s"):format(M, N, K, i, j, C:get(i, j), r)) end
+  end end
+end
+
+local k = std.gemm_kernel("f16", { config = CFG })
+T.eq(k.block, 384, "one producer and two consumer warpgroups")
+check(200, 300, 192)   -- row strides of 192 and 300: not TMA's; the wgmma pipeline in the consumer role
+assert(k:report():find("note: config.ws not used: tensor b is not 16-byte aligned", 1, true), k:report())
+check(130, 64, 0)      -- K = 0: the accumulators never leave their undefined start; zeros
+check(192, 256, 320)   -- 5 K tiles: one full round of 4 stages, then one tile and three zero boxes
+local rep = k:report()
+assert(not rep:find("config.ws not used", 1, true), rep)
+assert(rep:find("TMA copy: a -> LDS box 128x64 swizzle 128", 1, true) and rep:find("TMA copy: b -> LDS box 64x64 swizzle 128", 1, true), rep)
+
+-- the source for sm_90a after the aligned launch
+local src, _, arch = tl._hip_source(k.last_ir, "sm_90")
+T.eq(arch, "sm_90a", "setmaxnreg and wgmma need sm_90a")
+local function count(text) return select(2, src:gsub(text:gsub("%p", "%%%0"), "")) end
+T.eq(count("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes"), 4 * 5, "per stage: A and four B panels")
+T.eq(count("setmaxnreg.dec.sync.aligned.u32 40;"), 1, "the producer gives registers back")
+T.eq(count("setmaxnreg.inc.sync.aligned.u32 232;"), 1, "the consumers take them")
+T.eq(count("__syncthreads()"), 1, "one block barrier: after the barriers' initialization")
+assert(src:find("tl_mbar_init(&tl_mbar1[i], 256u);", 1, true), "empty barriers wait for both consumer warpgroups")
+assert(src:find("wgmma.wait_group.sync.aligned 1;", 1, true), "a group stays in flight")
+assert(src:find("__shared__ __attribute__((aligned(1024)))", 1, true) or src:find("tl_lds_raw", 1, true), "aligned LDS")
+
+-- other targets: the config says what is missing
+T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
+T.raises(function() std.gemm_kernel("f16", { config = { ws = true } }) end, "config.ws (warp-specialized, TMA) needs config.wgmma")
+
+registry["tilelua.warp"] = saved
+print("std_gemm_ws: ok")
