@@ -22,6 +22,7 @@
 
 #include "rtc.h"
 #include "tensor.h"
+#include "tensor_map.h"
 #include "tlua.h"
 
 #define TLUA_BACKEND_API 1
@@ -79,6 +80,12 @@ typedef struct tlua_Function tlua_Function;
 TLUA_HIDDEN int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry,
                                  size_t dyn_lds, tlua_Function **out, char *err, size_t n);
 TLUA_HIDDEN void tlua_function_free(tlua_Function *f);
+/* The TMA tensor maps (tensor_map.h) every launch of f passes after its ordinary parameters, map j
+ * as the j-th extra parameter: specs are checked (tlua_tma_spec_check) and copied; at most
+ * TLUA_TMA_MAX_MAPS. Which parameters they name is checked at launch, against the signature. */
+TLUA_HIDDEN int tlua_function_set_tma(tlua_Function *f, const tlua_TmaSpec *specs, int count, char *err, size_t n);
+/* f's specs and their number (0 unless set). */
+TLUA_HIDDEN const tlua_TmaSpec *tlua_function_tma(const tlua_Function *f, int *count);
 /* Registers per thread and static shared memory (LDS) bytes per block of a loaded kernel, -1 when
  * the driver does not report them. */
 TLUA_HIDDEN void tlua_function_resources(const tlua_Function *f, int *regs, int *lds);
@@ -87,6 +94,12 @@ TLUA_HIDDEN void tlua_function_resources(const tlua_Function *f, int *regs, int 
 TLUA_HIDDEN int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned block,
                                      void **args, char *err, size_t n);
 TLUA_HIDDEN int tlua_device_synchronize(tlua_Device *d, char *err, size_t n);
+/* The TMA tensor map of args (tlua_tma_args) into *out, for a launch of kernel `kernel` on d: from
+ * d's cache of encoded maps (TLUA_TMA_CACHE_SIZE of them, shared by every kernel loaded on d), else
+ * encoded by the driver's cuTensorMapEncodeTiled and kept. Fails, naming the kernel, where the
+ * driver has no cuTensorMapEncodeTiled (a CUDA driver before 12; HIP always). Takes d's lock. */
+TLUA_HIDDEN int tlua_device_encode_tensor_map(tlua_Device *d, const tlua_TmaEncode *args, const char *kernel,
+                                              tlua_TensorMap *out, char *err, size_t n);
 
 /* Device buffers; the device side of tensor storages (tensor.h). */
 TLUA_HIDDEN int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size_t n);

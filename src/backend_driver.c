@@ -45,6 +45,10 @@ typedef int (*fn_i_funcattr)(int *, int, void *);
 typedef int (*fn_i_memset8)(void *, unsigned char, size_t);
 typedef int (*fn_i_funcset)(void *, int, int);
 typedef int (*fn_i_ptrattr)(void *, int, void *);
+/* cuTensorMapEncodeTiled(map, data type, rank, address, dims, byte strides, box, element strides,
+ * interleave, swizzle, L2 promotion, OOB fill); the enums are ints, cuuint32_t/cuuint64_t fixed-width */
+typedef int (*fn_i_tmap)(void *, int, uint32_t, void *, const uint64_t *, const uint64_t *, const uint32_t *,
+                         const uint32_t *, int, int, int, int);
 
 typedef struct Vendor {
   const char *backend, *libs[4];
@@ -120,6 +124,7 @@ typedef struct Api {
   fn_i_memset8 memset8;
   fn_i_p stream_sync;        /* cuStreamSynchronize / hipStreamSynchronize */
   fn_i_ptrattr ptr_attr;     /* optional, CUDA only: cuPointerGetAttribute */
+  fn_i_tmap tmap_encode;     /* optional, CUDA 12+ only: cuTensorMapEncodeTiled */
 } Api;
 
 /* One table per vendor, filled once per process under pthread_once and read-only afterwards: the
@@ -153,6 +158,7 @@ struct tlua_Device {
   size_t bytes;
   char last_kernel[128];
   tlua_DeviceMemory devmem;
+  tlua_TmaCache *tma; /* encoded TMA tensor maps, made on first need; guarded by lock */
 };
 
 static size_t pool_size(size_t nbytes) { return (nbytes + POOL_ROUND - 1) / POOL_ROUND * POOL_ROUND; }
@@ -163,6 +169,8 @@ struct tlua_Function {
   char name[128];
   int regs, lds; /* per thread / static bytes per block; -1 when the driver does not say */
   unsigned dyn_lds; /* dynamic LDS bytes every launch passes */
+  int ntma;         /* TMA tensor maps every launch passes after the ordinary parameters */
+  tlua_TmaSpec tma[TLUA_TMA_MAX_MAPS];
 };
 
 static void *sym(Api *a, const char *name, int *missing) {
@@ -226,6 +234,7 @@ static void api_init(Api *a) {
       a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
       a->stream_sync = (fn_i_p)sym(a, v->cuda ? "cuStreamSynchronize" : "hipStreamSynchronize", &m);
       a->ptr_attr = v->cuda ? (fn_i_ptrattr)dlsym(a->lib, "cuPointerGetAttribute") : NULL;
+      a->tmap_encode = v->cuda ? (fn_i_tmap)dlsym(a->lib, "cuTensorMapEncodeTiled") : NULL;
       if (v->cuda) {
         a->ctx_retain = (fn_i_ctxretain)sym(a, "cuDevicePrimaryCtxRetain", &m);
         a->ctx_set = (fn_i_p)sym(a, "cuCtxSetCurrent", &m);
@@ -556,6 +565,7 @@ void tlua_device_release(tlua_Device *d) {
     if (d->api->get(&dev, d->ordinal) == 0) d->api->ctx_release(dev);
   }
   pthread_mutex_destroy(&d->lock);
+  free(d->tma);
   free(d);
 }
 
@@ -667,6 +677,57 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
   snprintf(d->last_kernel, sizeof d->last_kernel, "%s", f->name);
   d->last_stream = d->stream;
   return 0;
+}
+
+/* --- TMA tensor maps ------------------------------------------------------------------------------ */
+
+int tlua_function_set_tma(tlua_Function *f, const tlua_TmaSpec *specs, int count, char *err, size_t n) {
+  if (count < 0 || count > TLUA_TMA_MAX_MAPS)
+    return tlua_errorf(1, err, n, "kernel '%s': %d TMA maps, over the %d a kernel may take", f->name, count,
+                       TLUA_TMA_MAX_MAPS);
+  for (int j = 0; j < count; j++) {
+    char e[256];
+    if (tlua_tma_spec_check(&specs[j], j, e, sizeof e)) return tlua_errorf(1, err, n, "kernel '%s': %s", f->name, e);
+  }
+  if (count) memcpy(f->tma, specs, (size_t)count * sizeof *specs);
+  f->ntma = count;
+  return 0;
+}
+
+const tlua_TmaSpec *tlua_function_tma(const tlua_Function *f, int *count) {
+  *count = f->ntma;
+  return f->tma;
+}
+
+/* The cache's encoder: the driver's cuTensorMapEncodeTiled in d's context. */
+static int driver_encode(void *ctx, const tlua_TmaEncode *a, tlua_TensorMap *out, char *err, size_t n) {
+  tlua_Device *d = (tlua_Device *)ctx;
+  if (make_current(d, err, n)) return 1;
+  int rc = d->api->tmap_encode(out->bytes, a->data_type, a->rank, a->address, a->dims, a->strides, a->box,
+                               a->element_strides, a->interleave, a->swizzle, a->l2_promotion, a->oob_fill);
+  return check(d, rc, "cuTensorMapEncodeTiled", err, n);
+}
+
+int tlua_device_encode_tensor_map(tlua_Device *d, const tlua_TmaEncode *args, const char *kernel, tlua_TensorMap *out,
+                                  char *err, size_t n) {
+  if (usable(d, err, n)) return 1;
+  if (!d->api->tmap_encode)
+    return tlua_errorf(1, err, n, "%s: kernel '%s' takes TMA tensor maps, but the driver lacks cuTensorMapEncodeTiled "
+                       "(TMA needs the CUDA 12 driver or newer)", d->backend->name, kernel);
+  pthread_mutex_lock(&d->lock);
+  if (!d->tma) {
+    /* the maps inside are 64-byte aligned types, more than calloc promises */
+    d->tma = (tlua_TmaCache *)aligned_alloc(_Alignof(tlua_TmaCache), sizeof *d->tma);
+    if (d->tma) {
+      memset(d->tma, 0, sizeof *d->tma);
+      d->tma->encode = driver_encode;
+      d->tma->ctx = d;
+    }
+  }
+  int rc = d->tma ? tlua_tma_cache_get(d->tma, args, out, err, n)
+                  : tlua_errorf(1, err, n, "%s: out of memory for the TMA map cache", d->backend->name);
+  pthread_mutex_unlock(&d->lock);
+  return rc;
 }
 
 /* --- the backend tables ------------------------------------------------------------------------- */

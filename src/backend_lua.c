@@ -11,11 +11,17 @@
  *                                          total_memory, driver_version, skipped = {cuda = why, ...}}
  *   tl.synchronize()               waits for the GPU (no-op on cpu)
  *   tl.clock()                     monotonic wall-clock seconds
- *   tl._gpu_load(code, entry[, dyn]) -> Function  a loaded code object (dyn: dynamic LDS bytes)
+ *   tl._gpu_load(code, entry[, dyn[, tma]]) -> Function  a loaded code object (dyn: dynamic LDS
+ *        bytes; tma: the TMA tensor maps every launch passes, a sequence of
+ *        {param = <0-based parameter index of a tensor>, box = {<lengths, outermost first>},
+ *         swizzle = 0|32|64|128 (bytes, default 0)}, entry j+1 being the kernel's tl_tmap<j>)
+ *   tl._gpu_resources(fn) -> registers per thread, LDS bytes per block
  *   tl._gpu_launch(fn, gx, gy, gz, block, sig, args)
  *        sig: one byte pair per parameter, kind ('T' tensor / 'S' scalar) then the dtype code;
  *        args: the sequence of arguments. Tensors go as (pointer, shape..., strides...) exactly as
- *        codegen_hip.c declares them; every tensor's device copy is marked current afterwards. */
+ *        codegen_hip.c declares them, then one 128-byte CUtensorMap per TMA map of fn (encoded on
+ *        the host from its tensor, tensor_map.h); every tensor's device copy is marked current
+ *        afterwards. */
 #include <lauxlib.h>
 #include <lua.h>
 #include <stdlib.h>
@@ -170,19 +176,72 @@ static int l_synchronize(lua_State *L) {
   return 0;
 }
 
-/* tl._gpu_load(code, entry[, dynamic LDS bytes]) -> Function */
+/* Field `key` of the table at idx as an integer in [lo, hi] (absent: dflt); raises a bad argument
+ * `arg` error naming TMA map `which` (0-based) otherwise. */
+static lua_Integer tma_field(lua_State *L, int arg, int idx, int which, const char *key, lua_Integer lo,
+                             lua_Integer hi, lua_Integer dflt) {
+  int isnum, type = lua_getfield(L, idx, key);
+  lua_Integer v = lua_tointegerx(L, -1, &isnum);
+  lua_pop(L, 1);
+  if (type == LUA_TNIL && dflt >= lo) return dflt;
+  if (!isnum || v < lo || v > hi)
+    luaL_argerror(L, arg, lua_pushfstring(L, "tl_tmap%d: %s must be an integer from %I to %I", which, key, lo, hi));
+  return v;
+}
+
+/* The optional TMA argument of tl._gpu_load at arg into specs; returns their number. */
+static int check_tma_specs(lua_State *L, int arg, tlua_TmaSpec *specs) {
+  if (lua_isnoneornil(L, arg)) return 0;
+  luaL_checktype(L, arg, LUA_TTABLE);
+  lua_Integer count = luaL_len(L, arg);
+  luaL_argcheck(L, count <= TLUA_TMA_MAX_MAPS, arg, "too many TMA maps (at most 16)");
+  for (int j = 0; j < (int)count; j++) {
+    if (lua_geti(L, arg, j + 1) != LUA_TTABLE)
+      luaL_argerror(L, arg, lua_pushfstring(L, "tl_tmap%d must be a table {param =, box =, swizzle =}", j));
+    int t = lua_gettop(L);
+    tlua_TmaSpec *s = &specs[j];
+    memset(s, 0, sizeof *s);
+    s->param = (int)tma_field(L, arg, t, j, "param", 0, TLUA_IR_MAX_PARAMS - 1, -1);
+    s->swizzle = (int)tma_field(L, arg, t, j, "swizzle", 0, 128, 0);
+    if (lua_getfield(L, t, "box") != LUA_TTABLE)
+      luaL_argerror(L, arg, lua_pushfstring(L, "tl_tmap%d: box must be a table of lengths, outermost first", j));
+    lua_Integer rank = luaL_len(L, -1);
+    if (rank < 1 || rank > TLUA_TMA_MAX_RANK)
+      luaL_argerror(L, arg, lua_pushfstring(L, "tl_tmap%d: box must have 1 to %d lengths (got %I)", j,
+                                            TLUA_TMA_MAX_RANK, rank));
+    s->rank = (int)rank;
+    for (int k = 0; k < s->rank; k++) {
+      int isnum;
+      lua_geti(L, -1, k + 1);
+      lua_Integer v = lua_tointegerx(L, -1, &isnum);
+      lua_pop(L, 1);
+      if (!isnum || v < 1 || v > 256)
+        luaL_argerror(L, arg, lua_pushfstring(L, "tl_tmap%d: box length %d must be an integer from 1 to 256", j, k + 1));
+      s->box[k] = (uint32_t)v;
+    }
+    lua_settop(L, t - 1);
+    char err[256];
+    if (tlua_tma_spec_check(s, j, err, sizeof err)) luaL_argerror(L, arg, lua_pushstring(L, err));
+  }
+  return (int)count;
+}
+
+/* tl._gpu_load(code, entry[, dynamic LDS bytes[, TMA maps]]) -> Function */
 static int l_gpu_load(lua_State *L) {
   size_t len;
   const char *code = luaL_checklstring(L, 1, &len);
   const char *entry = luaL_checkstring(L, 2);
   lua_Integer dyn = luaL_optinteger(L, 3, 0);
   luaL_argcheck(L, dyn >= 0 && dyn <= (1 << 30), 3, "dynamic LDS bytes out of range");
+  tlua_TmaSpec specs[TLUA_TMA_MAX_MAPS];
+  int ntma = check_tma_specs(L, 4, specs);
   tlua_Device *d = check_device(L, "load");
   FunctionBox *b = (FunctionBox *)lua_newuserdatauv(L, sizeof *b, 0);
   b->f = NULL;
   luaL_setmetatable(L, FUNCTION_MT);
   char err[1024];
   if (tlua_device_load(d, code, len, entry, (size_t)dyn, &b->f, err, sizeof err)) return luaL_error(L, "%s", err);
+  if (tlua_function_set_tma(b->f, specs, ntma, err, sizeof err)) return luaL_error(L, "%s", err);
   return 1;
 }
 
@@ -191,6 +250,24 @@ typedef union Slot { void *p; long long i64; int i32; short i16; signed char i8;
 
 #define MAX_SLOTS (TLUA_IR_MAX_PARAMS * (1 + 2 * TLUA_TENSOR_MAX_RANK))
 
+/* The TMA maps of f (tlua_function_tma) into maps[], from the tensors of in (already on the
+ * device): each spec must name a tensor parameter of sig. */
+static int tma_maps(tlua_Device *d, const tlua_TmaSpec *tma, int ntma, const char *sig, int nparams,
+                    const tlua_LaunchArg *in, const char *name, tlua_TensorMap *maps, char *err, size_t n) {
+  for (int j = 0; j < ntma; j++) {
+    int p = tma[j].param;
+    if (p < 0 || p >= nparams || sig[2 * p] != 'T')
+      return tlua_errorf(1, err, n, "kernel '%s': TMA map tl_tmap%d is for parameter %d, which is not a tensor "
+                         "parameter of the kernel (it has %d)", name, j, p + 1, nparams);
+    const tlua_Tensor *t = in[p].tensor;
+    tlua_TmaEncode args;
+    if (tlua_tma_args(&tma[j], t, (char *)t->storage->device + t->offset, name, p + 1, &args, err, n) ||
+        tlua_device_encode_tensor_map(d, &args, name, &maps[j], err, n))
+      return 1;
+  }
+  return 0;
+}
+
 /* Packs args (nparams of them, checked against sig) and launches f. Returns 0, or 1 with a message
  * in err (the caller raises it). L is used only to collect garbage when device memory runs out
  * (may be NULL). */
@@ -198,7 +275,8 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
                                      unsigned block, const char *sig, int nparams, const tlua_LaunchArg *in,
                                      const char *name, char *err, size_t n) {
   Slot slots[MAX_SLOTS];
-  void *args[MAX_SLOTS];
+  void *args[MAX_SLOTS + TLUA_TMA_MAX_MAPS]; /* the TMA maps come after the ordinary slots */
+  tlua_TensorMap maps[TLUA_TMA_MAX_MAPS];
   tlua_Storage *written[TLUA_IR_MAX_PARAMS];
   int ns = 0, nt = 0;
   if (nparams > TLUA_IR_MAX_PARAMS) return tlua_errorf(1, err, n, "kernel '%s': too many parameters", name);
@@ -241,7 +319,12 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
       }
     }
   }
+  int ntma;
+  const tlua_TmaSpec *tma = tlua_function_tma(f, &ntma);
+  if (ntma > TLUA_TMA_MAX_MAPS) return tlua_errorf(1, err, n, "kernel '%s': too many TMA maps", name);
+  if (ntma && tma_maps(d, tma, ntma, sig, nparams, in, name, maps, err, n)) return 1;
   for (int k = 0; k < ns; k++) args[k] = &slots[k];
+  for (int j = 0; j < ntma; j++) args[ns + j] = &maps[j];
   if (tlua_function_launch(f, grid, block, args, err, n)) return 1;
   for (int k = 0; k < nt; k++) tlua_storage_device_written(written[k]);
   /* the application reads its host memory directly, not through tilelua: copy the results back
