@@ -27,9 +27,31 @@ return function(tl, trace_spec)
     if dyn == 0 then return code end
     return DYN .. string.pack("<I4", dyn) .. code
   end
+  -- A code object taking TMA tensor maps carries their specs (the IR's descriptors, tl_tmap<j> in
+  -- order: param, swizzle, box) after the dynamic LDS count: the launch encodes the maps from them.
+  local TMA = "TLTMAMAP"
+  local function with_tma(code, specs)
+    if not specs or #specs == 0 then return code end
+    local parts = {}
+    for _, t in ipairs(specs) do parts[#parts + 1] = t.param .. ":" .. t.swizzle .. ":" .. table.concat(t.box, ",") end
+    return TMA .. string.pack("<s4", table.concat(parts, ";")) .. code
+  end
   local function split_dyn(code)
-    if code:sub(1, #DYN) ~= DYN then return code, 0 end
-    return code:sub(#DYN + 5), (string.unpack("<I4", code, #DYN + 1))
+    local obj, dyn = code, 0
+    if code:sub(1, #DYN) == DYN then obj, dyn = code:sub(#DYN + 5), (string.unpack("<I4", code, #DYN + 1)) end
+    local specs
+    if obj:sub(1, #TMA) == TMA then
+      local text, pos = string.unpack("<s4", obj, #TMA + 1)
+      obj = obj:sub(pos)
+      specs = {}
+      for item in text:gmatch("[^;]+") do
+        local p, sw, box = item:match("^(%d+):(%d+):([%d,]+)$")
+        local b = {}
+        for n in box:gmatch("%d+") do b[#b + 1] = tonumber(n) end
+        specs[#specs + 1] = { param = tonumber(p), swizzle = tonumber(sw), box = b }
+      end
+    end
+    return obj, dyn, specs
   end
 
   local function hints_for(kernel, target)
@@ -117,7 +139,7 @@ return function(tl, trace_spec)
     ckey = sha(table.concat({ src, OPTS, carch, tl._compiler_id(carch), tl.version }, "\0"))
     local code, state = tl._cache_get("code|" .. ckey), "hit"
     if not code then
-      code = with_dyn(tl._compile(src, kernel.name, carch), dyn)
+      code = with_dyn(with_tma(tl._compile(src, kernel.name, carch), ir:tma_specs()), dyn)
       kernel.timings.compile = tl.clock() - t2
       tl._cache_note("compiles")
       tl._cache_put("code|" .. ckey, code)
@@ -156,8 +178,8 @@ return function(tl, trace_spec)
     local v = kernel.variants[spec]
     if v then return v end
     local code = code_for(kernel, spec, facts, arch)
-    local obj, dyn = split_dyn(code)
-    v = tl._gpu_load(obj, kernel.name, dyn)
+    local obj, dyn, tma = split_dyn(code)
+    v = tl._gpu_load(obj, kernel.name, dyn, tma)
     kernel.variants[spec] = v
     return v
   end
