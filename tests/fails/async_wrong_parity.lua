@@ -1,5 +1,5 @@
 -- the first phase of a barrier has parity 0: waiting for parity 1 passes at once, before the copy lands
--- expect: async_wrong_parity.lua:16: kernel fail_parity: wait on mbar0[0] for parity 1 passes at once (on a fresh barrier the phase before the first counts as complete) while a TMA copy of its current phase 0 (issued at line 11) is in flight
+-- expect: async_wrong_parity.lua:17: kernel fail_parity: wait on mbar0[0] for parity 1 passes at once (on a fresh barrier the phase before the first counts as complete) while a TMA copy of its current phase 0 (issued at line 11) is in flight
 debug.getregistry()["tilelua.warp"] = 32
 local k = tl.kernel { name = "fail_parity", block = 32,
   params = { { "x", tl.tensor(tl.f16, 2) }, { "y", tl.tensor(tl.f16, 2) } },

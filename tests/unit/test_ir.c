@@ -442,7 +442,7 @@ TU_TEST(verifier_rejects_control_flow) {
   REJECTS(g.ir, "region 0 is the kernel body and cannot be nested");
   g = good_kernel();
   g.ir->instrs[g.mul].region[0] = g.rt;
-  REJECTS(g.ir, "only for/if own regions");
+  REJECTS(g.ir, "only for/if/role own regions");
   g = good_kernel();
   g.ir->instrs[g.fif].region[0] = 77;
   REJECTS(g.ir, "region 77 does not exist");

@@ -143,6 +143,11 @@ static const char *ir_diff(const tlua_IR *a, const tlua_IR *b) {
   }
   for (int i = 0; i < a->nlds; i++)
     if (a->lds[i].dtype != b->lds[i].dtype || a->lds[i].count != b->lds[i].count) return "an LDS buffer";
+  if (a->nmbar != b->nmbar || a->ntma != b->ntma) return "mbarrier/TMA counts";
+  for (int i = 0; i < a->nmbar; i++)
+    if (a->mbar[i].count != b->mbar[i].count || a->mbar[i].arrivals != b->mbar[i].arrivals) return "an mbarrier array";
+  for (int i = 0; i < a->ntma; i++)
+    if (memcmp(&a->tma[i], &b->tma[i], sizeof a->tma[i])) return "a TMA descriptor";
   if (a->ninstrs != b->ninstrs || a->noperands != b->noperands || a->nregions != b->nregions) return "counts";
   for (int i = 0; i < a->ninstrs; i++) {
     const tlua_Instr *x = &a->instrs[i], *y = &b->instrs[i];
@@ -221,6 +226,7 @@ TU_TEST(repository_kernels_round_trip) {
     "tests/lua/kernel_conditional_sweep.lua", "tests/lua/kernel_histogram.lua",
     "tests/lua/kernel_range_gemm.lua", "tests/lua/kernel_reduce_rows.lua",
     "tests/lua/kernel_transpose_lds.lua", "tests/lua/kernel_elementwise_ragged.lua",
+    "tests/lua/kernel_async.lua",
     "examples/block_sum.lua", "examples/gemm_sweep.lua", "examples/row_softmax.lua",
     "examples/scale2d.lua", "examples/transpose.lua",
   };
@@ -368,7 +374,7 @@ TU_TEST(lua_binding_errors) {
   ASSERT_EQ(tlua_open(NULL, &T), TLUA_OK);
   ASSERT_EQ(tlua_dostring(T, "tl._ir_deserialize('TLUAIR')", "=t"), TLUA_ERRRUN);
   ASSERT_CONTAINS(tlua_errmsg(T), "IR bytes: bad magic");
-  ASSERT_EQ(tlua_dostring(T, "tl._ir_deserialize('TLUAIR\\0\\1\\5\\0')", "=t"), TLUA_ERRRUN);
+  ASSERT_EQ(tlua_dostring(T, "tl._ir_deserialize('TLUAIR\\0\\2\\5\\0')", "=t"), TLUA_ERRRUN);
   ASSERT_CONTAINS(tlua_errmsg(T), "truncated at byte 10 reading kernel name");
   ASSERT_EQ(tlua_dostring(T, "tl._ir_serialize(42)", "=t"), TLUA_ERRRUN);
   ASSERT_CONTAINS(tlua_errmsg(T), "tilelua.IR expected");
