@@ -18,7 +18,7 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true,
-                        group = true, ws = true }
+                        group = true, ws = true, persistent = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
@@ -144,8 +144,8 @@ local function resolve(who, cfg, s)
   local r = copy(DEFAULT[s.warp])
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
-    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws)", who, tostring(key)) end
-    if key == "wgmma" or key == "ws" then
+    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws, persistent)", who, tostring(key)) end
+    if key == "wgmma" or key == "ws" or key == "persistent" then
       if type(v) ~= "boolean" then C.fail("std.%s: config.%s must be a boolean (got %s)", who, key, tostring(v)) end
     elseif key == "pending" then
       if v ~= 0 and v ~= 1 then C.fail("std.%s: config.pending must be 0 or 1 (wgmma groups left in flight; got %s)", who, tostring(v)) end
@@ -153,6 +153,7 @@ local function resolve(who, cfg, s)
     r[key] = v
   end
   if r.ws and not r.wgmma then C.fail("std.%s: config.ws (warp-specialized, TMA) needs config.wgmma", who) end
+  if r.persistent and not r.ws then C.fail("std.%s: config.persistent (one block per SM walking tiles) needs config.ws", who) end
   if r.wgmma then return resolve_wgmma(who, r, s) end
   r.threads = r.wm * r.wn * s.warp
   r.wtm, r.wtn = r.bm // r.wm, r.bn // r.wn
@@ -261,7 +262,7 @@ local function gemm_kernel(dtype, opts)
   r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws) }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws), tostring(r.persistent) }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     -- the threads that load tiles: all, or the consumer warpgroups of a warp-specialized block
@@ -275,26 +276,42 @@ local function gemm_kernel(dtype, opts)
     end
     return tl.kernel {
       name = string.format("std_gemm_%s_%s%s_%dx%dx%d%s", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk,
-                           r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
+                           r.persistent and "_wsp" or r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
       block = r.threads, warp = warp, params = params, hints = { latency = latency },
       body = function(k, p)
         local S = stages_of(k:hint("latency"), r.stage_bytes)
         local desc_a, desc_b = lds_descs(r, s, S)
         local K = ta and p.a:shape(0) or p.a:shape(1)
-        -- the output tile of this block: with config.group = G, blocks (in launch order) walk groups of
-        -- G tile rows column by column, so the blocks resident at once share their A rows and B
-        -- columns in L2; else row by row
-        local tm_, tn_ = k.block_id(1), k.block_id(0)
-        if r.group and r.group > 1 then
-          local gn, gm = k.grid_dim(0), k.grid_dim(1)
-          local pid = k.block_id(1) * gn + k.block_id(0)
+        -- the output tile of a linear tile id pid on a gn x gm grid of tiles: with config.group = G,
+        -- tiles (in launch order) walk groups of G tile rows column by column, so the blocks resident at
+        -- once share their A rows and B columns in L2; else row by row
+        local function tile_origin(pid, gn, gm)
+          if not (r.group and r.group > 1) then return (pid // gn) * bm, (pid % gn) * bn end
           local per_group = gn * r.group
           local first = (pid // per_group) * r.group
           local rows = tl.min(gm - first, r.group)
           local within = pid % per_group
-          tm_, tn_ = first + within % rows, within // rows
+          return (first + within % rows) * bm, (within // rows) * bn
         end
-        local m0, n0 = tm_ * bm, tn_ * bn
+        -- m0, n0: the tile being computed. One per block, or with config.persistent a loop over tiles
+        -- (each_tile) sets them for its body: blocks take tiles block_id, block_id + grid, ...
+        local m0, n0
+        local function each_tile(fn)
+          if not r.persistent then
+            if r.group and r.group > 1 then
+              m0, n0 = tile_origin(k.block_id(1) * k.grid_dim(0) + k.block_id(0), k.grid_dim(0), k.grid_dim(1))
+            else
+              m0, n0 = k.block_id(1) * bm, k.block_id(0) * bn
+            end
+            return fn(nil)
+          end
+          local gn = ((p.c:shape(1) + (bn - 1)) // bn):cast("i32")
+          local gm = ((p.c:shape(0) + (bm - 1)) // bm):cast("i32")
+          k:range(k.block_id(0), gn * gm, k.grid_dim(0), function(tile)
+            m0, n0 = tile_origin(tile, gn, gm)
+            fn((tile - k.block_id(0)) // k.grid_dim(0))
+          end)
+        end
         local la = k:lds(dt, { S * bm, bk }, { swizzle = desc_a })
         local lb = k:lds(dt, { S * bk, bn }, { swizzle = desc_b })
         -- Tile kk of A (B) into LDS buffer buf (0..S-1), in two halves around the MMAs of a step:
@@ -335,7 +352,7 @@ local function gemm_kernel(dtype, opts)
         end
         if r.ws and not why then
           require("tilelua.std.gemm_ws").mainloop(k, {
-            r = r, S = S, la = la, lb = lb, K = K,
+            r = r, S = S, la = la, lb = lb, K = K, each_tile = each_tile,
             window_a = function(kk) return k:window(p.a, { m0, kk }, { bm, bk }) end,
             window_b = function(kk) return k:window(p.b, { kk, n0 }, { bk, bn }) end,
             epilogue = function(acc, row0) epilogue(acc, m0 + row0, n0, 64, bn, r.wg.c) end,
@@ -431,9 +448,11 @@ local function gemm_kernel(dtype, opts)
         if r.ws then
           -- the producer warpgroup has nothing to do without TMA
           k:roles { { warps = 4, fn = function() end },
-                    { warps = r.wm * 4, fn = function(role) pipeline(function() role:sync() end) end } }
+                    { warps = r.wm * 4, fn = function(role)
+                      each_tile(function() pipeline(function() role:sync() end) end)
+                    end } }
         else
-          pipeline(function() k:sync() end)
+          each_tile(function() pipeline(function() k:sync() end) end)
         end
       end,
     }
@@ -447,6 +466,12 @@ function M.gemm_grid(cfg, m, n)
   local s = shape_of("f16", "gemm")
   local r = resolve("gemm_grid", cfg, s)
   local gy = C.blocks(m, r.bm)
+  if r.persistent then
+    -- one block per multiprocessor (at most one per tile); 2 on the executor, so its blocks walk tiles
+    local _, info = tl.backend()
+    local sms = info and info.sm_count
+    return { math.min(C.blocks(n, r.bn) * gy, (sms and sms > 0) and sms or 2), 1 }
+  end
   if gy > 65535 then C.fail("std.gemm: %d row tiles of %d, over the GPU grid limit of 65535", gy, r.bm) end
   return { C.blocks(n, r.bn), gy }
 end

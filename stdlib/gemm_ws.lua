@@ -13,48 +13,64 @@
 local tl = require "tilelua"
 local M = {}
 
--- ctx: r (the resolved config: bm, bn, bk, wg), S (stages), la, lb (the LDS rings), K, window_a(kk),
+-- ctx: r (the resolved config: bm, bn, bk, wg), S (stages), la, lb (the LDS rings), K, each_tile(fn)
+-- (runs fn(it) for the block's output tile, it = nil, or with config.persistent for each tile the
+-- block takes, it = 0, 1, ...; window_a, window_b and epilogue see that tile), window_a(kk),
 -- window_b(kk) (box windows of the tiles at K offset kk), epilogue(acc, row0) (run by each consumer
--- warpgroup on its 64 x bn accumulators, rows from row0 of the block's tile)
+-- warpgroup on its 64 x bn accumulators, rows from row0 of the tile)
 function M.mainloop(k, ctx)
   local r, S, la, lb, K = ctx.r, ctx.S, ctx.la, ctx.lb, ctx.K
   local bm, bn, bk = r.bm, r.bn, r.bk
   local consumers = r.wm -- warpgroups of 64 rows
   local full = k:mbarrier(S, 1)
   local empty = k:mbarrier(S, consumers * 128)
-  local function round_phase(kk) return (kk // (S * bk)) % 2 end
+  -- rounds of S K tiles per output tile; a block's it-th tile starts at round it * rounds (persistent
+  -- blocks walk several tiles, the barriers' phases run on across them)
+  local rounds = (K + (S * bk - 1)) // (S * bk)
+  local function round_phase(kk, it)
+    local round = kk // (S * bk)
+    if it then round = round + rounds * it end
+    return round % 2
+  end
   k:roles {
     { name = "producer", warps = 4, registers = 40, fn = function(role)
       k:when(role:leader(), function()
-        k:range(0, K, S * bk, function(kk)
-          local ph = round_phase(kk)
-          for j = 0, S - 1 do
-            empty:wait(j, 1 - ph)
-            k:copy(k:window(la, { j * bm, 0 }, { bm, bk }), ctx.window_a(kk + j * bk), { barrier = full, index = j })
-            k:copy(k:window(lb, { j * bk, 0 }, { bk, bn }), ctx.window_b(kk + j * bk), { barrier = full, index = j })
-            full:arrive(j)
-          end
+        ctx.each_tile(function(it)
+          k:range(0, K, S * bk, function(kk)
+            local ph = round_phase(kk, it)
+            for j = 0, S - 1 do
+              empty:wait(j, 1 - ph)
+              k:copy(k:window(la, { j * bm, 0 }, { bm, bk }), ctx.window_a(kk + j * bk), { barrier = full, index = j })
+              k:copy(k:window(lb, { j * bk, 0 }, { bk, bn }), ctx.window_b(kk + j * bk), { barrier = full, index = j })
+              full:arrive(j)
+            end
+          end)
         end)
       end)
     end },
     { name = "consumers", warps = 4 * consumers, registers = 232, fn = function()
-      local acc = k:range(0, K, S * bk, function(kk, acc)
-        local ph = round_phase(kk)
-        for j = 0, S - 1 do
-          full:wait(j, ph)
-          -- the first step does not read the (undefined) accumulators
-          acc = r.wg:mma(la:tile({ j * bm, 0 }, { bm, bk }), lb:tile({ j * bk, 0 }, { bk, bn }), acc,
-                         { pending = 1, accumulate = j == 0 and tl.ne(kk, 0) or nil })
-          -- one group stays in flight: the previous step's wgmma is complete, its stage is free
-          if j > 0 then empty:arrive(j - 1)
-          else k:when(tl.ne(kk, 0), function() empty:arrive(S - 1) end) end
-        end
-        return acc
-      end, r.wg:undefined())
-      k:wgmma_wait(0)
-      -- K = 0: the loop did not run and the accumulators are still undefined
-      acc = acc:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
-      ctx.epilogue(acc, 64 * (k.warp_id() // 4))
+      ctx.each_tile(function(it)
+        local acc = k:range(0, K, S * bk, function(kk, acc)
+          local ph = round_phase(kk, it)
+          for j = 0, S - 1 do
+            full:wait(j, ph)
+            -- the first step does not read the (undefined) accumulators
+            acc = r.wg:mma(la:tile({ j * bm, 0 }, { bm, bk }), lb:tile({ j * bk, 0 }, { bk, bn }), acc,
+                           { pending = 1, accumulate = j == 0 and tl.ne(kk, 0) or nil })
+            -- one group stays in flight: the previous step's wgmma is complete, its stage is free
+            if j > 0 then empty:arrive(j - 1)
+            else k:when(tl.ne(kk, 0), function() empty:arrive(S - 1) end) end
+          end
+          return acc
+        end, r.wg:undefined())
+        k:wgmma_wait(0)
+        -- the tile's last stage is free too (the next tile's first round starts at stage 0)
+        k:when(tl.gt(K, 0), function() empty:arrive(S - 1) end)
+        -- K = 0: the loop did not run and the accumulators are still undefined
+        acc = acc:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
+        -- the epilogue of this tile overlaps the producer's loads of the next
+        ctx.epilogue(acc, 64 * (k.warp_id() // 4))
+      end)
     end },
   }
 end

@@ -10,11 +10,11 @@ local saved = registry["tilelua.warp"]
 registry["tilelua.warp"] = 32
 
 local CFG = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true }
-local function check(M, N, K)
+local function check(M, N, K, cfg)
   local A, B = tl.empty({ M, K }, tl.f16), tl.empty({ K, N }, tl.f16)
   for i = 0, M - 1 do for j = 0, K - 1 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
   for i = 0, K - 1 do for j = 0, N - 1 do B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
-  local C = std.gemm(A, B, { config = CFG })
+  local C = std.gemm(A, B, { config = cfg or CFG })
   for i = 0, M - 1, 3 do for j = 0, N - 1, 5 do
     local r = 0
     for q = 0, K - 1 do r = r + A:get(i, q) * B:get(q, j) end
@@ -43,6 +43,20 @@ T.eq(count("__syncthreads()"), 1, "one block barrier: after the barriers' initia
 assert(src:find("tl_mbar_init(&tl_mbar1[i], 256u);", 1, true), "empty barriers wait for both consumer warpgroups")
 assert(src:find("wgmma.wait_group.sync.aligned 1;", 1, true), "a group stays in flight")
 assert(src:find("__shared__ __attribute__((aligned(1024)))", 1, true) or src:find("tl_lds_raw", 1, true), "aligned LDS")
+
+-- persistent (config.persistent): a grid of one block per SM (2 on the executor) walking the tiles in
+-- grouped order, the barriers' phases running on across a block's tiles and the epilogue of one tile
+-- overlapping the loads of the next; also through the fallback pipeline
+local PCFG = { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true }
+T.eq(std.gemm_grid(PCFG, 256, 512), { 2, 1 }, "two blocks on the executor")
+check(256, 512, 320, PCFG)   -- 8 tiles over 2 blocks, 5 K tiles each (rounds of 4 stages)
+check(200, 300, 192, PCFG)   -- the fallback pipeline walks the tiles too
+local kp = std.gemm_kernel("f16", { config = PCFG })
+check(256, 512, 320, PCFG)
+local psrc = tl._hip_source(kp.last_ir, "sm_90")
+assert(psrc:find("for %(int v%d+ = v1; v%d+ < v%d+; v%d+ %+= v4%)"), "a loop over tiles stepping by the grid")
+T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, persistent = true } }) end,
+         "config.persistent (one block per SM walking tiles) needs config.ws")
 
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
