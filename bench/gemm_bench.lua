@@ -7,7 +7,8 @@
 -- TUNE=1 also times every config of std.gemm_configs() (CFGS=1,2,.. picks some) at each latency hint
 -- of LATS (default 4: 3 stages; e.g. LATS=1,4,7,10 for 2, 3, 4 and 5 stages), wgmma configs at each
 -- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GEMM_GROUPS value
--- (1,8: tile rows per group of the launch order; default the config's own).
+-- (1,8: tile rows per group of the launch order; default the config's own). WS=1 also times the
+-- warp-specialized TMA configs (config.ws, with and without config.persistent) at the LATS hints.
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
 local size = tonumber(arg[1]) or 4096
@@ -48,6 +49,18 @@ for _, dt in ipairs(dtypes) do
     print(("tilelua gemm_%s %dx%dx%d %s: %.1f us %.1f TFLOP/s"):format(dt, M, N, K, label, t * 1e6, flop / t / 1e12))
   end
   show("default", nil)
+  -- WS=1: the warp-specialized TMA schedule (config.ws) and its persistent form next to the default
+  if os.getenv("WS") == "1" then
+    for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true },
+                         { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, persistent = true },
+                         { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true } } do
+      for lat in (os.getenv("LATS") or "7"):gmatch("%d+") do
+        local label = ("%dx%dx%d ws%s lat %s"):format(c.bm, c.bn, c.bk, c.persistent and "+persistent" or "", lat)
+        run(c, tonumber(lat))
+        show(label, c, tonumber(lat))
+      end
+    end
+  end
   if os.getenv("TUNE") == "1" then
     local pick = {}
     for c in (os.getenv("CFGS") or ""):gmatch("%d+") do pick[tonumber(c)] = true end
