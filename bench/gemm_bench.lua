@@ -27,6 +27,7 @@ for _, dt in ipairs(dtypes) do
   local function run(cfg, lat) std.gemm(A, B, { out = out, config = cfg, latency = lat }) end
   run(nil)
   -- a few entries against float64 dot products of the same inputs
+  local function check(label)
   local worst = 0
   for _, ij in ipairs { { 0, 0 }, { M - 1, N - 1 }, { 1234 % M, 3210 % N }, { M // 2, 7 % N } } do
     local i, j = ij[1], ij[2]
@@ -37,7 +38,9 @@ for _, dt in ipairs(dtypes) do
     end
     worst = math.max(worst, math.abs(out:get(i, j) - s) / math.max(mag, 1e-30))
   end
-  if worst > 1e-2 then error(("gemm_bench: wrong result for %s (rel err %.3g)"):format(dt, worst)) end
+  if worst > 1e-2 then error(("gemm_bench: wrong result for %s %s (rel err %.3g)"):format(dt, label, worst)) end
+  end
+  check("default")
   local flop = 2.0 * M * N * K
   local ok, res = pcall(function() return std.gemm_kernel(tl[dt]):resources() end)
   for _, r in ipairs(ok and res or {}) do
@@ -56,7 +59,9 @@ for _, dt in ipairs(dtypes) do
                          { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true } } do
       for lat in (os.getenv("LATS") or "7"):gmatch("%d+") do
         local label = ("%dx%dx%d ws%s lat %s"):format(c.bm, c.bn, c.bk, c.persistent and "+persistent" or "", lat)
+        out:fill(0)
         run(c, tonumber(lat))
+        check(label)
         show(label, c, tonumber(lat))
       end
     end
