@@ -4,7 +4,9 @@
 --
 --   local full = k:mbarrier(n, arrivals)   n barriers (1..64), each completing a phase after
 --                                          `arrivals` arrivals and the bytes of the TMA copies on it
---   full:arrive(i[, {tx = bytes}])         every active thread arrives once on barrier i
+--   full:arrive(i[, {tx = bytes}])         every active thread arrives once on barrier i; tx: bytes
+--                                          the phase must also receive first (TMA copies expect
+--                                          their own bytes: tx is for bytes other agents deliver)
 --   full:wait(i, parity)                   waits for the phase of that parity (0/1) of barrier i;
 --                                          a fresh barrier's phase "before the first" counts as
 --                                          complete, so the first wait on an "empty" barrier uses 1

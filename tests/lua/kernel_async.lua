@@ -59,6 +59,26 @@ T.raises(function() tile_kernel(false, "parity")({ 1, 1 }, x, tl.zeros({ 70, 144
          "wait on mbar0[0] for parity 1 passes at once (on a fresh barrier the phase before the first counts as complete)")
 T.raises(function() tile_kernel(false, "noarrive")({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16)) end,
          "deadlock: wait on mbar0[0] for parity 0 cannot complete: phase 0 misses 1 arrivals")
+-- an arrival expecting bytes nobody delivers; two arrivals on a barrier of one while bytes are due
+local function bytes_kernel(variant)
+  return tl.kernel { name = "async_bytes_" .. variant, block = 32, params = { { "x", tl.tensor(tl.f16, 2) } },
+    body = function(k, p)
+      local l = k:lds(tl.f16, { 32, 64 })
+      local bar = k:mbarrier(1, 1)
+      if variant == "tx" then
+        k:when(tl.eq(k.thread_id(), 0), function() bar:arrive(0, { tx = 16 }) end)
+      else
+        k:when(tl.eq(k.thread_id(), 0), function()
+          k:copy(k:window(l, { 0, 0 }, { 32, 64 }), k:window(p.x, { 0, 0 }, { 32, 64 }), { barrier = bar })
+        end)
+        k:when(tl.lt(k.thread_id(), 2), function() bar:arrive(0) end)
+      end
+      bar:wait(0, 0)
+    end }
+end
+T.raises(function() bytes_kernel("tx")({ 1 }, x) end, "phase 0 misses 0 arrivals and 16 bytes")
+T.raises(function() bytes_kernel("twice")({ 1 }, x) end,
+         "more arrivals on mbar0[0] than its 1 in phase 0 (the phase still waits for 4096 bytes of TMA copies)")
 end
 
 -- TMA's rules, each named
