@@ -132,7 +132,7 @@ return function(tl, K)
     if not per then per = {}; fits[lds] = per end
     if per[key] ~= nil then return per[key], per[key .. "why"] end
     local es, rank = SIZE[lds.dtype], #lengths
-    local repeat_bytes = s > 0 and 8 * s or 16
+    local repeat_bytes = s > 0 and 8 * s or 128 -- TMA writes boxes at 128-byte-aligned addresses
     local inner = lengths[rank]
     local ok, why = true, nil
     local idx = {}

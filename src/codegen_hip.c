@@ -841,7 +841,7 @@ static void lds_aligns(const tlua_IR *ir, int *align) {
 }
 
 const char *tlua_hip_compile_arch(const tlua_IR *ir, const tlua_Target *target) {
-  if (strcmp(target->arch, "sm_90") == 0)
+  if (strncmp(target->arch, "sm_90", 5) == 0)
     for (int i = 0; i < ir->ninstrs; i++)
       if (ir->instrs[i].op == TLUA_OP_WGMMA || (ir->instrs[i].op == TLUA_OP_ROLE && ir->instrs[i].fimm > 0))
         return "sm_90a";  /* wgmma and setmaxnreg are sm_90a instructions */
@@ -931,7 +931,12 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   if (tlua_hg_async_prelude(&g)) goto failed;
   put(&g.b, "\nextern \"C\" __global__ void ");
   if (g.nv) {
+    /* roles that set their registers (setmaxnreg) need the entry register count fixed: one block per
+       SM, the count ptxas then gives every thread (else ptxas ignores setmaxnreg, C7508) */
+    int regs_set = 0;
+    for (int i = 0; i < ir->ninstrs && !regs_set; i++) regs_set = ir->instrs[i].op == TLUA_OP_ROLE && ir->instrs[i].fimm > 0;
     if (target->occupancy > 0) put(&g.b, "__launch_bounds__(%d, %d) ", (int)ir->block, target->occupancy);
+    else if (regs_set) put(&g.b, "__launch_bounds__(%d, 1) ", (int)ir->block);
     else put(&g.b, "__launch_bounds__(%d) ", (int)ir->block);
     /* thread-block clusters exist from sm_90 on; the grid's x must be a multiple (kernel.lua checks) */
     if (target->num_ctas > 1 && atoi(target->arch + 3) >= 90) put(&g.b, "__cluster_dims__(%d, 1, 1) ", target->num_ctas);

@@ -83,17 +83,21 @@ void tlua_hg_async_decls(Gen *g) {
              "  __syncthreads();\n");
 }
 
-/* The registers a thread has when a block of `block` threads fills the SM's 64K registers alone:
- * setmaxnreg lowers (dec) or raises (inc) from there. */
-static int default_regs(int block) {
-  int r = 65536 / block;
-  if (r > 255) r = 255;
-  return r / 8 * 8;
-}
 
 static int elem_size(int dt) {
   const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
   return di ? di->size : 1;
+}
+
+/* Whether a buffer that TMA copies write is also read by ordinary LDS loads (ldmatrix included). */
+static int generic_reads_of_tma(const tlua_IR *ir) {
+  for (int i = 0; i < ir->ninstrs; i++) {
+    const tlua_Instr *in = &ir->instrs[i];
+    if (in->op != TLUA_OP_LDS_LOAD && in->op != TLUA_OP_LDS_MATRIX) continue;
+    for (int j = 0; j < ir->ntma; j++)
+      if (ir->tma[j].lds == in->imm) return 1;
+  }
+  return 0;
 }
 
 int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
@@ -104,10 +108,9 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     STMT(g, in, "if (threadIdx.x >= %" PRId64 "u && threadIdx.x < %" PRId64 "u) {  /* role: threads %" PRId64 "..%" PRId64
          " */\n", in->imm, in->imm + in->imm2, in->imm, in->imm + in->imm2 - 1);
     g->depth++;
-    const int regs = (int)in->fimm;
-    if (regs > 0 && g->nv && strcmp(g->t->arch, "sm_90") == 0)
-      STMT(g, in, "asm volatile(\"setmaxnreg.%s.sync.aligned.u32 %d;\");\n", regs < default_regs(ir->block) ? "dec" : "inc",
-           regs);
+    const int regs = (int)in->fimm, entry = tlua_ir_entry_regs(ir->block);
+    if (regs > 0 && regs != entry && g->nv && strncmp(g->t->arch, "sm_90", 5) == 0)
+      STMT(g, in, "asm volatile(\"setmaxnreg.%s.sync.aligned.u32 %d;\");\n", regs < entry ? "dec" : "inc", regs);
     int rc = in->region[0] >= 0 ? tlua_hg_region(g, in->region[0]) : 0;
     g->depth--;
     indent(g);
@@ -120,6 +123,9 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
     return 0;
   case TLUA_OP_MBAR_ARRIVE:
+    /* ordinary LDS reads of a buffer TMA writes: order them before the async proxy's next write
+       into it, which this arrival may allow (a consumer releasing a stage) */
+    if (generic_reads_of_tma(ir)) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
     if (in->nops > 1) STMT(g, in, "tl_mbar_arrive_tx(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);
     else STMT(g, in, "tl_mbar_arrive(&tl_mbar%d[v%d]);\n", (int)in->imm, o[0]);
     return 0;

@@ -151,8 +151,13 @@ int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t inde
                    int64_t lds_offset, int line, char *err, size_t n) {
   if (tlua_async_check_index(a, array, index, err, n)) return -1;
   const tlua_IR *ir = a->ir;
+  for (int k = 0; k < d->rank; k++)
+    if (shape[k] < 1)
+      return fmt_err(err, n, "a TMA copy needs every dimension of tensor %s to be at least 1 (its tensor map cannot be "
+                     "encoded): dimension %d is %" PRId64, ir->params[d->param].name, k, shape[k]);
   const int es = esize_of(ir->lds[d->lds].dtype);
-  const int64_t repeat = d->swizzle ? 8 * 128 * d->swizzle / 128 : 16;  /* 1024, 512, 256 bytes; 16 unswizzled */
+  /* the swizzle patterns repeat every 1024, 512, 256 bytes; TMA's destination is 128-byte aligned */
+  const int64_t repeat = d->swizzle ? 8 * d->swizzle : 128;
   const int64_t start = lds_offset * es;
   if (lds_offset < 0 || start % repeat)
     return fmt_err(err, n, "TMA copy into lds%d at element %" PRId64 " (byte %" PRId64 "): the box must start at a "

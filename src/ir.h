@@ -254,6 +254,14 @@ static inline int tlua_ir_check(const tlua_IR *ir, char *err, size_t errsz) {
   return ir->verified ? 0 : tlua_ir_verify(ir, err, errsz);
 }
 
+/* The registers per thread at entry of a block of `block` threads alone on an SM (64K registers,
+ * multiples of 8, at most 255): what ROLE registers (setmaxnreg) lower or raise from. */
+static inline int tlua_ir_entry_regs(int block) {
+  int r = block > 0 ? 65536 / block : 255;
+  if (r > 255) r = 255;
+  return r / 8 * 8;
+}
+
 /* Readable text of the IR (kernel:ir()): malloc'd, caller frees; NULL when out of memory. */
 TLUA_HIDDEN char *tlua_ir_print(const tlua_IR *ir);
 TLUA_HIDDEN const char *tlua_op_name(tlua_Op op);

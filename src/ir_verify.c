@@ -441,6 +441,21 @@ static int check_role(Verifier *V, int id) {
     return fail_at(V, id, "registers per role (setmaxnreg) need whole warpgroups of 128 threads; threads [%lld, %lld)",
                    (long long)a, (long long)(a + n));
   const tlua_Region *rg = &ir->regions[V->region_of[id]];
+  /* the last role of a group: the registers the roles ask for must fit the SM's 64K (roles that ask
+     none keep the entry count), or setmaxnreg.inc would wait forever */
+  if (V->pos_of[id] + 1 >= rg->n || ir->instrs[rg->instrs[V->pos_of[id] + 1]].op != TLUA_OP_ROLE) {
+    int64_t total = 0, covered = 0;
+    const int entry = tlua_ir_entry_regs(ir->block);
+    for (int p = V->pos_of[id]; p >= 0 && ir->instrs[rg->instrs[p]].op == TLUA_OP_ROLE; p--) {
+      const tlua_Instr *o = &ir->instrs[rg->instrs[p]];
+      total += o->imm2 * (o->fimm > 0 ? (int64_t)o->fimm : entry);
+      covered += o->imm2;
+    }
+    total += (ir->block - covered) * entry;
+    if (total > 65536)
+      return fail_at(V, id, "the roles' registers add up to %lld per block (threads x registers), over the SM's 65536",
+                     (long long)total);
+  }
   for (int p = V->pos_of[id] - 1; p >= 0 && ir->instrs[rg->instrs[p]].op == TLUA_OP_ROLE; p--) {
     const tlua_Instr *o = &ir->instrs[rg->instrs[p]];
     if (a < o->imm + o->imm2 && o->imm < a + n)

@@ -537,9 +537,15 @@ function M.gemm(A, B, opts)
   end
   if m * n == 0 then return out end
   local odt = tostring(out:dtype())
+  local cfg = opts.config
+  if ka == 0 and type(cfg) == "table" and cfg.ws then
+    -- a TMA tensor map needs every dimension >= 1: with K = 0 the wgmma pipeline writes the result
+    cfg = copy(cfg)
+    cfg.ws, cfg.persistent = nil, nil
+  end
   local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
-                                      c_dtype = cdt or odt, config = opts.config, latency = opts.latency, who = "gemm" })
-  local grid = M.gemm_grid(opts.config, m, n)
+                                      c_dtype = cdt or odt, config = cfg, latency = opts.latency, who = "gemm" })
+  local grid = M.gemm_grid(cfg, m, n)
   if beta ~= 0 then kern(grid, A, B, out, alpha, cin, beta)
   else kern(grid, A, B, out, alpha) end
   return out, r

@@ -3,8 +3,9 @@
 -- LDS buffers, each stage completing on a "full" mbarrier; consumer warpgroups that wait for a
 -- stage, run its wgmma with one group kept in flight, and hand the stage before back on an "empty"
 -- mbarrier once that group is known complete (wgmma.wait_group 1). Registers move from the producer
--- (40 per thread) to the consumers (232) with setmaxnreg. No block-wide barrier in the loop: the
+-- to the consumers with setmaxnreg. No block-wide barrier in the loop: the
 -- barriers order everything (FlashAttention-3 / CUTLASS's sm90 "warp-specialized" kernels).
+-- (40/232 registers with two consumer warpgroups; see REGS below for the others.)
 --
 -- The K loop runs in rounds of S tiles (stage j of a round is buffer j, a constant, so every LDS
 -- descriptor is known at trace time); round i uses phase i % 2 of every barrier. When K is not a
@@ -22,6 +23,11 @@ function M.mainloop(k, ctx)
   local r, S, la, lb, K = ctx.r, ctx.S, ctx.la, ctx.lb, ctx.K
   local bm, bn, bk = r.bm, r.bn, r.bk
   local consumers = r.wm -- warpgroups of 64 rows
+  -- registers per thread (setmaxnreg) moved from the producer to the consumers, as FlashAttention-3
+  -- sizes them: threads x registers within the SM's 64K; with one consumer every thread may already
+  -- have 248 (no setmaxnreg)
+  local REGS = { [2] = { 40, 232 }, [3] = { 32, 160 }, [4] = { 24, 120 } }
+  local regs = REGS[consumers] or { nil, nil }
   local full = k:mbarrier(S, 1)
   local empty = k:mbarrier(S, consumers * 128)
   -- rounds of S K tiles per output tile; a block's it-th tile starts at round it * rounds (persistent
@@ -33,7 +39,7 @@ function M.mainloop(k, ctx)
     return round % 2
   end
   k:roles {
-    { name = "producer", warps = 4, registers = 40, fn = function(role)
+    { name = "producer", warps = 4, registers = regs[1], fn = function(role)
       k:when(role:leader(), function()
         ctx.each_tile(function(it)
           k:range(0, K, S * bk, function(kk)
@@ -48,7 +54,7 @@ function M.mainloop(k, ctx)
         end)
       end)
     end },
-    { name = "consumers", warps = 4 * consumers, registers = 232, fn = function()
+    { name = "consumers", warps = 4 * consumers, registers = regs[2], fn = function()
       ctx.each_tile(function(it)
         local acc = k:range(0, K, S * bk, function(kk, acc)
           local ph = round_phase(kk, it)

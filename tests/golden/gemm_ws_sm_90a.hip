@@ -111,8 +111,6 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 91 "tilelua/std/common.lua"
   if (threadIdx.x >= 0u && threadIdx.x < 128u) {  /* role: threads 0..127 */
 #line 91 "tilelua/std/common.lua"
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;");
-#line 91 "tilelua/std/common.lua"
     const int v25 = 0;
 #line 91 "tilelua/std/common.lua"
     const bool v26 = v0 == v25;
@@ -509,8 +507,6 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
   }
 #line 91 "tilelua/std/common.lua"
   if (threadIdx.x >= 128u && threadIdx.x < 256u) {  /* role: threads 128..255 */
-#line 91 "tilelua/std/common.lua"
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 232;");
 #line 91 "tilelua/std/common.lua"
     const int v204 = 128;
 #line 91 "tilelua/std/common.lua"

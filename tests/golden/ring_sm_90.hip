@@ -123,6 +123,8 @@ extern "C" __global__ void __launch_bounds__(160) ring(
           asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v36)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v25])), "r"(v33), "r"(v34) : "memory");
         }
 #line 69 "codegen_golden.lua"
+        asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
+#line 69 "codegen_golden.lua"
         tl_mbar_arrive(&tl_mbar0[v25]);
       }
     }
@@ -310,6 +312,8 @@ extern "C" __global__ void __launch_bounds__(160) ring(
       float v131; float v132; float v133; float v134;
       const tl_vec<float, 4> t131 = *reinterpret_cast<const tl_vec<float, 4>*>(lds0 + v120);
       v131 = t131.v[0]; v132 = t131.v[1]; v133 = t131.v[2]; v134 = t131.v[3];
+#line 78 "codegen_golden.lua"
+      asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
 #line 78 "codegen_golden.lua"
       tl_mbar_arrive(&tl_mbar1[v98]);
       const float v136 = v89 + v127;
