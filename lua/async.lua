@@ -15,6 +15,15 @@
 --                                          (LDS), issued once by the thread that leads the current
 --                                          role (thread 0 outside roles), completing on barrier i
 --                                          (the copy adds its bytes to the phase's expected count)
+--   k:copy(dst, src, {barrier = full, index = i, multicast = mask})
+--                                          with clusters (hint num_ctas): the box lands at the same
+--                                          LDS offset of every block whose rank is a bit of mask, each
+--                                          completing it on its own barrier i; the issuer's barrier
+--                                          expects the box once per block of the mask (symmetric
+--                                          multicast: every block of the mask issues one such box)
+--   full:arrive(i, {cta = r})              arrives on barrier i of the block of rank r
+--   k.cluster_rank(), k:cluster_sync()     the block's rank; a barrier of the whole cluster (end a
+--                                          kernel whose blocks use each other's LDS with one)
 --   k:roles{ {warps = n, registers = r, fn = function(role) ... end}, ... }
 --                                          splits the block's warps into roles that run at once
 --                                          (warp specialization); registers: setmaxnreg on sm_90a
@@ -82,7 +91,14 @@ return function(tl, K)
     if opts ~= nil then
       if type(opts) ~= "table" then tr.fail("mbarrier:arrive(i, opts): opts must be a table such as {tx = bytes}") end
       for key in pairs(opts) do
-        if key ~= "tx" then tr.fail("mbarrier:arrive: unknown option '%s' (expected tx)", tostring(key)) end
+        if key ~= "tx" and key ~= "cta" then tr.fail("mbarrier:arrive: unknown option '%s' (expected tx, cta)", tostring(key)) end
+      end
+      if opts.cta ~= nil then
+        -- the barrier of the same index in another block of the cluster
+        ops[2] = int_value(opts.tx or 0, "mbarrier:arrive: tx")
+        ops[3] = int_value(opts.cta, "mbarrier:arrive: cta (a block's rank in the cluster)")
+        tr.emit("mbar_arrive", nil, ops, { imm = self.index })
+        return
       end
       if opts.tx ~= nil then
         if math.type(opts.tx) == "integer" and (opts.tx < 0 or opts.tx > (1 << 20) - 1) then
@@ -245,7 +261,18 @@ return function(tl, K)
     local bar, index = opts.barrier, opts.index
     if type(bar) ~= "table" or not bar.is_mbar then tr.fail("k:copy(dst, src, opts): opts.barrier must be a k:mbarrier") end
     for key in pairs(opts) do
-      if key ~= "barrier" and key ~= "index" then tr.fail("k:copy: unknown option '%s' (expected barrier, index)", tostring(key)) end
+      if key ~= "barrier" and key ~= "index" and key ~= "multicast" then
+        tr.fail("k:copy: unknown option '%s' (expected barrier, index, multicast)", tostring(key))
+      end
+    end
+    local mc = opts.multicast
+    if mc ~= nil then
+      local n = self.kernel_hints.num_ctas or 1
+      if n < 2 then tr.fail("k:copy: multicast needs thread-block clusters (the hint num_ctas = 2 or more)") end
+      if math.type(mc) == "integer" and (mc < 1 or mc >= (1 << n)) then
+        tr.fail("k:copy: multicast mask 0x%x names no block or one outside the cluster of %d", mc, n)
+      end
+      mc = int_value(mc, "k:copy: multicast (a mask of cluster ranks)")
     end
     local idx = check_index(bar, index or 0, "copy")
     if type(dst) ~= "table" or type(src) ~= "table" or not dst.src or not src.src or not dst.src.is_lds or src.src.is_lds then
@@ -279,8 +306,26 @@ return function(tl, K)
         if d == rank and p0 > 0 then o = o + p0 end
         ops[2 + d] = tr.as(o, "i32")
       end
-      tr.emit("tma_load", nil, ops, { imm = desc, imm2 = bar.index, fimm = issuer })
+      if mc then ops[#ops + 1] = mc end
+      tr.emit("tma_load", nil, ops, { imm = desc, imm2 = bar.index, fimm = issuer, vec = mc and 1 or 0 })
     end
+  end
+
+  ----------------------------------------------------------------------------------------------
+  -- thread-block clusters (the hint num_ctas = n: n blocks along x)
+
+  -- k.cluster_rank() -> i32: this block's rank in its cluster (0 without clusters)
+  function K.cluster_rank()
+    local t = tl.target()
+    if not t.clusters then tl.unsupported(t.arch, "k.cluster_rank: thread-block clusters exist on NVIDIA sm_90 and later only") end
+    return tr.emit("cluster_rank", "i32", {})
+  end
+  -- k:cluster_sync(): every thread of every block of the cluster arrives, then waits for all
+  function K:cluster_sync()
+    local t = tl.target()
+    if not t.clusters then tl.unsupported(t.arch, "k:cluster_sync: thread-block clusters exist on NVIDIA sm_90 and later only") end
+    if tr.current().role then tr.fail("k:cluster_sync() inside a role: the block's other roles never reach it") end
+    tr.emit("cluster_sync", nil, {})
   end
 
   ----------------------------------------------------------------------------------------------

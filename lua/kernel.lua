@@ -576,6 +576,8 @@ return function(tl)
       local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name, target = target,
                                kernel_hints = self:get_hints(target.arch == "cpu" and "default" or target.arch) }, K)
       self.body(k, p)
+      local ctas = k.kernel_hints.num_ctas
+      if ctas and ctas > 1 and target.clusters then ir:set_cluster(ctas) end
       ir:verify()
       self.trace_notes, self.tma_notes = c.notes, c.tma_notes
     end)

@@ -21,14 +21,16 @@ static int uses_op(const tlua_IR *ir, int op) {
 }
 
 static int uses_async(const tlua_IR *ir) {
-  return ir->nmbar > 0 || uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_ROLE_SYNC);
+  return ir->nmbar > 0 || uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_ROLE_SYNC) ||
+         uses_op(ir, TLUA_OP_CLUSTER_RANK) || uses_op(ir, TLUA_OP_CLUSTER_SYNC);
 }
 
 int tlua_hg_async_prelude(Gen *g) {
   const tlua_IR *ir = g->ir;
   if (!uses_async(ir)) return 0;
   if (!g->nv || atoi(g->t->arch + 3) < 90) {
-    const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) ? "TMA copies" : "named barriers (role:sync)";
+    const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) ? "TMA copies"
+                     : uses_op(ir, TLUA_OP_ROLE_SYNC) ? "named barriers (role:sync)" : "thread-block clusters";
     return fail(g, NULL, "not available on %s: %s exist on NVIDIA sm_90 (Hopper) and later only", g->t->arch, what);
   }
   put(&g->b,
@@ -52,10 +54,17 @@ int tlua_hg_async_prelude(Gen *g) {
       "static __device__ __forceinline__ void tl_mbar_wait(unsigned long long* b, unsigned parity) {\n"
       "  unsigned done;\n"
       "  do {\n"
-      "    asm volatile(\"{\\n .reg .pred p;\\n mbarrier.try_wait.parity.shared::cta.b64 p, [%%1], %%2;\\n selp.u32 %%0, 1, 0, p;\\n}\"\n"
+      "    asm volatile(\"{\\n .reg .pred p;\\n mbarrier.try_wait.parity%s.shared::cta.b64 p, [%%1], %%2;\\n selp.u32 %%0, 1, 0, p;\\n}\"\n"
       "                 : \"=r\"(done) : \"r\"(tl_smem(b)), \"r\"(parity) : \"memory\");\n"
       "  } while (!done);\n"
-      "}\n");
+      "}\n"
+      "/* barrier i of the block of rank cta of the cluster */\n"
+      "static __device__ __forceinline__ void tl_mbar_arrive_remote(unsigned long long* b, unsigned cta, unsigned tx) {\n"
+      "  unsigned remote;\n"
+      "  asm volatile(\"mapa.shared::cluster.u32 %%0, %%1, %%2;\" : \"=r\"(remote) : \"r\"(tl_smem(b)), \"r\"(cta));\n"
+      "  if (tx) asm volatile(\"mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%%0], %%1;\" :: \"r\"(remote), \"r\"(tx) : \"memory\");\n"
+      "  else asm volatile(\"mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%%0];\" :: \"r\"(remote) : \"memory\");\n"
+      "}\n", ir->cluster > 1 ? ".acquire.cluster" : "");
   return 0;
 }
 
@@ -79,8 +88,13 @@ void tlua_hg_async_decls(Gen *g) {
     put(&g->b, "    for (int i = 0; i < %d; i++) tl_mbar_init(&tl_mbar%d[i], %du);\n", (int)ir->mbar[i].count, i,
         (int)ir->mbar[i].arrivals);
   put(&g->b, "    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n"
-             "  }\n"
-             "  __syncthreads();\n");
+             "  }\n");
+  /* with clusters, other blocks arrive on these barriers and multicast into this one: the whole
+     cluster waits for every block's initialization */
+  if (ir->cluster > 1)
+    put(&g->b, "  asm volatile(\"barrier.cluster.arrive.release.aligned;\\n\\tbarrier.cluster.wait.acquire.aligned;\" ::: \"memory\");\n");
+  else
+    put(&g->b, "  __syncthreads();\n");
 }
 
 
@@ -122,11 +136,20 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   case TLUA_OP_ROLE_SYNC:
     STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
     return 0;
+  case TLUA_OP_CLUSTER_RANK:
+    STMT(g, in, "int v%d;\n", id);
+    STMT(g, in, "asm volatile(\"mov.u32 %%0, %%%%cluster_ctarank;\" : \"=r\"(v%d));\n", id);
+    return 0;
+  case TLUA_OP_CLUSTER_SYNC:
+    STMT(g, in, "asm volatile(\"barrier.cluster.arrive.release.aligned;\\n\\tbarrier.cluster.wait.acquire.aligned;\" ::: \"memory\");\n");
+    return 0;
   case TLUA_OP_MBAR_ARRIVE:
     /* ordinary LDS reads of a buffer TMA writes: order them before the async proxy's next write
        into it, which this arrival may allow (a consumer releasing a stage) */
     if (generic_reads_of_tma(ir)) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
-    if (in->nops > 1) STMT(g, in, "tl_mbar_arrive_tx(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);
+    if (in->nops > 2)
+      STMT(g, in, "tl_mbar_arrive_remote(&tl_mbar%d[v%d], (unsigned)v%d, (unsigned)v%d);\n", (int)in->imm, o[0], o[2], o[1]);
+    else if (in->nops > 1) STMT(g, in, "tl_mbar_arrive_tx(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);
     else STMT(g, in, "tl_mbar_arrive(&tl_mbar%d[v%d]);\n", (int)in->imm, o[0]);
     return 0;
   case TLUA_OP_MBAR_WAIT:
@@ -153,11 +176,22 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     }
     STMT(g, in, "if (threadIdx.x == %du) {  /* TMA box copy, %" PRId64 " bytes */\n", (int)in->fimm, bytes);
     g->depth++;
-    STMT(g, in, "tl_mbar_expect_tx(&tl_mbar%d[v%d], %" PRId64 "u);\n", (int)in->imm2, o[1], bytes);
-    STMT(g, in, "asm volatile(\"cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], "
-         "[%%1, {%s}], [%%2];\" :: \"r\"(tl_smem(lds%d + v%d)), \"l\"((unsigned long long)&tl_tmap%d), "
-         "\"r\"(tl_smem(&tl_mbar%d[v%d]))%s : \"memory\");\n", d->rank, crd, (int)d->lds, o[0], (int)in->imm, (int)in->imm2,
-         o[1], args);
+    if (in->vec == 1) {
+      /* multicast: the box lands in every block of the mask; this block's barrier expects one box from
+         each of them (symmetric multicast, ir.h) */
+      const int mask = o[2 + d->rank];
+      STMT(g, in, "tl_mbar_expect_tx(&tl_mbar%d[v%d], %" PRId64 "u * (unsigned)__popc(v%d));\n", (int)in->imm2, o[1], bytes, mask);
+      STMT(g, in, "asm volatile(\"cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster "
+           "[%%0], [%%1, {%s}], [%%2], %%%d;\" :: \"r\"(tl_smem(lds%d + v%d)), \"l\"((unsigned long long)&tl_tmap%d), "
+           "\"r\"(tl_smem(&tl_mbar%d[v%d]))%s, \"h\"((unsigned short)v%d) : \"memory\");\n", d->rank, crd, 3 + d->rank,
+           (int)d->lds, o[0], (int)in->imm, (int)in->imm2, o[1], args, mask);
+    } else {
+      STMT(g, in, "tl_mbar_expect_tx(&tl_mbar%d[v%d], %" PRId64 "u);\n", (int)in->imm2, o[1], bytes);
+      STMT(g, in, "asm volatile(\"cp.async.bulk.tensor.%dd.shared::cluster.global.mbarrier::complete_tx::bytes [%%0], "
+           "[%%1, {%s}], [%%2];\" :: \"r\"(tl_smem(lds%d + v%d)), \"l\"((unsigned long long)&tl_tmap%d), "
+           "\"r\"(tl_smem(&tl_mbar%d[v%d]))%s : \"memory\");\n", d->rank, crd, (int)d->lds, o[0], (int)in->imm,
+           (int)in->imm2, o[1], args);
+    }
     g->depth--;
     indent(g);
     line_text(g, "}\n");

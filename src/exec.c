@@ -24,6 +24,7 @@
 
 #include "exec.h"
 #include "exec_async.h"
+#include "exec_sched.h"
 #include "wgmma.h"
 #include "exec_ops.h"
 #include "mma.h"
@@ -46,11 +47,20 @@ typedef struct Exec {
   int64_t bid[3], grid[3];
   uint64_t lane_ops, max_lane_ops;
   tlua_Async async;           /* mbarriers and TMA copies in flight (exec_async.h) */
-  struct Sched *sched;        /* the roles running now (run_roles), NULL outside them */
-  int role;                   /* the role whose thread runs now */
+  tlua_Sched *sched;          /* the run's tasks (exec_sched.h): roles, the blocks of a cluster */
+  struct Cluster *cluster;    /* the blocks running with this one (NULL: no clusters) */
+  int rank, finished;         /* rank in the cluster; the block has ended */
   char *err;
   size_t errsz;
 } Exec;
+
+/* The blocks of one thread-block cluster, run at once; a cluster barrier's arrivals and phase. */
+typedef struct Cluster {
+  int n;
+  struct Exec *blocks[16];
+  int arrived;
+  int64_t phase;
+} Cluster;
 
 #define VAL(ex, id) ((ex)->vals + (size_t)(ex)->slot[id] * (size_t)(ex)->B)
 #define OPS(ex, in) tlua_ir_ops((ex)->ir, (in))
@@ -591,150 +601,99 @@ static int run_if(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
 
 /* --- mbarriers, TMA and roles (exec_async.h) ------------------------------------------------------ */
 
-/* The roles of one group of consecutive ROLE instructions, each on its own thread. Only the thread
- * holding the turn runs, so the executor's state needs no locks and a run is deterministic; a role
- * passes the turn on when it must wait for a barrier (or ends). A deadlock is a round in which every
- * unfinished role waits and nothing arrived or landed. */
-typedef struct RoleRun {
-  struct Sched *s;
-  Exec *ex;
-  int body, k;
-  tlua_LaneMask mask;
-  int done, blocked, rc;
-  uint64_t seen;              /* async progress when it last found its wait unmet */
-  const tlua_Instr *wait_in;  /* what it waits for (the deadlock message) */
-  int64_t wait_index, wait_parity;
-  pthread_t th;
-} RoleRun;
+/* The roles of one group of consecutive ROLE instructions run as tasks of the scheduler
+ * (exec_sched.h): each on its own thread, taking turns with every other task of the run (the
+ * block's other roles, the other blocks of its cluster). */
+typedef struct RoleArg { Exec *ex; int body; tlua_LaneMask mask; } RoleArg;
 
-typedef struct Sched {
-  pthread_mutex_t mu;
-  pthread_cond_t cv;
-  int n, turn, abort;
-  RoleRun *roles;
-} Sched;
-
-/* The next unfinished role after k (round robin; k itself when it is the only one), -1 when all
- * are done. Called with the lock held. */
-static int next_role(const Sched *s, int k) {
-  for (int j = 1; j <= s->n; j++) {
-    int r = (k + j) % s->n;
-    if (!s->roles[r].done) return r;
-  }
-  return -1;
-}
-
-/* Called by the running role when its wait is unmet: hands the turn on and waits for it to come
- * back. -1 when the run is aborted (a deadlock, reported here, or another role's error). */
-static int role_yield(Exec *ex, const tlua_Instr *in, int64_t index, int64_t parity) {
-  Sched *s = ex->sched;
-  const int k = ex->role;
-  pthread_mutex_lock(&s->mu);
-  RoleRun *me = &s->roles[k];
-  me->blocked = 1;
-  me->seen = ex->async.progress;
-  me->wait_in = in, me->wait_index = index, me->wait_parity = parity;
-  int stuck = 1;
-  for (int j = 0; j < s->n && stuck; j++) {
-    const RoleRun *r = &s->roles[j];
-    if (!r->done && (!r->blocked || r->seen != ex->async.progress)) stuck = 0;
-  }
-  if (stuck) {
-    char what[512];
-    size_t w = 0;
-    what[0] = '\0';
-    for (int j = 0; j < s->n; j++) {
-      const RoleRun *r = &s->roles[j];
-      if (r->done || w >= sizeof what) continue;
-      const tlua_MbarState *b = &ex->async.mbar[r->wait_in->imm][r->wait_index];
-      int q = snprintf(what + w, sizeof what - w, "%sthe role of threads %d..%d waits on mbar%d[%d] parity %d at line %d (phase %d, "
-                       "%d arrivals and %lld bytes missing)", w ? "; " : "", (int)r->mask.idx[0],
-                       (int)r->mask.idx[r->mask.n - 1], (int)r->wait_in->imm, (int)r->wait_index, (int)r->wait_parity,
-                       (int)r->wait_in->line, (int)b->phase, (int)b->pending, (long long)b->tx);
-      if (q > 0) w += (size_t)q;
-    }
-    rt_error(ex, in, -1, "deadlock: every role waits for a barrier phase that cannot complete: %s", what);
-    s->abort = 1;
-    pthread_cond_broadcast(&s->cv);
-    pthread_mutex_unlock(&s->mu);
-    return -1;
-  }
-  s->turn = next_role(s, k);
-  pthread_cond_broadcast(&s->cv);
-  while (s->turn != k && !s->abort) pthread_cond_wait(&s->cv, &s->mu);
-  me->blocked = 0;
-  const int aborted = s->abort;
-  pthread_mutex_unlock(&s->mu);
-  ex->role = k;
-  return aborted ? -1 : 0;
-}
-
-static void *role_main(void *arg) {
-  RoleRun *r = arg;
-  Sched *s = r->s;
-  pthread_mutex_lock(&s->mu);
-  while (s->turn != r->k && !s->abort) pthread_cond_wait(&s->cv, &s->mu);
-  const int aborted = s->abort;
-  pthread_mutex_unlock(&s->mu);
-  if (!aborted) {
-    r->ex->role = r->k;
-    r->rc = run_region(r->ex, r->body, &r->mask);
-  } else {
-    r->rc = -1;
-  }
-  pthread_mutex_lock(&s->mu);
-  r->done = 1;
-  if (r->rc) s->abort = 1;
-  s->turn = next_role(s, r->k);
-  pthread_cond_broadcast(&s->cv);
-  pthread_mutex_unlock(&s->mu);
-  return NULL;
+static int role_task(void *arg) {
+  RoleArg *a = arg;
+  return run_region(a->ex, a->body, &a->mask);
 }
 
 /* The group of ROLE instructions at positions p..q-1 of region r, on the active lanes m. */
 static int run_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
   const tlua_IR *ir = ex->ir;
-  if (ex->sched) return rt_error(ex, &ir->instrs[ir->regions[r].instrs[p]], -1, "roles inside a role");
-  Sched s;
-  memset(&s, 0, sizeof s);
-  s.roles = calloc((size_t)(q - p), sizeof *s.roles);
-  if (!s.roles) return rt_error(ex, NULL, -1, "out of memory for roles");
-  int rc = 0, started = 0;
-  for (int j = p; j < q; j++) {
+  RoleArg args[16];
+  void *argp[16];
+  int n = 0;
+  for (int j = p; j < q && n < 16; j++) {
     const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
-    RoleRun *rr = &s.roles[s.n];
-    rr->mask.idx = ex->masks[in->region[0]].idx;
-    rr->mask.n = 0;
-    TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) rr->mask.idx[rr->mask.n++] = i);
-    if (rr->mask.n == 0 || in->region[0] < 0) continue;
-    ex->masks[in->region[0]].n = rr->mask.n;
-    rr->s = &s, rr->ex = ex, rr->body = in->region[0], rr->k = s.n;
-    s.n++;
+    if (in->region[0] < 0) continue;
+    RoleArg *a = &args[n];
+    a->ex = ex, a->body = in->region[0];
+    a->mask.idx = ex->masks[in->region[0]].idx;
+    a->mask.n = 0;
+    TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) a->mask.idx[a->mask.n++] = i);
+    if (a->mask.n == 0) continue;
+    ex->masks[in->region[0]].n = a->mask.n;
+    argp[n] = a;
+    n++;
   }
-  pthread_mutex_init(&s.mu, NULL);
-  pthread_cond_init(&s.cv, NULL);
-  s.turn = -1;
-  ex->sched = &s;
-  for (int k = 0; k < s.n; k++) {
-    if (pthread_create(&s.roles[k].th, NULL, role_main, &s.roles[k])) {
-      rc = rt_error(ex, NULL, -1, "cannot start a thread for a role");
-      break;
-    }
-    started++;
+  return tlua_sched_spawn(ex->sched, n, role_task, argp);
+}
+
+/* The calling task cannot go on (what: its wait, for a deadlock message): 0 to check again, -1
+ * after an error (reported here when it is a deadlock). */
+static int wait_turn(Exec *ex, const tlua_Instr *in, int lane, const char *what, const char *alone) {
+  char msg[1500];
+  int waiting = 0;
+  int rc = tlua_sched_block(ex->sched, what, msg, sizeof msg, &waiting);
+  if (rc == 1) {
+    if (waiting <= 1)
+      return rt_error(ex, in, lane, "deadlock: %s, and no other role or block runs to change that", alone);
+    return rt_error(ex, in, -1, "deadlock: every role waits for a barrier phase that cannot complete: %s", msg);
   }
-  pthread_mutex_lock(&s.mu);
-  if (rc) s.abort = 1;
-  else s.turn = s.n ? 0 : -1;
-  pthread_cond_broadcast(&s.cv);
-  pthread_mutex_unlock(&s.mu);
-  for (int k = 0; k < started; k++) pthread_join(s.roles[k].th, NULL);
-  for (int k = 0; k < s.n && !rc; k++) rc = s.roles[k].rc;
-  if (!rc && s.abort) rc = -1;
-  ex->sched = NULL;
-  pthread_cond_destroy(&s.cv);
-  pthread_mutex_destroy(&s.mu);
-  free(s.roles);
   return rc;
+}
+
+/* "threads a..b" (or "thread a"), and "of block (x, y, z)" in a cluster, for messages */
+static void who_waits(Exec *ex, const tlua_LaneMask *m, char *out, size_t n) {
+  int k = m->n == 1 ? snprintf(out, n, "thread %d", (int)m->idx[0])
+                    : snprintf(out, n, "threads %d..%d", (int)m->idx[0], (int)m->idx[m->n - 1]);
+  if (ex->cluster && k > 0 && (size_t)k < n)
+    snprintf(out + k, n - (size_t)k, " of block (%" PRId64 ", %" PRId64 ", %" PRId64 ")", ex->bid[0], ex->bid[1], ex->bid[2]);
+}
+
+/* The block of rank r of ex's cluster, or NULL after an error naming the action (verb). */
+static Exec *peer(Exec *ex, const tlua_Instr *in, int lane, int64_t r, const char *verb) {
+  if (!ex->cluster) {
+    if (r == 0) return ex;
+    rt_error(ex, in, lane, "%s block %" PRId64 " of the cluster, but the kernel runs without clusters (the hint num_ctas)", verb, r);
+    return NULL;
+  }
+  if (r < 0 || r >= ex->cluster->n) {
+    rt_error(ex, in, lane, "%s block %" PRId64 " of a cluster of %d", verb, r, ex->cluster->n);
+    return NULL;
+  }
+  Exec *p = ex->cluster->blocks[r];
+  if (p->finished) {
+    rt_error(ex, in, lane, "%s block %" PRId64 " of the cluster, which has ended: end the kernel with k:cluster_sync() so "
+             "no block ends while another still uses its LDS or barriers", verb, r);
+    return NULL;
+  }
+  return p;
+}
+
+/* CLUSTER_SYNC: the whole block arrives; it goes on once every block of the cluster has. */
+static int do_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  if (m->n != ex->B)
+    return rt_error(ex, in, -1, "cluster barrier reached by %d of %d threads (divergent control flow)", (int)m->n, ex->B);
+  Cluster *c = ex->cluster;
+  if (!c) return 0;  /* a cluster of one */
+  const int64_t mine = c->phase;
+  if (++c->arrived == c->n) {
+    c->arrived = 0;
+    c->phase++;
+    tlua_sched_progress(ex->sched);
+  }
+  while (c->phase == mine) {
+    char what[200];
+    snprintf(what, sizeof what, "block (%" PRId64 ", %" PRId64 ", %" PRId64 ") waits at the cluster barrier at line %d "
+             "(%d of %d blocks arrived)", ex->bid[0], ex->bid[1], ex->bid[2], (int)in->line, c->arrived, c->n);
+    if (wait_turn(ex, in, -1, what, what)) return -1;
+  }
+  return 0;
 }
 
 static int do_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
@@ -743,10 +702,12 @@ static int do_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const tlua_Slot *idx = VAL(ex, o[0]);
   char e[512];
   if (in->op == TLUA_OP_MBAR_ARRIVE) {
-    const tlua_Slot *tx = in->nops > 1 ? VAL(ex, o[1]) : NULL;
+    const tlua_Slot *tx = in->nops > 1 ? VAL(ex, o[1]) : NULL, *cta = in->nops > 2 ? VAL(ex, o[2]) : NULL;
     for (int32_t j = 0; j < m->n; j++) {
       const int i = m->idx[j];
-      if (tlua_async_arrive(&ex->async, array, idx[i].i, tx ? tx[i].i : 0, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+      Exec *dst = ex;
+      if (cta && !(dst = peer(ex, in, i, cta[i].i, "arrives on a barrier of"))) return -1;
+      if (tlua_async_arrive(&dst->async, array, idx[i].i, tx ? tx[i].i : 0, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
     }
     return 0;
   }
@@ -757,13 +718,15 @@ static int do_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
       int done = 0;
       if (tlua_async_wait(&ex->async, array, idx[i].i, par[i].i, &done, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
       if (done) break;
-      if (!ex->sched) {
-        const tlua_MbarState *b = &ex->async.mbar[array][idx[i].i];
-        return rt_error(ex, in, i, "deadlock: wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: "
-                        "phase %" PRId64 " misses %d arrivals and %" PRId64 " bytes, and no other role runs to supply them",
-                        array, idx[i].i, par[i].i, b->phase, (int)b->pending, b->tx);
-      }
-      if (role_yield(ex, in, idx[i].i, par[i].i)) return -1;
+      const tlua_MbarState *b = &ex->async.mbar[array][idx[i].i];
+      char who[128], what[400], alone[300];
+      who_waits(ex, m, who, sizeof who);
+      snprintf(what, sizeof what, "%s waits on mbar%d[%" PRId64 "] parity %" PRId64 " at line %d (phase %" PRId64
+               ", %d arrivals and %" PRId64 " bytes missing)", who, array, idx[i].i, par[i].i, (int)in->line, b->phase,
+               (int)b->pending, b->tx);
+      snprintf(alone, sizeof alone, "wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: phase %" PRId64
+               " misses %d arrivals and %" PRId64 " bytes", array, idx[i].i, par[i].i, b->phase, (int)b->pending, b->tx);
+      if (wait_turn(ex, in, i, what, alone)) return -1;
     }
   }
   return 0;
@@ -783,9 +746,31 @@ static int do_tma(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   int64_t c[TLUA_IR_MAX_RANK];
   for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[2 + k])[lane].i;
   char e[512];
-  if (tlua_async_tma(&ex->async, d, (int)in->imm2, VAL(ex, o[1])[lane].i, (const uint8_t *)a->data, a->extent, a->shape,
-                     a->strides, c, VAL(ex, o[0])[lane].i, (int)in->line, e, sizeof e))
-    return rt_error(ex, in, lane, "%s", e);
+  const int64_t index = VAL(ex, o[1])[lane].i, at = VAL(ex, o[0])[lane].i;
+  if (in->vec != 1) {
+    if (tlua_async_tma(&ex->async, d, (int)in->imm2, index, (const uint8_t *)a->data, a->extent, a->shape, a->strides, c,
+                       at, (int)in->line, 1, e, sizeof e))
+      return rt_error(ex, in, lane, "%s", e);
+    return 0;
+  }
+  /* multicast: the box lands in every block of the mask; this block's barrier expects it once per
+     block of the mask (each issues one: symmetric) */
+  const int64_t mask = VAL(ex, o[2 + d->rank])[lane].i;
+  if (mask <= 0 || mask >= ((int64_t)1 << ex->cluster->n))
+    return rt_error(ex, in, lane, "multicast mask 0x%" PRIx64 " names no block or a block outside the cluster of %d",
+                    (uint64_t)mask, ex->cluster->n);
+  int copies = 0;
+  for (int r = 0; r < ex->cluster->n; r++) {
+    if (!(mask >> r & 1)) continue;
+    Exec *dst = peer(ex, in, lane, r, "multicasts a TMA copy into");
+    if (!dst) return -1;
+    if (tlua_async_tma(&dst->async, d, (int)in->imm2, index, (const uint8_t *)a->data, a->extent, a->shape, a->strides, c,
+                       at, (int)in->line, 0, e, sizeof e))
+      return rt_error(ex, in, lane, "%s", e);
+    copies++;
+  }
+  int64_t bytes = tlua_async_box_bytes(&ex->async, d) * copies;
+  if (tlua_async_expect(&ex->async, (int)in->imm2, index, bytes, e, sizeof e)) return rt_error(ex, in, lane, "%s", e);
   return 0;
 }
 
@@ -883,6 +868,12 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   }
   case TLUA_OP_ROLE:
     return rt_error(ex, in, -1, "role outside a group walk");  /* run_region runs groups */
+  case TLUA_OP_CLUSTER_RANK:
+    v.i = ex->rank;
+    fill(VAL(ex, id), v, m, B);
+    return 0;
+  case TLUA_OP_CLUSTER_SYNC:
+    return do_cluster_sync(ex, in, m);
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {
@@ -987,6 +978,106 @@ static void release(Exec *ex) {
   if (ex->async.ir) tlua_async_free(&ex->async);
 }
 
+/* --- runs ----------------------------------------------------------------------------------------- */
+
+/* Whether blocks of a cluster must run at once: the IR synchronizes them, arrives on another's
+ * barriers or multicasts into their LDS. */
+static int cluster_ops(const tlua_IR *ir) {
+  for (int i = 0; i < ir->ninstrs; i++) {
+    const tlua_Instr *in = &ir->instrs[i];
+    if (in->op == TLUA_OP_CLUSTER_SYNC || (in->op == TLUA_OP_MBAR_ARRIVE && in->nops > 2) ||
+        (in->op == TLUA_OP_TMA_LOAD && in->vec == 1))
+      return 1;
+  }
+  return 0;
+}
+
+/* A block's fresh LDS and barriers (before any block of its cluster starts: they write into each other). */
+static void fresh_block(Exec *ex) {
+  if (ex->lds_bytes) memset(ex->lds_mem, 0, ex->lds_bytes);
+  tlua_async_block(&ex->async);
+  ex->finished = 0;
+}
+
+/* One block from the start of its body to its end (a task when blocks of a cluster run at once). */
+static int run_block(Exec *ex) {
+  int rc = run_region(ex, 0, &ex->masks[0]);
+  char e[512];
+  if (!rc && tlua_async_block_end(&ex->async, e, sizeof e)) rc = rt_error(ex, NULL, -1, "%s", e);
+  ex->finished = 1;
+  return rc;
+}
+static int block_task(void *arg) { return run_block(arg); }
+
+static int setup(Exec *ex, tlua_Sched *sched) {
+  if (prepare(ex)) return rt_error(ex, NULL, -1, "out of memory preparing %d values x %d lanes", (int)ex->ir->ninstrs, ex->B);
+  ex->sched = sched;
+  ex->async.progress = tlua_sched_counter(sched);
+  return 0;
+}
+
+/* Blocks one after another, x fastest. */
+static int run_blocks(Exec *ex, tlua_Sched *sched, int csize, tlua_ExecStats *stats) {
+  int rc = setup(ex, sched);
+  uint64_t blocks = 0;
+  for (int64_t z = 0; z < ex->grid[2] && !rc; z++)
+    for (int64_t y = 0; y < ex->grid[1] && !rc; y++)
+      for (int64_t x = 0; x < ex->grid[0] && !rc; x++) {
+        ex->bid[0] = x, ex->bid[1] = y, ex->bid[2] = z;
+        ex->rank = (int)(x % csize);
+        fresh_block(ex);
+        rc = run_block(ex);
+        blocks++;
+      }
+  if (stats) {
+    stats->lane_ops = ex->lane_ops;
+    stats->blocks = blocks;
+  }
+  release(ex);
+  return rc;
+}
+
+/* Clusters one after another; the csize blocks of a cluster at once, as tasks taking turns. */
+static int run_clusters(Exec *base, tlua_Sched *sched, int csize, tlua_ExecStats *stats) {
+  Exec *ex = calloc((size_t)csize, sizeof *ex);
+  if (!ex) return rt_error(base, NULL, -1, "out of memory for a cluster of %d blocks", csize);
+  Cluster cl;
+  memset(&cl, 0, sizeof cl);
+  cl.n = csize;
+  int rc = 0, ready = 0;
+  for (int r = 0; r < csize && !rc; r++) {
+    ex[r] = *base;
+    rc = setup(&ex[r], sched);
+    if (!rc) ready++;
+    ex[r].cluster = &cl;
+    ex[r].rank = r;
+    cl.blocks[r] = &ex[r];
+  }
+  uint64_t blocks = 0;
+  void *args[16];
+  for (int64_t z = 0; z < base->grid[2] && !rc; z++)
+    for (int64_t y = 0; y < base->grid[1] && !rc; y++)
+      for (int64_t x = 0; x < base->grid[0] && !rc; x += csize) {
+        for (int r = 0; r < csize; r++) {
+          ex[r].bid[0] = x + r, ex[r].bid[1] = y, ex[r].bid[2] = z;
+          fresh_block(&ex[r]);
+          args[r] = &ex[r];
+        }
+        cl.arrived = 0;
+        rc = tlua_sched_spawn(sched, csize, block_task, args);
+        if (rc && base->err && !base->err[0]) rt_error(base, NULL, -1, "a block of the cluster failed");
+        blocks += (uint64_t)csize;
+      }
+  if (stats) {
+    stats->blocks = blocks;
+    for (int r = 0; r < csize; r++) stats->lane_ops += ex[r].lane_ops;
+  }
+  (void)ready;
+  for (int r = 0; r < csize; r++) release(&ex[r]);
+  free(ex);
+  return rc;
+}
+
 int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t grid[3],
                   const tlua_ExecLimits *limits, tlua_ExecStats *stats, char *err, size_t errsz) {
   if (err && errsz) err[0] = '\0';
@@ -1023,27 +1114,19 @@ int tlua_exec_run(const tlua_IR *ir, const tlua_ExecArg *args, const int64_t gri
   }
   if (lds > limit)
     return rt_error(&ex, NULL, -1, "LDS use of %" PRId64 " bytes is over the limit of %" PRId64 " bytes", lds, limit);
-  int rc = 0;
-  if (prepare(&ex)) {
-    rc = rt_error(&ex, NULL, -1, "out of memory preparing %d values x %d lanes", (int)ir->ninstrs, ex.B);
+  tlua_Sched *sched = tlua_sched_new();
+  if (!sched) return rt_error(&ex, NULL, -1, "out of memory for the scheduler");
+  const int csize = ir->cluster > 1 ? (int)ir->cluster : 1;
+  int rc;
+  if (csize > 1 && cluster_ops(ir)) {
+    if (grid[0] % csize)
+      rc = rt_error(&ex, NULL, -1, "grid x = %" PRId64 " is not a multiple of the cluster size %d (the hint num_ctas)",
+                    grid[0], csize);
+    else
+      rc = run_clusters(&ex, sched, csize, stats);
   } else {
-    uint64_t blocks = 0;
-    for (int64_t z = 0; z < grid[2] && !rc; z++)
-      for (int64_t y = 0; y < grid[1] && !rc; y++)
-        for (int64_t x = 0; x < grid[0] && !rc; x++) {
-          ex.bid[0] = x, ex.bid[1] = y, ex.bid[2] = z;
-          if (ex.lds_bytes) memset(ex.lds_mem, 0, ex.lds_bytes);
-          tlua_async_block(&ex.async);
-          rc = run_region(&ex, 0, &ex.masks[0]);
-          char e[512];
-          if (!rc && tlua_async_block_end(&ex.async, e, sizeof e)) rc = rt_error(&ex, NULL, -1, "%s", e);
-          blocks++;
-        }
-    if (stats) {
-      stats->lane_ops = ex.lane_ops;
-      stats->blocks = blocks;
-    }
+    rc = run_blocks(&ex, sched, csize, stats);
   }
-  release(&ex);
+  tlua_sched_free(sched);
   return rc;
 }

@@ -26,6 +26,7 @@ static int fmt_err(char *err, size_t n, const char *fmt, ...) {
 int tlua_async_init(tlua_Async *a, const tlua_IR *ir) {
   memset(a, 0, sizeof *a);
   a->ir = ir;
+  a->progress = &a->own_progress;
   for (int i = 0; i < ir->nmbar; i++)
     if (!(a->mbar[i] = calloc((size_t)ir->mbar[i].count, sizeof *a->mbar[i]))) return -1;
   int tma = 0;
@@ -91,7 +92,7 @@ int tlua_async_arrive(tlua_Async *a, int array, int64_t index, int64_t tx, char 
                    (int)a->ir->mbar[array].arrivals, b->phase, b->tx);
   b->tx += tx;
   b->pending--;
-  a->progress++;
+  (*a->progress)++;
   maybe_complete(a, array, index);
   return 0;
 }
@@ -111,7 +112,7 @@ static void land(tlua_Async *a, int array, int64_t index) {
       a->busy[f->lds][f->dst[e]]--;
     }
     a->mbar[array][index].tx -= f->n * f->esize;
-    a->progress++;
+    (*a->progress)++;
     drop_flight(f);
   }
   a->nflights = kept;
@@ -148,7 +149,7 @@ int tlua_async_wait(tlua_Async *a, int array, int64_t index, int64_t parity, int
 
 int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t index, const uint8_t *base,
                    int64_t extent, const int64_t *shape, const int64_t *strides, const int64_t *c,
-                   int64_t lds_offset, int line, char *err, size_t n) {
+                   int64_t lds_offset, int line, int expect, char *err, size_t n) {
   if (tlua_async_check_index(a, array, index, err, n)) return -1;
   const tlua_IR *ir = a->ir;
   for (int k = 0; k < d->rank; k++)
@@ -216,8 +217,20 @@ int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t inde
     f->dst[e] = at;
   }
   for (int64_t e = 0; e < count; e++) a->busy[d->lds][f->dst[e]]++;
-  a->mbar[array][index].tx += count * es;
+  if (expect) a->mbar[array][index].tx += count * es;
   a->nflights++;
+  return 0;
+}
+
+int64_t tlua_async_box_bytes(const tlua_Async *a, const tlua_TmaDesc *d) {
+  int64_t count = esize_of(a->ir->lds[d->lds].dtype);
+  for (int k = 0; k < d->rank; k++) count *= d->box[k];
+  return count;
+}
+
+int tlua_async_expect(tlua_Async *a, int array, int64_t index, int64_t bytes, char *err, size_t n) {
+  if (tlua_async_check_index(a, array, index, err, n)) return -1;
+  a->mbar[array][index].tx += bytes;
   return 0;
 }
 

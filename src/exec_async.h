@@ -36,7 +36,9 @@ typedef struct tlua_Async {
   int nflights, cap;
   uint8_t *busy[TLUA_IR_MAX_LDS];   /* per element: copies in flight that write it */
   uint8_t *lds[TLUA_IR_MAX_LDS];    /* the block's LDS buffers (exec.c sets them) */
-  uint64_t progress;                /* arrivals and landings so far (deadlock detection) */
+  uint64_t own_progress;
+  uint64_t *progress;               /* arrivals and landings so far (deadlock detection; exec.c points
+                                       it at the scheduler's counter) */
 } tlua_Async;
 
 /* Allocates the state of ir's mbarriers and LDS busy maps; 0 or -1 (out of memory). */
@@ -62,7 +64,12 @@ TLUA_HIDDEN int tlua_async_wait(tlua_Async *a, int array, int64_t index, int64_t
  * descriptor's buffer (lds of count elements); adds its bytes to the barrier's transactions. */
 TLUA_HIDDEN int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t index, const uint8_t *base,
                                int64_t extent, const int64_t *shape, const int64_t *strides, const int64_t *c,
-                               int64_t lds_offset, int line, char *err, size_t n);
+                               int64_t lds_offset, int line, int expect, char *err, size_t n);
+/* (expect = 0: the copy's barrier does not expect its bytes here: a multicast copy, whose issuer
+ * expects them with tlua_async_expect.) The bytes of one box of d. */
+TLUA_HIDDEN int64_t tlua_async_box_bytes(const tlua_Async *a, const tlua_TmaDesc *d);
+/* Adds bytes to the current phase's expected transactions of a barrier (no arrival). */
+TLUA_HIDDEN int tlua_async_expect(tlua_Async *a, int array, int64_t index, int64_t bytes, char *err, size_t n);
 /* Elements [off, off + count) of LDS buffer `lds`: 0 when no copy in flight writes one, else -1
  * with "<verb> lds<b>[<i>] while a TMA copy into it is in flight (issued at line L; wait on
  * mbar<a>[<i>] first)". */

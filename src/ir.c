@@ -188,6 +188,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait", [TLUA_OP_UNDEF] = "undef",
   [TLUA_OP_MBAR_ARRIVE] = "mbar_arrive", [TLUA_OP_MBAR_WAIT] = "mbar_wait", [TLUA_OP_TMA_LOAD] = "tma_load",
   [TLUA_OP_ROLE] = "role", [TLUA_OP_ROLE_SYNC] = "role_sync",
+  [TLUA_OP_CLUSTER_RANK] = "cluster_rank", [TLUA_OP_CLUSTER_SYNC] = "cluster_sync",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -319,10 +320,11 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put_operand(b, n > 0 ? o[0] : -1);
     put(b, "]");
     if (n > 1) { put(b, in->op == TLUA_OP_MBAR_WAIT ? " parity " : " tx "); put_operand(b, o[1]); }
+    if (n > 2) { put(b, " of block "); put_operand(b, o[2]); }
     break;
   case TLUA_OP_TMA_LOAD: {
     const tlua_TmaDesc *d = in->imm >= 0 && in->imm < ir->ntma ? &ir->tma[in->imm] : NULL;
-    if (!d || n != 2 + d->rank) { put(b, " <descriptor %" PRId64 ", %d operands>", in->imm, n); break; }
+    if (!d || n != 2 + d->rank + (in->vec == 1)) { put(b, " <descriptor %" PRId64 ", %d operands>", in->imm, n); break; }
     put(b, " ");
     put_target(b, ir, 1, d->lds, o[0]);
     put(b, " <- %s[", param_name(ir, d->param));
@@ -333,6 +335,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put(b, " mbar%" PRId64 "[", in->imm2);
     put_operand(b, o[1]);
     put(b, "] by thread %d", (int)in->fimm);
+    if (in->vec == 1) { put(b, " multicast "); put_operand(b, o[2 + d->rank]); }
     break;
   }
   case TLUA_OP_ROLE:
@@ -438,6 +441,7 @@ char *tlua_ir_print(const tlua_IR *ir) {
   if (!b.s) return NULL;
   b.s[0] = '\0';
   put(&b, "kernel %s (block %d, warp %d)\n", ir->name, (int)ir->block, (int)ir->warp);
+  if (ir->cluster > 1) put(&b, "  cluster %d blocks along x\n", (int)ir->cluster);
   for (int i = 0; i < ir->nparams; i++) {
     const tlua_Param *p = &ir->params[i];
     if (p->kind == TLUA_PARAM_TENSOR) {

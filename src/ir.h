@@ -142,6 +142,16 @@ typedef enum tlua_Op {
      an error (the other roles never reach it): ROLE_SYNC synchronizes the role's own threads
      (imm = named barrier 1..15, imm2 = the role's thread count). */
   TLUA_OP_ROLE, TLUA_OP_ROLE_SYNC,
+  /* thread-block clusters (sm_90; tlua_IR.cluster blocks along x form one, the executor runs them
+     at once): CLUSTER_RANK (no operands) -> i32, the block's rank in its cluster (block_id.x %
+     cluster); CLUSTER_SYNC (no operands): every thread of every block of the cluster arrives, then
+     waits for all (barrier.cluster), like BARRIER not inside a role.
+     An MBAR_ARRIVE with a third operand (index, tx, cta) arrives on barrier `index` of the block of
+     rank cta of the cluster. A TMA_LOAD with vec = 1 is multicast: a last operand (i32 mask, bit r =
+     rank r) names the blocks of the cluster whose LDS (at the same offset) and barrier (the same
+     one) receive the box; the issuer's barrier expects the box's bytes once per block of the mask
+     (every block of the mask issues one box of that size: symmetric multicast). */
+  TLUA_OP_CLUSTER_RANK, TLUA_OP_CLUSTER_SYNC,
   TLUA_NOPS
 } tlua_Op;
 
@@ -207,6 +217,7 @@ typedef struct tlua_IR {
   tlua_MbarArray mbar[TLUA_IR_MAX_MBAR];
   int32_t ntma;
   tlua_TmaDesc tma[TLUA_IR_MAX_TMA];
+  int32_t cluster;      /* blocks per thread-block cluster along x (1, 2, 4, 8, 16; 0 counts as 1) */
   char source_name[256];  /* the script file, for #line */
   /* 1 once tlua_ir_verified() accepted the IR; every builder call clears it. Consumers (executor,
      HIP emitter) verify only when it is 0, so a launch does not re-check a traced kernel. Whoever

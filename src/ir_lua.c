@@ -127,6 +127,16 @@ static int m_tma(lua_State *L) {
   return 1;
 }
 
+/* ir:set_cluster(n): blocks per cluster along x */
+static int m_set_cluster(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, n >= 1 && n <= 16, 2, "cluster size out of 1..16");
+  ir->cluster = (int32_t)n;
+  ir->verified = 0;
+  return 0;
+}
+
 /* ir:tma_specs() -> {{param =, box = {..}, swizzle =}, ...}: the TMA descriptors in order (descriptor
  * j is the kernel's tl_tmap<j>; tl._gpu_load takes this list) */
 static int m_tma_specs(lua_State *L) {
@@ -375,7 +385,7 @@ static int l_ir_deserialize(lua_State *L) {
 
 static const luaL_Reg ir_methods[] = {
   {"param", m_param}, {"specialize", m_specialize}, {"lds", m_lds}, {"region", m_region},
-  {"mbar", m_mbar}, {"tma", m_tma}, {"tma_specs", m_tma_specs},
+  {"mbar", m_mbar}, {"tma", m_tma}, {"tma_specs", m_tma_specs}, {"set_cluster", m_set_cluster},
   {"emit", m_emit}, {"set_source", m_set_source}, {"verify", m_verify}, {"print", m_print},
   {"count", m_count}, {"order_dependent", m_order_dependent}, {NULL, NULL}
 };

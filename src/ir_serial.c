@@ -8,6 +8,7 @@
  *   nlds u32, per buffer: dtype u8, count i64
  *   nmbar u32, per array: count i32, arrivals i32
  *   ntma u32, per descriptor: param i32, lds i32, rank i32, swizzle i32, box i32 x TLUA_IR_MAX_RANK
+ *   cluster i32
  *   ninstrs u32, per instruction (INSTR_BYTES): op u16, dtype u8, has_value u8, nops i32, ops i32,
  *     region0 i32, region1 i32, imm i64, imm2 i64, fimm (f64 bits), vec u8, vec_lane u8,
  *     atomic_op u8, order u8, scope u8, space u8, want_old u8, line i32
@@ -99,6 +100,7 @@ int tlua_ir_serialize(const tlua_IR *ir, void **buf, size_t *len, char *err, siz
     W32(&o, d->param); W32(&o, d->lds); W32(&o, d->rank); W32(&o, d->swizzle);
     for (int k = 0; k < TLUA_IR_MAX_RANK; k++) W32(&o, d->box[k]);
   }
+  W32(&o, ir->cluster);
   W32(&o, ir->ninstrs);
   for (int i = 0; i < ir->ninstrs; i++) {
     const tlua_Instr *in = &ir->instrs[i];
@@ -252,6 +254,9 @@ int tlua_ir_deserialize(const void *buf, size_t len, tlua_IR **out, char *err, s
     for (int k = 0; k < TLUA_IR_MAX_RANK; k++) d->box[k] = RI32(&r);
     CHECK(0);
   }
+  FIELD("cluster", -1);
+  ir->cluster = RI32(&r);
+  CHECK(0);
   FIELD("instruction count", -1);
   CHECK(r_count(&r, INT32_MAX / 2, INSTR_BYTES, &ir->ninstrs));
   if (ir->ninstrs > 0 && !(ir->instrs = calloc((size_t)ir->ninstrs, sizeof *ir->instrs))) goto oom;

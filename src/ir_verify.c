@@ -409,14 +409,17 @@ static int check_async(Verifier *V, int id) {
   const tlua_Instr *in = &ir->instrs[id];
   if (want_value(V, id, 0)) return -1;
   if (in->op == TLUA_OP_MBAR_ARRIVE) {
-    if (in->nops < 1 || in->nops > 2) return fail_at(V, id, "has %d operands, expected (index[, tx])", (int)in->nops);
-    return mbar_array(V, id, in->imm) || int_operands(V, id, 0, in->nops, "index / tx") ? -1 : 0;
+    if (in->nops < 1 || in->nops > 3) return fail_at(V, id, "has %d operands, expected (index[, tx[, cta]])", (int)in->nops);
+    return mbar_array(V, id, in->imm) || int_operands(V, id, 0, in->nops, "index / tx / cta") ? -1 : 0;
   }
   if (in->op == TLUA_OP_MBAR_WAIT)
     return want_nops(V, id, 2) || mbar_array(V, id, in->imm) || int_operands(V, id, 0, 2, "index / parity") ? -1 : 0;
   if (in->imm < 0 || in->imm >= ir->ntma) return fail_at(V, id, "TMA descriptor %lld does not exist", (long long)in->imm);
   const tlua_TmaDesc *d = &ir->tma[in->imm];
-  if (want_nops(V, id, 2 + d->rank) || mbar_array(V, id, in->imm2) || int_operands(V, id, 0, 2 + d->rank, "offset / index / coordinate"))
+  const int mc = in->vec == 1;
+  if (mc && ir->cluster < 2) return fail_at(V, id, "a multicast TMA copy in a kernel without clusters");
+  if (want_nops(V, id, 2 + d->rank + mc) || mbar_array(V, id, in->imm2) ||
+      int_operands(V, id, 0, 2 + d->rank + mc, "offset / index / coordinate / mask"))
     return -1;
   if (!(in->fimm >= 0 && in->fimm < ir->block) || in->fimm != (double)(int)in->fimm)
     return fail_at(V, id, "issuing thread %g is not a thread of the block (0..%d)", in->fimm, (int)ir->block - 1);
@@ -649,6 +652,13 @@ static int check_instr(Verifier *V, int id) {
     return check_async(V, id);
   case TLUA_OP_ROLE:
     return check_role(V, id);
+  case TLUA_OP_CLUSTER_RANK:
+    return want_nops(V, id, 0) || want_value(V, id, 1) || (in->dtype != TLUA_I32 ? fail_at(V, id, "cluster_rank is i32") : 0) ? -1 : 0;
+  case TLUA_OP_CLUSTER_SYNC:
+    if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
+    if (enclosing_role(V, id) >= 0)
+      return fail_at(V, id, "a cluster barrier inside a role: the block's other roles never reach it");
+    return 0;
   case TLUA_OP_ROLE_SYNC: {
     if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
     int o = enclosing_role(V, id);
@@ -691,6 +701,8 @@ static int check_header(Verifier *V) {
     if (ir->lds[i].dtype >= TLUA_NDTYPES || ir->lds[i].count < 1)
       return fail(V, "kernel %s: LDS buffer %d has an invalid dtype or count %lld", ir->name, i,
                   (long long)ir->lds[i].count);
+  if (ir->cluster < 0 || ir->cluster > 16 || (ir->cluster & (ir->cluster - 1)))
+    return fail(V, "kernel %s: cluster of %d blocks (1, 2, 4, 8 or 16)", ir->name, (int)ir->cluster);
   if (ir->nmbar < 0 || ir->nmbar > TLUA_IR_MAX_MBAR || ir->ntma < 0 || ir->ntma > TLUA_IR_MAX_TMA)
     return fail(V, "kernel %s: %d mbarrier arrays (at most %d), %d TMA descriptors (at most %d)", ir->name,
                 (int)ir->nmbar, TLUA_IR_MAX_MBAR, (int)ir->ntma, TLUA_IR_MAX_TMA);

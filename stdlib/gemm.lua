@@ -18,7 +18,7 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true,
-                        group = true, ws = true, persistent = true }
+                        group = true, ws = true, persistent = true, cluster = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
@@ -149,11 +149,17 @@ local function resolve(who, cfg, s)
       if type(v) ~= "boolean" then C.fail("std.%s: config.%s must be a boolean (got %s)", who, key, tostring(v)) end
     elseif key == "pending" then
       if v ~= 0 and v ~= 1 then C.fail("std.%s: config.pending must be 0 or 1 (wgmma groups left in flight; got %s)", who, tostring(v)) end
-    elseif not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
+    elseif key ~= "cluster" and not pow2(v) then C.fail("std.%s: config.%s must be a power of two (got %s)", who, key, tostring(v)) end
     r[key] = v
   end
   if r.ws and not r.wgmma then C.fail("std.%s: config.ws (warp-specialized, TMA) needs config.wgmma", who) end
   if r.persistent and not r.ws then C.fail("std.%s: config.persistent (one block per SM walking tiles) needs config.ws", who) end
+  if r.cluster ~= nil then
+    if r.cluster ~= 1 and r.cluster ~= 2 and r.cluster ~= 4 then C.fail("std.%s: config.cluster must be 1, 2 or 4 (got %s)", who, tostring(r.cluster)) end
+    if r.cluster > 1 and not r.ws then C.fail("std.%s: config.cluster (blocks sharing A tiles by TMA multicast) needs config.ws", who) end
+    if r.cluster > 1 and r.persistent then C.fail("std.%s: config.cluster with config.persistent is not written yet", who) end
+    if r.cluster == 1 then r.cluster = nil else r.group = 1 end -- a cluster's blocks are neighbours along N
+  end
   if r.wgmma then return resolve_wgmma(who, r, s) end
   r.threads = r.wm * r.wn * s.warp
   r.wtm, r.wtn = r.bm // r.wm, r.bn // r.wn
@@ -262,7 +268,7 @@ local function gemm_kernel(dtype, opts)
   r.stages = stages_of(latency, r.stage_bytes)
   r.lds_bytes = r.stages * r.stage_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws), tostring(r.persistent) }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws), tostring(r.persistent), r.cluster or 1 }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     -- the threads that load tiles: all, or the consumer warpgroups of a warp-specialized block
@@ -276,8 +282,8 @@ local function gemm_kernel(dtype, opts)
     end
     return tl.kernel {
       name = string.format("std_gemm_%s_%s%s_%dx%dx%d%s", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk,
-                           r.persistent and "_wsp" or r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
-      block = r.threads, warp = warp, params = params, hints = { latency = latency },
+                           r.persistent and "_wsp" or r.cluster and ("_wsc" .. r.cluster) or r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
+      block = r.threads, warp = warp, params = params, hints = { latency = latency, num_ctas = r.cluster },
       body = function(k, p)
         local S = stages_of(k:hint("latency"), r.stage_bytes)
         local desc_a, desc_b = lds_descs(r, s, S)
@@ -353,7 +359,7 @@ local function gemm_kernel(dtype, opts)
         if r.ws and not why then
           require("tilelua.std.gemm_ws").mainloop(k, {
             r = r, S = S, la = la, lb = lb, K = K, each_tile = each_tile,
-            window_a = function(kk) return k:window(p.a, { m0, kk }, { bm, bk }) end,
+            window_a = function(kk, row, rows) return k:window(p.a, { m0 + (row or 0), kk }, { rows or bm, bk }) end,
             window_b = function(kk) return k:window(p.b, { kk, n0 }, { bk, bn }) end,
             epilogue = function(acc, row0) epilogue(acc, m0 + row0, n0, 64, bn, r.wg.c) end,
           })
@@ -473,7 +479,10 @@ function M.gemm_grid(cfg, m, n)
     return { math.min(C.blocks(n, r.bn) * gy, (sms and sms > 0) and sms or 2), 1 }
   end
   if gy > 65535 then C.fail("std.gemm: %d row tiles of %d, over the GPU grid limit of 65535", gy, r.bm) end
-  return { C.blocks(n, r.bn), gy }
+  -- clusters: whole clusters along x (a block past N loads and shares its A rows, stores nothing)
+  local gx = C.blocks(n, r.bn)
+  if r.cluster then gx = C.blocks(gx, r.cluster) * r.cluster end
+  return { gx, gy }
 end
 
 local OPT_FIELDS = { C = true, alpha = true, beta = true, trans_a = true, trans_b = true, out = true, config = true,

@@ -17,7 +17,8 @@ local M = {}
 -- ctx: r (the resolved config: bm, bn, bk, wg), S (stages), la, lb (the LDS rings), K, each_tile(fn)
 -- (runs fn(it) for the block's output tile, it = nil, or with config.persistent for each tile the
 -- block takes, it = 0, 1, ...; window_a, window_b and epilogue see that tile), window_a(kk),
--- window_b(kk) (box windows of the tiles at K offset kk), epilogue(acc, row0) (run by each consumer
+-- window_b(kk) (box windows of the tiles at K offset kk; window_a(kk, row, rows): rows row.. of A's),
+-- epilogue(acc, row0) (run by each consumer
 -- warpgroup on its 64 x bn accumulators, rows from row0 of the tile)
 function M.mainloop(k, ctx)
   local r, S, la, lb, K = ctx.r, ctx.S, ctx.la, ctx.lb, ctx.K
@@ -28,8 +29,29 @@ function M.mainloop(k, ctx)
   -- have 248 (no setmaxnreg)
   local REGS = { [2] = { 40, 232 }, [3] = { 32, 160 }, [4] = { 24, 120 } }
   local regs = REGS[consumers] or { nil, nil }
+  -- with clusters of C blocks along N (config.cluster), the blocks of a cluster share their A tile:
+  -- each loads 1/C of its rows and multicasts them to all, so a stage is free again only when the
+  -- consumers of every block of the cluster have read it
+  local C = r.cluster or 1
   local full = k:mbarrier(S, 1)
-  local empty = k:mbarrier(S, consumers * 128)
+  -- one arrival per consumer warpgroup and block of the cluster: thread t < C of each warpgroup
+  -- releases the stage in block t once its wgmma.wait_group says the warpgroup's reads are done
+  local empty = k:mbarrier(S, consumers * C)
+  local rank = C > 1 and k.cluster_rank() or nil
+  local function release(j)
+    local t = k.thread_id() % 128
+    if C == 1 then k:when(tl.eq(t, 0), function() empty:arrive(j) end)
+    else k:when(tl.lt(t, C), function() empty:arrive(j, { cta = t }) end) end
+  end
+  local function load_a(kk, j)
+    if C == 1 then
+      k:copy(k:window(la, { j * bm, 0 }, { bm, bk }), ctx.window_a(kk), { barrier = full, index = j })
+      return
+    end
+    local part = bm // C
+    k:copy(k:window(la, { j * bm + rank * part, 0 }, { part, bk }), ctx.window_a(kk, rank * part, part),
+           { barrier = full, index = j, multicast = (1 << C) - 1 })
+  end
   -- rounds of S K tiles per output tile; a block's it-th tile starts at round it * rounds (persistent
   -- blocks walk several tiles, the barriers' phases run on across them)
   local rounds = (K + (S * bk - 1)) // (S * bk)
@@ -46,7 +68,7 @@ function M.mainloop(k, ctx)
             local ph = round_phase(kk, it)
             for j = 0, S - 1 do
               empty:wait(j, 1 - ph)
-              k:copy(k:window(la, { j * bm, 0 }, { bm, bk }), ctx.window_a(kk + j * bk), { barrier = full, index = j })
+              load_a(kk + j * bk, j)
               k:copy(k:window(lb, { j * bk, 0 }, { bk, bn }), ctx.window_b(kk + j * bk), { barrier = full, index = j })
               full:arrive(j)
             end
@@ -64,14 +86,14 @@ function M.mainloop(k, ctx)
             acc = r.wg:mma(la:tile({ j * bm, 0 }, { bm, bk }), lb:tile({ j * bk, 0 }, { bk, bn }), acc,
                            { pending = 1, accumulate = j == 0 and tl.ne(kk, 0) or nil })
             -- one group stays in flight: the previous step's wgmma is complete, its stage is free
-            if j > 0 then empty:arrive(j - 1)
-            else k:when(tl.ne(kk, 0), function() empty:arrive(S - 1) end) end
+            if j > 0 then release(j - 1)
+            else k:when(tl.ne(kk, 0), function() release(S - 1) end) end
           end
           return acc
         end, r.wg:undefined())
         k:wgmma_wait(0)
         -- the tile's last stage is free too (the next tile's first round starts at stage 0)
-        k:when(tl.gt(K, 0), function() empty:arrive(S - 1) end)
+        k:when(tl.gt(K, 0), function() release(S - 1) end)
         -- K = 0: the loop did not run and the accumulators are still undefined
         acc = acc:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
         -- the epilogue of this tile overlaps the producer's loads of the next
@@ -79,6 +101,8 @@ function M.mainloop(k, ctx)
       end)
     end },
   }
+  -- no block of a cluster ends while another may still multicast into it or arrive on its barriers
+  if C > 1 then k:cluster_sync() end
 end
 
 return M

@@ -33,6 +33,13 @@ static __device__ __forceinline__ void tl_mbar_wait(unsigned long long* b, unsig
                  : "=r"(done) : "r"(tl_smem(b)), "r"(parity) : "memory");
   } while (!done);
 }
+/* barrier i of the block of rank cta of the cluster */
+static __device__ __forceinline__ void tl_mbar_arrive_remote(unsigned long long* b, unsigned cta, unsigned tx) {
+  unsigned remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(tl_smem(b)), "r"(cta));
+  if (tx) asm volatile("mbarrier.arrive.expect_tx.release.cluster.shared::cluster.b64 _, [%0], %1;" :: "r"(remote), "r"(tx) : "memory");
+  else asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" :: "r"(remote) : "memory");
+}
 
 extern "C" __global__ void __launch_bounds__(160) ring(
     float* __restrict__ x, const long long x_shape0, const long long x_shape1, const long long x_stride0, const long long x_stride1,

@@ -147,7 +147,7 @@ for S = 1, 3 do
   T.near(y:max_abs_diff(want), 0.0, 1e-5, "ring of " .. S)
 end
 if on_cpu then T.raises(function() ring_kernel(2, TT, false)({ 1 }, xr, tl.zeros({ 32, 32 }, tl.f32)) end,
-         "deadlock: every role waits for a barrier phase that cannot complete: the role of threads 0..31 waits on mbar1[0] parity 0") end
+         "deadlock: every role waits for a barrier phase that cannot complete: thread 0 waits on mbar1[0] parity 0") end
 
 -- the sm_90 source: barriers in shared memory initialized once, roles as thread ranges, the TMA copy
 -- from a __grid_constant__ tensor map completing on its barrier
@@ -167,6 +167,55 @@ do
     "mbarrier.try_wait.parity.shared::cta.b64",
   } do
     assert(src:find(want_text, 1, true), "sm_90 source lacks: " .. want_text)
+  end
+end
+
+-- thread-block clusters: two blocks each load half a tile and multicast it to both (each block's
+-- barrier expects both halves), then tell the other block they are done with a remote arrival
+local function cluster_kernel(sync_at_end)
+  local d = tl.pattern2d { block = 32, rows = 32, cols = 64, vec = 8 }
+  return tl.kernel { name = "async_cluster" .. (sync_at_end and "" or "_nosync"), block = 32, hints = { num_ctas = 2 },
+    params = { { "x", tl.tensor(tl.f16, 2) }, { "y", tl.tensor(tl.f16, 2) } },
+    body = function(k, p)
+      local l = k:lds(tl.f16, { 32, 64 })
+      local full, done = k:mbarrier(1, 1), k:mbarrier(1, 1)
+      local r = k.cluster_rank()
+      k:when(tl.eq(k.thread_id(), 0), function()
+        k:copy(k:window(l, { r * 16, 0 }, { 16, 64 }), k:window(p.x, { r * 16, 0 }, { 16, 64 }),
+               { barrier = full, index = 0, multicast = 3 })
+        full:arrive(0)
+      end)
+      full:wait(0, 0)
+      k:window(p.y, { k.block_id(0) * 32, 0 }, { 32, 64 }, d):store(k:window(l, { 0, 0 }, { 32, 64 }, d):load())
+      -- the other block may reuse its buffer now
+      k:when(tl.eq(k.thread_id(), 0), function() done:arrive(0, { cta = 1 - r }) end)
+      -- (without the wait and the cluster barrier a block may end before the other arrives on it)
+      if sync_at_end then
+        done:wait(0, 0)
+        k:cluster_sync()
+      end
+    end }
+end
+do
+  local xc = tl.rand({ 32, 64 }, tl.f16)
+  local yc = tl.zeros({ 128, 64 }, tl.f16)
+  local kc = cluster_kernel(true)
+  kc({ 4 }, xc, yc) -- two clusters of two
+  for b = 0, 3 do
+    T.eq(yc:narrow(0, b * 32, 32):max_abs_diff(xc), 0.0, "block " .. b .. " holds both halves")
+  end
+  local ir = kc:ir()
+  assert(ir:find("cluster 2 blocks along x", 1, true) and ir:find("multicast", 1, true) and ir:find("of block %", 1, true), ir)
+  if on_cpu then
+    T.raises(function() cluster_kernel(true)({ 3 }, xc, yc) end, "grid x = 3 is not a multiple of the cluster size 2")
+    T.raises(function() cluster_kernel(false)({ 2 }, xc, yc) end,
+             "arrives on a barrier of block 1 of the cluster, which has ended: end the kernel with k:cluster_sync()")
+  end
+  local src = tl._hip_source(kc.last_ir, { arch = "sm_90", num_ctas = 2 })
+  for _, want_text in ipairs { "__cluster_dims__(2, 1, 1)", "mbarrier::complete_tx::bytes.multicast::cluster",
+                               "mapa.shared::cluster.u32", "barrier.cluster.arrive.release.aligned", "%%cluster_ctarank",
+                               "2048u * (unsigned)__popc(" } do
+    assert(src:find(want_text, 1, true), "cluster source lacks: " .. want_text)
   end
 end
 

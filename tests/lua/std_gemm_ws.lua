@@ -40,7 +40,7 @@ T.eq(count("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx
 T.eq(count("setmaxnreg.dec.sync.aligned.u32 40;"), 1, "the producer gives registers back")
 T.eq(count("setmaxnreg.inc.sync.aligned.u32 232;"), 1, "the consumers take them")
 T.eq(count("__syncthreads()"), 1, "one block barrier: after the barriers' initialization")
-assert(src:find("tl_mbar_init(&tl_mbar1[i], 256u);", 1, true), "empty barriers wait for both consumer warpgroups")
+assert(src:find("tl_mbar_init(&tl_mbar1[i], 2u);", 1, true), "empty barriers: one arrival per consumer warpgroup")
 assert(src:find("wgmma.wait_group.sync.aligned 1;", 1, true), "a group stays in flight")
 assert(src:find("__shared__ __attribute__((aligned(1024)))", 1, true) or src:find("tl_lds_raw", 1, true), "aligned LDS")
 
@@ -57,6 +57,21 @@ local psrc = tl._hip_source(kp.last_ir, "sm_90")
 assert(psrc:find("for %(int v%d+ = v1; v%d+ < v%d+; v%d+ %+= v4%)"), "a loop over tiles stepping by the grid")
 T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, persistent = true } }) end,
          "config.persistent (one block per SM walking tiles) needs config.ws")
+
+-- clusters (config.cluster = 2): two blocks along N load half of their shared A tile each and
+-- multicast it to both; a stage is free once the consumers of both blocks released it; the grid
+-- holds whole clusters (a block past N shares its A rows and stores nothing)
+local CCFG = { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2 }
+T.eq(std.gemm_grid(CCFG, 200, 300), { 4, 2 }, "3 tiles along N padded to two clusters")
+check(128, 512, 320, CCFG)
+check(192, 384, 128, CCFG)
+local kc = std.gemm_kernel("f16", { config = CCFG })
+local csrc = tl._hip_source(kc.last_ir, { arch = "sm_90", num_ctas = 2 })
+T.eq(select(2, csrc:gsub("multicast::cluster", "")), 4, "A halves multicast, one per stage")
+assert(csrc:find("__cluster_dims__(2, 1, 1)", 1, true) and csrc:find("tl_mbar_arrive_remote(", 1, true), "cluster source")
+T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, ws = true, cluster = 3 } }) end, "config.cluster must be 1, 2 or 4")
+T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, ws = true, cluster = 2, persistent = true } }) end,
+         "config.cluster with config.persistent is not written yet")
 
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")

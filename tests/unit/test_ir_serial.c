@@ -143,7 +143,7 @@ static const char *ir_diff(const tlua_IR *a, const tlua_IR *b) {
   }
   for (int i = 0; i < a->nlds; i++)
     if (a->lds[i].dtype != b->lds[i].dtype || a->lds[i].count != b->lds[i].count) return "an LDS buffer";
-  if (a->nmbar != b->nmbar || a->ntma != b->ntma) return "mbarrier/TMA counts";
+  if (a->nmbar != b->nmbar || a->ntma != b->ntma || a->cluster != b->cluster) return "mbarrier/TMA counts or cluster";
   for (int i = 0; i < a->nmbar; i++)
     if (a->mbar[i].count != b->mbar[i].count || a->mbar[i].arrivals != b->mbar[i].arrivals) return "an mbarrier array";
   for (int i = 0; i < a->ntma; i++)
