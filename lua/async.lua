@@ -24,6 +24,10 @@
 --   full:arrive(i, {cta = r})              arrives on barrier i of the block of rank r
 --   k.cluster_rank(), k:cluster_sync()     the block's rank; a barrier of the whole cluster (end a
 --                                          kernel whose blocks use each other's LDS with one)
+--   k:copy(tensor_window, lds_window, {tma = true}); k:tma_store_wait()
+--                                          a TMA box store from LDS (the writes to the buffer before
+--                                          it need a barrier; the buffer may be written again after
+--                                          k:tma_store_wait() by the issuing thread and a barrier)
 --   k:roles{ {warps = n, registers = r, fn = function(role) ... end}, ... }
 --                                          splits the block's warps into roles that run at once
 --                                          (warp specialization); registers: setmaxnreg on sm_90a
@@ -210,10 +214,10 @@ return function(tl, K)
   end
 
   -- The TMA plan of a copy: swizzle and panel width, or an error naming the rule it breaks.
-  local function plan(k, dst, src)
+  local function plan(k, dst, src, what)
     local lds, t = dst.src, src.src
     local rank, es = t.rank, SIZE[t.dtype]
-    local function no(fmt, ...) tr.fail("k:copy with barrier= (a TMA copy): " .. fmt, ...) end
+    local function no(fmt, ...) tr.fail((what or "k:copy with barrier= (a TMA copy)") .. ": " .. fmt, ...) end
     if k.kernel_hints.allow_tma == false then no("the kernel's hint allow_tma = false forbids TMA copies") end
     if rank > 5 then no("TMA copies boxes of rank 1..5, the tensor has rank %d", rank) end
     for d = 1, rank do
@@ -254,8 +258,63 @@ return function(tl, K)
     no("the LDS buffer's layout is none of TMA's (%s)", table.concat(whys, "; "))
   end
 
+  -- k:copy(tensor_window, lds_window, {tma = true}): a TMA box store (k:tma_store_wait() before the
+  -- LDS is written again)
+  local function tma_store(self, dst, src, opts)
+    target_tma("k:copy with tma = true (a TMA store)")
+    local c = tr.current()
+    for key in pairs(opts) do
+      if key ~= "tma" then tr.fail("k:copy: a TMA store takes only {tma = true} (got option '%s')", tostring(key)) end
+    end
+    if dst.src.dtype ~= src.src.dtype then
+      tr.fail("k:copy(dst, src): the tensor holds %s but the LDS buffer %s (copies do not convert)", dst.src.dtype, src.src.dtype)
+    end
+    local s, w = plan(self, src, dst, "k:copy with tma = true (a TMA store)")
+    local rank = dst.src.rank
+    local box = {}
+    for d = 1, rank do box[d] = dst.lengths[d] end
+    box[rank] = w
+    c.tma_descs = c.tma_descs or {}
+    local key = table.concat({ dst.src.index, src.src.index, table.concat(box, "x"), s }, "/")
+    local desc = c.tma_descs[key]
+    if not desc then
+      desc = c.ir:tma(dst.src.index, src.src.index, box, s)
+      c.tma_descs[key] = desc
+      c.tma_notes = c.tma_notes or {}
+      c.tma_notes[#c.tma_notes + 1] = string.format("LDS -> %s box %s swizzle %d (store)", dst.src.name, table.concat(box, "x"), s)
+    end
+    local issuer = c.role and c.role.first or 0
+    for p0 = 0, dst.lengths[rank] - 1, w do
+      local at = {}
+      for d = 1, rank do at[d] = src.origin[d] end
+      if p0 > 0 then at[rank] = at[rank] + p0 end
+      local ops = { tr.as(src.src:offset(at), "i32") }
+      for d = 1, rank do
+        local o = dst.origin[d]
+        if d == rank and p0 > 0 then o = o + p0 end
+        ops[1 + d] = tr.as(o, "i32")
+      end
+      tr.emit("tma_store", nil, ops, { imm = desc, fimm = issuer })
+    end
+  end
+
+  -- k:tma_store_wait(): the TMA stores issued so far have read their LDS (by the thread that issued
+  -- them: the current role's leader, thread 0 outside roles; a barrier tells the others)
+  function K:tma_store_wait()
+    target_tma("k:tma_store_wait")
+    local c = tr.current()
+    tr.emit("tma_store_wait", nil, {}, { fimm = c.role and c.role.first or 0 })
+  end
+
   -- k:copy(dst, src, {barrier = mb, index = i})
   function K:tma_copy(dst, src, opts)
+    if opts.tma ~= nil then
+      if opts.tma ~= true then tr.fail("k:copy: tma must be true (got %s)", tostring(opts.tma)) end
+      if type(dst) ~= "table" or type(src) ~= "table" or not dst.src or not src.src or dst.src.is_lds or not src.src.is_lds then
+        tr.fail("k:copy(dst, src, {tma = true}): a TMA store copies a window on an LDS buffer (src) into one on a tensor (dst)")
+      end
+      return tma_store(self, dst, src, opts)
+    end
     target_tma("k:copy with barrier=")
     local c = tr.current()
     local bar, index = opts.barrier, opts.index

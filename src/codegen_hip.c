@@ -691,7 +691,7 @@ static int emit_instr(Gen *g, int r, int p) {
   }
   case TLUA_OP_YIELD: return emit_yield(g, r, in, 0);
   case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT: case TLUA_OP_TMA_LOAD: case TLUA_OP_ROLE: case TLUA_OP_ROLE_SYNC:
-  case TLUA_OP_CLUSTER_RANK: case TLUA_OP_CLUSTER_SYNC:
+  case TLUA_OP_CLUSTER_RANK: case TLUA_OP_CLUSTER_SYNC: case TLUA_OP_TMA_STORE: case TLUA_OP_TMA_STORE_WAIT:
     return tlua_hg_async(g, in, id);
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT:
     return 0;  /* declared by their for/if */
@@ -894,7 +894,8 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   for (int i = 0; i < ir->ninstrs; i++) {
     const tlua_Instr *in = &ir->instrs[i];
     if (in->op == TLUA_OP_MMA) uses_mma = 1;
-    if (in->op == TLUA_OP_WGMMA && g.nv) g.uses_wgmma = 1;
+    /* wgmma and TMA stores read LDS through the async proxy: barriers then fence it */
+    if ((in->op == TLUA_OP_WGMMA || in->op == TLUA_OP_TMA_STORE) && g.nv) g.uses_wgmma = 1;
     if (in->dtype == TLUA_F16 && in->has_value) g.uses_f16 = 1;
     if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;

@@ -21,7 +21,7 @@ static int uses_op(const tlua_IR *ir, int op) {
 }
 
 static int uses_async(const tlua_IR *ir) {
-  return ir->nmbar > 0 || uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_ROLE_SYNC) ||
+  return ir->nmbar > 0 || uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_ROLE_SYNC) || uses_op(ir, TLUA_OP_TMA_STORE) ||
          uses_op(ir, TLUA_OP_CLUSTER_RANK) || uses_op(ir, TLUA_OP_CLUSTER_SYNC);
 }
 
@@ -29,7 +29,7 @@ int tlua_hg_async_prelude(Gen *g) {
   const tlua_IR *ir = g->ir;
   if (!uses_async(ir)) return 0;
   if (!g->nv || atoi(g->t->arch + 3) < 90) {
-    const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) ? "TMA copies"
+    const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_TMA_STORE) ? "TMA copies"
                      : uses_op(ir, TLUA_OP_ROLE_SYNC) ? "named barriers (role:sync)" : "thread-block clusters";
     return fail(g, NULL, "not available on %s: %s exist on NVIDIA sm_90 (Hopper) and later only", g->t->arch, what);
   }
@@ -134,7 +134,33 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   if (!g->nv) return fail(g, in, "not available on %s: %s exists on NVIDIA sm_90 only", g->t->arch, tlua_op_name((tlua_Op)in->op));
   switch ((tlua_Op)in->op) {
   case TLUA_OP_ROLE_SYNC:
+    if (g->uses_wgmma) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
     STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
+    return 0;
+  case TLUA_OP_TMA_STORE: {
+    const tlua_TmaDesc *d = &ir->tma[in->imm];
+    char crd[128], args[160];
+    size_t n = 0, na = 0;
+    crd[0] = args[0] = '\0';
+    for (int k = 0; k < d->rank; k++) {
+      int q = snprintf(crd + n, sizeof crd - n, "%s%%%d", k ? ", " : "", 2 + k);
+      if (q > 0) n += (size_t)q;
+      q = snprintf(args + na, sizeof args - na, ", \"r\"(v%d)", o[1 + (d->rank - 1 - k)]);
+      if (q > 0) na += (size_t)q;
+    }
+    STMT(g, in, "if (threadIdx.x == %du) {  /* TMA box store */\n", (int)in->fimm);
+    g->depth++;
+    STMT(g, in, "asm volatile(\"cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group [%%0, {%s}], [%%1];\" :: "
+         "\"l\"((unsigned long long)&tl_tmap%d), \"r\"(tl_smem(lds%d + v%d))%s : \"memory\");\n", d->rank, crd, (int)in->imm,
+         (int)d->lds, o[0], args);
+    STMT(g, in, "asm volatile(\"cp.async.bulk.commit_group;\" ::: \"memory\");\n");
+    g->depth--;
+    indent(g);
+    line_text(g, "}\n");
+    return 0;
+  }
+  case TLUA_OP_TMA_STORE_WAIT:
+    STMT(g, in, "if (threadIdx.x == %du) asm volatile(\"cp.async.bulk.wait_group.read 0;\" ::: \"memory\");\n", (int)in->fimm);
     return 0;
   case TLUA_OP_CLUSTER_RANK:
     STMT(g, in, "int v%d;\n", id);

@@ -198,13 +198,15 @@ static int check_bounds(Exec *ex, const tlua_Instr *in, const Target *t, int32_t
  * (exec_async.h); costs nothing while no copy is in flight. */
 static int check_lds_busy(Exec *ex, const tlua_Instr *in, int lds, int32_t off_id, int32_t mask_id,
                           const tlua_LaneMask *m, uint64_t count, const char *verb) {
-  if (!tlua_async_busy(&ex->async)) return 0;
+  const int writes = !strcmp(verb, "store to") || !strcmp(verb, "lds_copy into") || !strcmp(verb, "atomic on");
+  if (!tlua_async_busy(&ex->async) && !(writes && ex->async.stores)) return 0;
   const tlua_Slot *off = VAL(ex, off_id), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
   char e[320];
   for (int32_t j = 0; j < m->n; j++) {
     const int i = m->idx[j];
     if (msk && !msk[i].u) continue;
     if (tlua_async_lds_access(&ex->async, lds, off[i].u, count, verb, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+    if (writes && tlua_async_lds_write(&ex->async, lds, off[i].u, count, verb, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
   }
   return 0;
 }
@@ -732,6 +734,30 @@ static int do_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   return 0;
 }
 
+/* TMA_STORE / TMA_STORE_WAIT: once, by the issuing thread, which must be active. */
+static int do_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int lane = (int)in->fimm;
+  int found = 0;
+  for (int32_t j = 0; j < m->n && !found; j++) found = m->idx[j] == lane;
+  if (!found)
+    return rt_error(ex, in, m->idx[0], "a TMA store%s of thread %d is reached without that thread",
+                    in->op == TLUA_OP_TMA_STORE_WAIT ? " wait" : "", lane);
+  if (in->op == TLUA_OP_TMA_STORE_WAIT) {
+    tlua_async_store_wait(&ex->async);
+    return 0;
+  }
+  const int32_t *o = OPS(ex, in);
+  const tlua_TmaDesc *d = &ex->ir->tma[in->imm];
+  const tlua_ExecArg *a = &ex->args[d->param];
+  int64_t c[TLUA_IR_MAX_RANK];
+  for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[1 + k])[lane].i;
+  char e[512];
+  if (tlua_async_tma_store(&ex->async, d, (uint8_t *)a->data, a->extent, a->shape, a->strides, c, VAL(ex, o[0])[lane].i,
+                           (int)in->line, e, sizeof e))
+    return rt_error(ex, in, lane, "%s", e);
+  return 0;
+}
+
 /* TMA_LOAD: once, by its issuing thread, which must be active when any thread is. */
 static int do_tma(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int32_t *o = OPS(ex, in);
@@ -860,6 +886,8 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return do_mbar(ex, in, m);
   case TLUA_OP_TMA_LOAD:
     return do_tma(ex, in, m);
+  case TLUA_OP_TMA_STORE: case TLUA_OP_TMA_STORE_WAIT:
+    return do_tma_store(ex, in, m);
   case TLUA_OP_ROLE_SYNC: {
     if (m->n != (int32_t)in->imm2)
       return rt_error(ex, in, -1, "role:sync() reached by %d of the role's %d threads (divergent control flow)", (int)m->n,

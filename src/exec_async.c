@@ -29,11 +29,15 @@ int tlua_async_init(tlua_Async *a, const tlua_IR *ir) {
   a->progress = &a->own_progress;
   for (int i = 0; i < ir->nmbar; i++)
     if (!(a->mbar[i] = calloc((size_t)ir->mbar[i].count, sizeof *a->mbar[i]))) return -1;
-  int tma = 0;
-  for (int i = 0; i < ir->ninstrs && !tma; i++) tma = ir->instrs[i].op == TLUA_OP_TMA_LOAD;
-  if (tma)
-    for (int i = 0; i < ir->nlds; i++)
-      if (!(a->busy[i] = calloc((size_t)ir->lds[i].count, 1))) return -1;
+  int tma = 0, store = 0;
+  for (int i = 0; i < ir->ninstrs; i++) {
+    tma |= ir->instrs[i].op == TLUA_OP_TMA_LOAD;
+    store |= ir->instrs[i].op == TLUA_OP_TMA_STORE;
+  }
+  for (int i = 0; i < ir->nlds; i++) {
+    if (tma && !(a->busy[i] = calloc((size_t)ir->lds[i].count, 1))) return -1;
+    if (store && !(a->reading[i] = calloc((size_t)ir->lds[i].count, 1))) return -1;
+  }
   return 0;
 }
 
@@ -45,7 +49,7 @@ static void drop_flight(tlua_TmaFlight *f) {
 
 void tlua_async_free(tlua_Async *a) {
   for (int i = 0; i < TLUA_IR_MAX_MBAR; i++) free(a->mbar[i]);
-  for (int i = 0; i < TLUA_IR_MAX_LDS; i++) free(a->busy[i]);
+  for (int i = 0; i < TLUA_IR_MAX_LDS; i++) free(a->busy[i]), free(a->reading[i]);
   for (int i = 0; i < a->nflights; i++) drop_flight(&a->flights[i]);
   free(a->flights);
   memset(a, 0, sizeof *a);
@@ -61,8 +65,11 @@ void tlua_async_block(tlua_Async *a) {
     }
   for (int i = 0; i < a->nflights; i++) drop_flight(&a->flights[i]);
   a->nflights = 0;
-  for (int i = 0; i < ir->nlds; i++)
+  for (int i = 0; i < ir->nlds; i++) {
     if (a->busy[i]) memset(a->busy[i], 0, (size_t)ir->lds[i].count);
+    if (a->reading[i]) memset(a->reading[i], 0, (size_t)ir->lds[i].count);
+  }
+  a->stores = 0;
 }
 
 int tlua_async_check_index(const tlua_Async *a, int array, int64_t index, char *err, size_t n) {
@@ -209,6 +216,11 @@ int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t inde
       return fmt_err(err, n, "TMA copy writes element %" PRId64 " of lds%d, outside its %" PRIu64 " elements", at,
                      (int)d->lds, lds_count);
     }
+    if (a->reading[d->lds] && a->stores && a->reading[d->lds][at]) {
+      drop_flight(f);
+      return fmt_err(err, n, "TMA copy into lds%d[%" PRId64 "] while a TMA store (issued at line %d) still reads it: wait "
+                     "with k:tma_store_wait() (and a barrier) first", (int)d->lds, at, a->store_line);
+    }
     if (a->busy[d->lds][at]) {
       drop_flight(f);
       return fmt_err(err, n, "TMA copy into lds%d[%" PRId64 "], which another copy in flight also writes (wait on its "
@@ -253,7 +265,73 @@ int tlua_async_lds_access(const tlua_Async *a, int lds, uint64_t off, uint64_t c
   return 0;
 }
 
+int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, int64_t extent,
+                         const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset, int line,
+                         char *err, size_t n) {
+  const tlua_IR *ir = a->ir;
+  const int es = esize_of(ir->lds[d->lds].dtype);
+  const int64_t repeat = d->swizzle ? 8 * d->swizzle : 128;
+  if (lds_offset < 0 || (lds_offset * es) % repeat)
+    return fmt_err(err, n, "TMA store from lds%d at element %" PRId64 ": the box must start at a multiple of %" PRId64
+                   " bytes (swizzle %d)", (int)d->lds, lds_offset, repeat, (int)d->swizzle);
+  for (int k = 0; k < d->rank; k++)
+    if (shape[k] < 1)
+      return fmt_err(err, n, "a TMA store needs every dimension of tensor %s to be at least 1: dimension %d is %" PRId64,
+                     ir->params[d->param].name, k, shape[k]);
+  int64_t count = 1;
+  for (int k = 0; k < d->rank; k++) count *= d->box[k];
+  const uint64_t lds_count = (uint64_t)ir->lds[d->lds].count;
+  const uint8_t *buf = a->lds[d->lds];
+  for (int64_t e = 0; e < count; e++) {
+    const int64_t at = lds_offset + tlua_tma_swizzle(e * es, d->swizzle) / es;
+    if ((uint64_t)at >= lds_count)
+      return fmt_err(err, n, "TMA store reads element %" PRId64 " of lds%d, outside its %" PRIu64 " elements", at, (int)d->lds,
+                     lds_count);
+    if (a->busy[d->lds] && a->busy[d->lds][at])
+      return fmt_err(err, n, "TMA store reads lds%d[%" PRId64 "] while a TMA copy into it is in flight", (int)d->lds, at);
+    int64_t rest = e, off = 0;
+    int inside = 1;
+    for (int k = d->rank - 1; k >= 0; k--) {
+      const int64_t g = c[k] + rest % d->box[k];
+      rest /= d->box[k];
+      if (g < 0 || g >= shape[k]) inside = 0;
+      else off += g * strides[k];
+    }
+    if (inside) {
+      if (off < 0 || off >= extent)
+        return fmt_err(err, n, "TMA store writes element %" PRId64 " of tensor %s, outside its %" PRId64 " elements", off,
+                       ir->params[d->param].name, extent);
+      memcpy(base + off * es, buf + at * es, (size_t)es);
+    }
+    if (a->reading[d->lds][at] < 255) a->reading[d->lds][at]++;
+  }
+  a->stores++;
+  a->store_line = line;
+  return 0;
+}
+
+void tlua_async_store_wait(tlua_Async *a) {
+  if (!a->stores) return;
+  for (int i = 0; i < a->ir->nlds; i++)
+    if (a->reading[i]) memset(a->reading[i], 0, (size_t)a->ir->lds[i].count);
+  a->stores = 0;
+}
+
+int tlua_async_lds_write(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb, char *err,
+                         size_t n) {
+  const uint8_t *r = a->reading[lds];
+  if (!r || !a->stores) return 0;
+  for (uint64_t e = off; e < off + count && e < (uint64_t)a->ir->lds[lds].count; e++)
+    if (r[e])
+      return fmt_err(err, n, "%s lds%d[%" PRIu64 "] while a TMA store (issued at line %d) still reads it: wait with "
+                     "k:tma_store_wait() (and a barrier) first", verb, lds, e, a->store_line);
+  return 0;
+}
+
 int tlua_async_block_end(const tlua_Async *a, char *err, size_t n) {
+  if (a->stores)
+    return fmt_err(err, n, "the block ends with a TMA store (issued at line %d) not waited for: its LDS may be gone "
+                   "before it is read (k:tma_store_wait())", a->store_line);
   if (!a->nflights) return 0;
   const tlua_TmaFlight *f = &a->flights[0];
   return fmt_err(err, n, "the block ends with a TMA copy in flight (issued at line %d into lds%d, completing on "

@@ -35,6 +35,8 @@ typedef struct tlua_Async {
   tlua_TmaFlight *flights;
   int nflights, cap;
   uint8_t *busy[TLUA_IR_MAX_LDS];   /* per element: copies in flight that write it */
+  uint8_t *reading[TLUA_IR_MAX_LDS];/* per element: TMA stores that still read it */
+  int stores, store_line;           /* TMA stores not yet waited for; the line of the last */
   uint8_t *lds[TLUA_IR_MAX_LDS];    /* the block's LDS buffers (exec.c sets them) */
   uint64_t own_progress;
   uint64_t *progress;               /* arrivals and landings so far (deadlock detection; exec.c points
@@ -75,6 +77,17 @@ TLUA_HIDDEN int tlua_async_expect(tlua_Async *a, int array, int64_t index, int64
  * mbar<a>[<i>] first)". */
 TLUA_HIDDEN int tlua_async_lds_access(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb,
                                       char *err, size_t n);
+/* A TMA store (descriptor d) of the box at element lds_offset of its buffer to the tensor (base,
+ * extent elements, shape, strides) at coordinates c: the tensor is written now, the LDS elements
+ * stay read (writes to them are errors) until tlua_async_store_wait. */
+TLUA_HIDDEN int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, int64_t extent,
+                                     const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset,
+                                     int line, char *err, size_t n);
+TLUA_HIDDEN void tlua_async_store_wait(tlua_Async *a);
+/* Elements [off, off + count) of buffer lds about to be written: -1 with a message when a TMA
+ * store still reads one. */
+TLUA_HIDDEN int tlua_async_lds_write(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb,
+                                     char *err, size_t n);
 /* End of a block: an error when copies are still in flight (nobody waited for them). */
 TLUA_HIDDEN int tlua_async_block_end(const tlua_Async *a, char *err, size_t n);
 /* The byte offset (from a box's start) TMA writes box byte o to under swizzle s (0/32/64/128). */

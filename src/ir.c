@@ -189,6 +189,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_MBAR_ARRIVE] = "mbar_arrive", [TLUA_OP_MBAR_WAIT] = "mbar_wait", [TLUA_OP_TMA_LOAD] = "tma_load",
   [TLUA_OP_ROLE] = "role", [TLUA_OP_ROLE_SYNC] = "role_sync",
   [TLUA_OP_CLUSTER_RANK] = "cluster_rank", [TLUA_OP_CLUSTER_SYNC] = "cluster_sync",
+  [TLUA_OP_TMA_STORE] = "tma_store", [TLUA_OP_TMA_STORE_WAIT] = "tma_store_wait",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -338,6 +339,20 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     if (in->vec == 1) { put(b, " multicast "); put_operand(b, o[2 + d->rank]); }
     break;
   }
+  case TLUA_OP_TMA_STORE: {
+    const tlua_TmaDesc *d = in->imm >= 0 && in->imm < ir->ntma ? &ir->tma[in->imm] : NULL;
+    if (!d || n != 1 + d->rank) { put(b, " <descriptor %" PRId64 ", %d operands>", in->imm, n); break; }
+    put(b, " %s[", param_name(ir, d->param));
+    for (int k = 0; k < d->rank; k++) { put(b, k ? ", " : ""); put_operand(b, o[1 + k]); }
+    put(b, "] <- ");
+    put_target(b, ir, 1, d->lds, o[0]);
+    put(b, " box");
+    for (int k = 0; k < d->rank; k++) put(b, "%s%d", k ? "x" : " ", (int)d->box[k]);
+    if (d->swizzle) put(b, " swizzle %d", (int)d->swizzle);
+    put(b, " by thread %d", (int)in->fimm);
+    break;
+  }
+  case TLUA_OP_TMA_STORE_WAIT: put(b, " by thread %d", (int)in->fimm); break;
   case TLUA_OP_ROLE:
     put(b, " threads %" PRId64 "..%" PRId64, in->imm, in->imm + in->imm2 - 1);
     if (in->fimm > 0) put(b, " registers %d", (int)in->fimm);

@@ -152,6 +152,14 @@ typedef enum tlua_Op {
      one) receive the box; the issuer's barrier expects the box's bytes once per block of the mask
      (every block of the mask issues one box of that size: symmetric multicast). */
   TLUA_OP_CLUSTER_RANK, TLUA_OP_CLUSTER_SYNC,
+  /* TMA_STORE (lds_offset, c_0..c_{r-1}): the reverse of TMA_LOAD without a barrier: the box at
+     element lds_offset of the descriptor's LDS buffer (TMA's layout) goes to the tensor at element
+     coordinates c (elements outside the tensor are not written), issued once by thread fimm (imm =
+     descriptor). The LDS bytes are read asynchronously: they may be written again only after
+     TMA_STORE_WAIT by the issuing thread (cp.async.bulk.wait_group.read 0) and a barrier; the
+     threads that wrote them must have passed a barrier before the store (the generated code fences
+     the async proxy at barriers). TMA_STORE_WAIT (no operands; fimm = the issuing thread). */
+  TLUA_OP_TMA_STORE, TLUA_OP_TMA_STORE_WAIT,
   TLUA_NOPS
 } tlua_Op;
 

@@ -219,6 +219,47 @@ do
   end
 end
 
+-- TMA stores: a tile written to LDS by the block goes to the tensor in one box store (elements past
+-- the tensor are not written); the buffer is free again after k:tma_store_wait()
+local function store_kernel(variant)
+  return tl.kernel { name = "async_store_" .. variant, block = 128,
+    params = { { "x", tl.tensor(tl.f16, 2) }, { "y", tl.tensor(tl.f16, 2) } },
+    body = function(k, p)
+      local d = tl.xor_preshuffle { m_per_block = 32, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
+      local l = k:lds(tl.f16, { 32, 64 }, { swizzle = d })
+      local r0, c0 = k.block_id(1) * 32, k.block_id(0) * 64
+      k:window(l, { 0, 0 }, { 32, 64 }, E128):store(k:window(p.x, { r0, c0 }, { 32, 64 }, E128):load())
+      k:sync()
+      k:when(tl.eq(k.thread_id(), 0), function()
+        k:copy(k:window(p.y, { r0, c0 }, { 32, 64 }), k:window(l, { 0, 0 }, { 32, 64 }), { tma = true })
+        if variant == "ok" then k:tma_store_wait() end
+      end)
+      if variant == "rewrite" then
+        -- writes the buffer the store may still be reading
+        k:window(l, { 0, 0 }, { 32, 64 }, E128):store(k:window(p.x, { r0, c0 }, { 32, 64 }, E128):load())
+        k:when(tl.eq(k.thread_id(), 0), function() k:tma_store_wait() end)
+      end
+    end }
+end
+do
+  local ys = tl.zeros({ 70, 144 }, tl.f16)
+  local ks = store_kernel("ok")
+  ks({ 3, 3 }, x, ys)
+  T.eq(ys:max_abs_diff(x), 0.0, "TMA store of every tile")
+  assert(ks:ir():find("tma_store y[", 1, true) and ks:ir():find("swizzle 128 by thread 0", 1, true), ks:ir())
+  local ssrc = tl._hip_source(ks.last_ir, "sm_90")
+  for _, want_text in ipairs { "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];",
+                               "cp.async.bulk.commit_group;", "cp.async.bulk.wait_group.read 0;",
+                               "fence.proxy.async.shared::cta" } do
+    assert(ssrc:find(want_text, 1, true), "TMA store source lacks: " .. want_text)
+  end
+  if on_cpu then
+    T.raises(function() store_kernel("nowait")({ 1, 1 }, x, ys) end,
+             "the block ends with a TMA store (issued at line")
+    T.raises(function() store_kernel("rewrite")({ 1, 1 }, x, ys) end, "while a TMA store (issued at line")
+  end
+end
+
 -- role rules
 local function roles_kernel(list, block)
   return tl.kernel { name = "async_roles", block = block or 128, params = {}, body = function(k) k:roles(list(k)) end }
