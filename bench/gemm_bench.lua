@@ -9,6 +9,7 @@
 -- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GEMM_GROUPS value
 -- (1,8: tile rows per group of the launch order; default the config's own). WS=1 also times the
 -- warp-specialized TMA configs (config.ws, with and without config.persistent) at the LATS hints.
+-- OUT=same writes the result in the inputs' dtype (as torch.matmul does) instead of f32.
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
 local size = tonumber(arg[1]) or 4096
@@ -23,7 +24,8 @@ local M, N, K = size, size, size
 for _, dt in ipairs(dtypes) do
   local A = std.map(function(v) return v - 0.5 end, tl.empty({ M, K }, tl[dt]), tl.rand({ M, K }, tl.f32, 1))
   local B = std.map(function(v) return v - 0.5 end, tl.empty({ K, N }, tl[dt]), tl.rand({ K, N }, tl.f32, 2))
-  local out = tl.empty({ M, N }, tl.f32)
+  -- OUT=f16 / bf16: the output in the inputs' width, as cuBLAS writes it (default f32)
+  local out = tl.empty({ M, N }, os.getenv("OUT") and tl[os.getenv("OUT") == "same" and dt or os.getenv("OUT")] or tl.f32)
   local function run(cfg, lat) std.gemm(A, B, { out = out, config = cfg, latency = lat }) end
   run(nil)
   -- a few entries against float64 dot products of the same inputs

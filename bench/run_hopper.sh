@@ -14,5 +14,6 @@ tests/gpu/run.sh "$T" tests/lua/kernel_async.lua tests/lua/std_gemm_ws.lua tests
 for n in $SIZES; do
   echo "== std.gemm $n^3: default and config.ws (WS=1), then torch.matmul"
   WS=1 "$T" --backend=cuda bench/gemm_bench.lua "$n" f16 bf16
+  WS=1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua "$n" f16 bf16
   PYTHONUNBUFFERED=1 python3 bench/peers_gemm.py "$n" f16 bf16 2>&1 | grep -i "torch\|cublas"
 done
