@@ -300,10 +300,15 @@ return function(tl, K)
 
   -- k:tma_store_wait(): the TMA stores issued so far have read their LDS (by the thread that issued
   -- them: the current role's leader, thread 0 outside roles; a barrier tells the others)
-  function K:tma_store_wait()
+  -- k:tma_store_wait(n): all but the n (0..7, default 0) newest stores have read their LDS
+  function K:tma_store_wait(n)
     target_tma("k:tma_store_wait")
+    n = n or 0
+    if math.type(n) ~= "integer" or n < 0 or n > 7 then
+      tr.fail("k:tma_store_wait(n): n is the number of stores left reading, an integer in 0..7 (got %s)", tostring(n))
+    end
     local c = tr.current()
-    tr.emit("tma_store_wait", nil, {}, { fimm = c.role and c.role.first or 0 })
+    tr.emit("tma_store_wait", nil, {}, { imm = n, fimm = c.role and c.role.first or 0 })
   end
 
   -- k:copy(dst, src, {barrier = mb, index = i})

@@ -160,7 +160,8 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     return 0;
   }
   case TLUA_OP_TMA_STORE_WAIT:
-    STMT(g, in, "if (threadIdx.x == %du) asm volatile(\"cp.async.bulk.wait_group.read 0;\" ::: \"memory\");\n", (int)in->fimm);
+    STMT(g, in, "if (threadIdx.x == %du) asm volatile(\"cp.async.bulk.wait_group.read %d;\" ::: \"memory\");\n", (int)in->fimm,
+         (int)in->imm);
     return 0;
   case TLUA_OP_CLUSTER_RANK:
     STMT(g, in, "int v%d;\n", id);

@@ -743,7 +743,7 @@ static int do_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
     return rt_error(ex, in, m->idx[0], "a TMA store%s of thread %d is reached without that thread",
                     in->op == TLUA_OP_TMA_STORE_WAIT ? " wait" : "", lane);
   if (in->op == TLUA_OP_TMA_STORE_WAIT) {
-    tlua_async_store_wait(&ex->async);
+    tlua_async_store_wait(&ex->async, (int)in->imm);
     return 0;
   }
   const int32_t *o = OPS(ex, in);

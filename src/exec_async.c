@@ -50,6 +50,8 @@ static void drop_flight(tlua_TmaFlight *f) {
 void tlua_async_free(tlua_Async *a) {
   for (int i = 0; i < TLUA_IR_MAX_MBAR; i++) free(a->mbar[i]);
   for (int i = 0; i < TLUA_IR_MAX_LDS; i++) free(a->busy[i]), free(a->reading[i]);
+  for (int i = 0; i < a->stores; i++) free(a->pending[i].at);
+  free(a->pending);
   for (int i = 0; i < a->nflights; i++) drop_flight(&a->flights[i]);
   free(a->flights);
   memset(a, 0, sizeof *a);
@@ -69,6 +71,7 @@ void tlua_async_block(tlua_Async *a) {
     if (a->busy[i]) memset(a->busy[i], 0, (size_t)ir->lds[i].count);
     if (a->reading[i]) memset(a->reading[i], 0, (size_t)ir->lds[i].count);
   }
+  for (int i = 0; i < a->stores; i++) free(a->pending[i].at);
   a->stores = 0;
 }
 
@@ -282,13 +285,27 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
   for (int k = 0; k < d->rank; k++) count *= d->box[k];
   const uint64_t lds_count = (uint64_t)ir->lds[d->lds].count;
   const uint8_t *buf = a->lds[d->lds];
+  if (a->stores == a->cap_pending) {
+    int ncap = a->cap_pending ? 2 * a->cap_pending : 8;
+    tlua_TmaStore *p = realloc(a->pending, (size_t)ncap * sizeof *p);
+    if (!p) return fmt_err(err, n, "out of memory for a TMA store");
+    a->pending = p;
+    a->cap_pending = ncap;
+  }
+  tlua_TmaStore *st = &a->pending[a->stores];
+  st->lds = d->lds, st->n = 0;
+  if (!(st->at = malloc((size_t)count * sizeof *st->at))) return fmt_err(err, n, "out of memory for a TMA store");
   for (int64_t e = 0; e < count; e++) {
     const int64_t at = lds_offset + tlua_tma_swizzle(e * es, d->swizzle) / es;
-    if ((uint64_t)at >= lds_count)
+    if ((uint64_t)at >= lds_count) {
+      free(st->at);
       return fmt_err(err, n, "TMA store reads element %" PRId64 " of lds%d, outside its %" PRIu64 " elements", at, (int)d->lds,
                      lds_count);
-    if (a->busy[d->lds] && a->busy[d->lds][at])
+    }
+    if (a->busy[d->lds] && a->busy[d->lds][at]) {
+      free(st->at);
       return fmt_err(err, n, "TMA store reads lds%d[%" PRId64 "] while a TMA copy into it is in flight", (int)d->lds, at);
+    }
     int64_t rest = e, off = 0;
     int inside = 1;
     for (int k = d->rank - 1; k >= 0; k--) {
@@ -298,23 +315,32 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
       else off += g * strides[k];
     }
     if (inside) {
-      if (off < 0 || off >= extent)
+      if (off < 0 || off >= extent) {
+        free(st->at);
         return fmt_err(err, n, "TMA store writes element %" PRId64 " of tensor %s, outside its %" PRId64 " elements", off,
                        ir->params[d->param].name, extent);
+      }
       memcpy(base + off * es, buf + at * es, (size_t)es);
     }
     if (a->reading[d->lds][at] < 255) a->reading[d->lds][at]++;
+    st->at[st->n++] = at;
   }
   a->stores++;
   a->store_line = line;
   return 0;
 }
 
-void tlua_async_store_wait(tlua_Async *a) {
-  if (!a->stores) return;
-  for (int i = 0; i < a->ir->nlds; i++)
-    if (a->reading[i]) memset(a->reading[i], 0, (size_t)a->ir->lds[i].count);
-  a->stores = 0;
+void tlua_async_store_wait(tlua_Async *a, int keep) {
+  if (keep < 0) keep = 0;
+  const int done = a->stores > keep ? a->stores - keep : 0;
+  for (int i = 0; i < done; i++) {
+    tlua_TmaStore *st = &a->pending[i];
+    for (int64_t e = 0; e < st->n; e++)
+      if (a->reading[st->lds][st->at[e]]) a->reading[st->lds][st->at[e]]--;
+    free(st->at);
+  }
+  memmove(a->pending, a->pending + done, (size_t)(a->stores - done) * sizeof *a->pending);
+  a->stores -= done;
 }
 
 int tlua_async_lds_write(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb, char *err,

@@ -29,6 +29,8 @@ typedef struct tlua_TmaFlight {
   int line;           /* script line of the TMA_LOAD, for errors */
 } tlua_TmaFlight;
 
+typedef struct tlua_TmaStore { int lds; int64_t n; int64_t *at; } tlua_TmaStore;
+
 typedef struct tlua_Async {
   const tlua_IR *ir;
   tlua_MbarState *mbar[TLUA_IR_MAX_MBAR];
@@ -37,6 +39,8 @@ typedef struct tlua_Async {
   uint8_t *busy[TLUA_IR_MAX_LDS];   /* per element: copies in flight that write it */
   uint8_t *reading[TLUA_IR_MAX_LDS];/* per element: TMA stores that still read it */
   int stores, store_line;           /* TMA stores not yet waited for; the line of the last */
+  struct tlua_TmaStore *pending;    /* those stores, oldest first (their LDS elements) */
+  int cap_pending;
   uint8_t *lds[TLUA_IR_MAX_LDS];    /* the block's LDS buffers (exec.c sets them) */
   uint64_t own_progress;
   uint64_t *progress;               /* arrivals and landings so far (deadlock detection; exec.c points
@@ -83,7 +87,8 @@ TLUA_HIDDEN int tlua_async_lds_access(const tlua_Async *a, int lds, uint64_t off
 TLUA_HIDDEN int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, int64_t extent,
                                      const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset,
                                      int line, char *err, size_t n);
-TLUA_HIDDEN void tlua_async_store_wait(tlua_Async *a);
+/* The stores issued so far have read their LDS, but for the `keep` newest (bulk groups in flight). */
+TLUA_HIDDEN void tlua_async_store_wait(tlua_Async *a, int keep);
 /* Elements [off, off + count) of buffer lds about to be written: -1 with a message when a TMA
  * store still reads one. */
 TLUA_HIDDEN int tlua_async_lds_write(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb,

@@ -158,7 +158,8 @@ typedef enum tlua_Op {
      descriptor). The LDS bytes are read asynchronously: they may be written again only after
      TMA_STORE_WAIT by the issuing thread (cp.async.bulk.wait_group.read 0) and a barrier; the
      threads that wrote them must have passed a barrier before the store (the generated code fences
-     the async proxy at barriers). TMA_STORE_WAIT (no operands; fimm = the issuing thread). */
+     the async proxy at barriers). TMA_STORE_WAIT (no operands; fimm = the issuing thread): the
+     thread's stores have read their LDS but for the imm (0..7) newest. */
   TLUA_OP_TMA_STORE, TLUA_OP_TMA_STORE_WAIT,
   TLUA_NOPS
 } tlua_Op;

@@ -656,7 +656,10 @@ static int check_instr(Verifier *V, int id) {
     if (want_value(V, id, 0)) return -1;
     if (!(in->fimm >= 0 && in->fimm < ir->block) || in->fimm != (double)(int)in->fimm)
       return fail_at(V, id, "issuing thread %g is not a thread of the block (0..%d)", in->fimm, (int)ir->block - 1);
-    if (in->op == TLUA_OP_TMA_STORE_WAIT) return want_nops(V, id, 0);
+    if (in->op == TLUA_OP_TMA_STORE_WAIT) {
+      if (in->imm < 0 || in->imm > 7) return fail_at(V, id, "tma_store_wait %lld is not in 0..7 (stores left reading)", (long long)in->imm);
+      return want_nops(V, id, 0);
+    }
     if (in->imm < 0 || in->imm >= ir->ntma) return fail_at(V, id, "TMA descriptor %lld does not exist", (long long)in->imm);
     const int rank = ir->tma[in->imm].rank;
     return want_nops(V, id, 1 + rank) || int_operands(V, id, 0, 1 + rank, "offset / coordinate") ? -1 : 0;

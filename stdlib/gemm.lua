@@ -18,7 +18,7 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true,
-                        group = true, ws = true, persistent = true, cluster = true }
+                        group = true, ws = true, persistent = true, cluster = true, tma_store = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
@@ -28,9 +28,9 @@ local DEFAULT_LATENCY_WGMMA = 7
 local MAX_STAGES = 5
 
 -- The pipeline depth for a latency hint (1..10), capped by the LDS the stages take.
-local function stages_of(latency, stage_bytes)
+local function stages_of(latency, stage_bytes, reserve)
   local s = math.min(MAX_STAGES, 2 + ((latency or DEFAULT_LATENCY) - 1) // 3)
-  while s > 2 and s * stage_bytes > lds_max() do s = s - 1 end
+  while s > 2 and s * stage_bytes + (reserve or 0) > lds_max() do s = s - 1 end
   return s
 end
 
@@ -145,7 +145,7 @@ local function resolve(who, cfg, s)
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
     if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws, persistent)", who, tostring(key)) end
-    if key == "wgmma" or key == "ws" or key == "persistent" then
+    if key == "wgmma" or key == "ws" or key == "persistent" or key == "tma_store" then
       if type(v) ~= "boolean" then C.fail("std.%s: config.%s must be a boolean (got %s)", who, key, tostring(v)) end
     elseif key == "pending" then
       if v ~= 0 and v ~= 1 then C.fail("std.%s: config.pending must be 0 or 1 (wgmma groups left in flight; got %s)", who, tostring(v)) end
@@ -154,6 +154,7 @@ local function resolve(who, cfg, s)
   end
   if r.ws and not r.wgmma then C.fail("std.%s: config.ws (warp-specialized, TMA) needs config.wgmma", who) end
   if r.persistent and not r.ws then C.fail("std.%s: config.persistent (one block per SM walking tiles) needs config.ws", who) end
+  if r.tma_store and not r.ws then C.fail("std.%s: config.tma_store (the epilogue by TMA stores) needs config.ws", who) end
   if r.cluster ~= nil then
     if r.cluster ~= 1 and r.cluster ~= 2 and r.cluster ~= 4 then C.fail("std.%s: config.cluster must be 1, 2 or 4 (got %s)", who, tostring(r.cluster)) end
     if r.cluster > 1 and not r.ws then C.fail("std.%s: config.cluster (blocks sharing A tiles by TMA multicast) needs config.ws", who) end
@@ -265,10 +266,13 @@ local function gemm_kernel(dtype, opts)
     C.fail("std.gemm: latency must be an integer in 1..10 (got %s)", tostring(latency))
   end
   latency = latency or (r.wgmma and DEFAULT_LATENCY_WGMMA or DEFAULT_LATENCY)
-  r.stages = stages_of(latency, r.stage_bytes)
-  r.lds_bytes = r.stages * r.stage_bytes
+  -- config.tma_store: two 64-row, 128-byte-wide staging buffers per consumer warpgroup
+  r.epi_bytes = r.tma_store and 2 * r.wm * 64 * 128 or 0
+  r.stages = stages_of(latency, r.stage_bytes, r.epi_bytes)
+  r.lds_bytes = r.stages * r.stage_bytes + r.epi_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
-                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws), tostring(r.persistent), r.cluster or 1 }, ";")
+                             r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws), tostring(r.persistent), r.cluster or 1,
+                             tostring(r.tma_store) }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     -- the threads that load tiles: all, or the consumer warpgroups of a warp-specialized block
@@ -285,7 +289,7 @@ local function gemm_kernel(dtype, opts)
                            r.persistent and "_wsp" or r.cluster and ("_wsc" .. r.cluster) or r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
       block = r.threads, warp = warp, params = params, hints = { latency = latency, num_ctas = r.cluster },
       body = function(k, p)
-        local S = stages_of(k:hint("latency"), r.stage_bytes)
+        local S = stages_of(k:hint("latency"), r.stage_bytes, r.epi_bytes)
         local desc_a, desc_b = lds_descs(r, s, S)
         local K = ta and p.a:shape(0) or p.a:shape(1)
         -- the output tile of a linear tile id pid on a gn x gm grid of tiles: with config.group = G,
@@ -356,12 +360,62 @@ local function gemm_kernel(dtype, opts)
           end
           if why then k:note("config.ws not used: " .. why .. "; the wgmma pipeline without TMA runs instead") end
         end
+        -- config.tma_store: each consumer warpgroup stages 64 x (128 bytes) chunks of its result in
+        -- LDS (two buffers, so one chunk's store overlaps the next chunk's writes) and the role's
+        -- leader stores them by TMA; the output must be what TMA needs, else the direct epilogue
+        local store_epilogue
+        if r.ws and not why and r.tma_store then
+          local t = p.c
+          if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
+            k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and a row " ..
+                   "stride of a multiple of 16 elements; the epilogue stores directly")
+          else
+            local cw = 128 // C.SIZE[odt]
+            local G = r.wm
+            local lc = k:lds(odt, { 2 * G * 64, cw }, { swizzle = tl.xor_preshuffle { m_per_block = 2 * G * 64,
+                                                                                     k_per_block = cw, kpack = 16 // C.SIZE[odt],
+                                                                                     m_lds_layer = 1 } })
+            store_epilogue = function(acc, row0, role)
+              local res = acc:map(function(v) return v * p.alpha end)
+              if has_beta then
+                local cin = k:window(p.cin, { m0 + row0, n0 }, { 64, bn }, r.wg.c):load()
+                res = res + cin:map(function(v) return v:cast("f32") * p.beta end)
+              end
+              local wg = k.warp_id() // 4
+              for ch = 0, bn // cw - 1 do
+                local buf = ch % 2
+                if ch >= 2 then
+                  -- the stores of chunk ch - 2 (G of them, older than chunk ch - 1's) have read buffer buf
+                  k:when(role:leader(), function() k:tma_store_wait(G) end)
+                  role:sync()
+                end
+                -- the chunk of an element is static: its column is 8j + pr (the register) plus 2 * (lane % 4)
+                -- (the thread), which never crosses the 8-column group (wgmma.h)
+                res:foreach(function(v, idx, y)
+                  if res.facts.offsets[y + 1][2] // cw == ch then
+                    lc:store({ (wg * 2 + buf) * 64 + idx[1], idx[2] - ch * cw }, v)
+                  end
+                end)
+                role:sync()
+                k:when(role:leader(), function()
+                  for g = 0, G - 1 do
+                    k:copy(k:window(p.c, { m0 + g * 64, n0 + ch * cw }, { 64, cw }), k:window(lc, { (g * 2 + buf) * 64, 0 }, { 64, cw }),
+                           { tma = true })
+                  end
+                end)
+              end
+              -- every store has read its buffer before the next tile (or the end) writes them
+              k:when(role:leader(), function() k:tma_store_wait(0) end)
+              role:sync()
+            end
+          end
+        end
         if r.ws and not why then
           require("tilelua.std.gemm_ws").mainloop(k, {
             r = r, S = S, la = la, lb = lb, K = K, each_tile = each_tile,
             window_a = function(kk, row, rows) return k:window(p.a, { m0 + (row or 0), kk }, { rows or bm, bk }) end,
             window_b = function(kk) return k:window(p.b, { kk, n0 }, { bk, bn }) end,
-            epilogue = function(acc, row0) epilogue(acc, m0 + row0, n0, 64, bn, r.wg.c) end,
+            epilogue = store_epilogue or function(acc, row0) epilogue(acc, m0 + row0, n0, 64, bn, r.wg.c) end,
           })
           return
         end

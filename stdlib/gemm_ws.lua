@@ -18,7 +18,7 @@ local M = {}
 -- (runs fn(it) for the block's output tile, it = nil, or with config.persistent for each tile the
 -- block takes, it = 0, 1, ...; window_a, window_b and epilogue see that tile), window_a(kk),
 -- window_b(kk) (box windows of the tiles at K offset kk; window_a(kk, row, rows): rows row.. of A's),
--- epilogue(acc, row0) (run by each consumer
+-- epilogue(acc, row0, role) (run by each consumer
 -- warpgroup on its 64 x bn accumulators, rows from row0 of the tile)
 function M.mainloop(k, ctx)
   local r, S, la, lb, K = ctx.r, ctx.S, ctx.la, ctx.lb, ctx.K
@@ -76,7 +76,7 @@ function M.mainloop(k, ctx)
         end)
       end)
     end },
-    { name = "consumers", warps = 4 * consumers, registers = regs[2], fn = function()
+    { name = "consumers", warps = 4 * consumers, registers = regs[2], fn = function(role)
       ctx.each_tile(function(it)
         local acc = k:range(0, K, S * bk, function(kk, acc)
           local ph = round_phase(kk, it)
@@ -97,7 +97,7 @@ function M.mainloop(k, ctx)
         -- K = 0: the loop did not run and the accumulators are still undefined
         acc = acc:map(function(v) return tl.select(tl.gt(K, 0), v, 0.0) end)
         -- the epilogue of this tile overlaps the producer's loads of the next
-        ctx.epilogue(acc, 64 * (k.warp_id() // 4))
+        ctx.epilogue(acc, 64 * (k.warp_id() // 4), role)
       end)
     end },
   }

@@ -73,6 +73,30 @@ T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, ws = true,
 T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, ws = true, cluster = 2, persistent = true } }) end,
          "config.cluster with config.persistent is not written yet")
 
+-- the epilogue by TMA stores (config.tma_store): 64 x 128-byte chunks of each consumer warpgroup's
+-- result staged in two LDS buffers, stored by the role's leader; f16 output as torch.matmul writes it
+do
+  local SCFG = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, tma_store = true }
+  local A, B = tl.empty({ 192, 128 }, tl.f16), tl.empty({ 128, 256 }, tl.f16)
+  for i = 0, 191 do for j = 0, 127 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
+  for i = 0, 127 do for j = 0, 255 do B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
+  local out = tl.zeros({ 192, 256 }, tl.f16)
+  std.gemm(A, B, { config = SCFG, out = out })
+  for i = 0, 191, 7 do for j = 0, 255, 3 do
+    local ref = 0
+    for q = 0, 127 do ref = ref + A:get(i, q) * B:get(q, j) end
+    if out:get(i, j) ~= ref then error(("tma_store: C[%d, %d] = %s, want %s"):format(i, j, out:get(i, j), ref)) end
+  end end
+  local ks, rs = std.gemm_kernel("f16", { out_dtype = "f16", config = SCFG })
+  T.eq(rs.lds_bytes, 229376, "4 stages and the staging buffers fit")
+  assert(ks:report():find("TMA copy: LDS -> c box 64x64 swizzle 128 (store)", 1, true), ks:report())
+  local ssrc = tl._hip_source(ks.last_ir, "sm_90")
+  T.eq(select(2, ssrc:gsub("global%.shared::cta%.bulk_group", "")), 8, "4 chunks x 2 warpgroups")
+  assert(ssrc:find("cp.async.bulk.wait_group.read 2;", 1, true), "a chunk's stores overlap the next chunk's writes")
+  T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, tma_store = true } }) end,
+           "config.tma_store (the epilogue by TMA stores) needs config.ws")
+end
+
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
 T.raises(function() std.gemm_kernel("f16", { config = { ws = true } }) end, "config.ws (warp-specialized, TMA) needs config.wgmma")
