@@ -97,6 +97,22 @@ do
            "config.tma_store (the epilogue by TMA stores) needs config.ws")
 end
 
+-- NVRTC compiles the variants for sm_90a where it is installed (cli/rtc_kernels compiles the golden
+-- and every kernel_*.lua kernel; these are the std.gemm forms beyond the golden)
+local function nvrtc(k, target, what)
+  local src, _, carch = tl._hip_source(k.last_ir, target)
+  local ok, err = pcall(tl._compile, src, k.name, carch)
+  if not ok and (tostring(err):find("library not found", 1, true) or tostring(err):find("cannot be used", 1, true)) then
+    print("skipped (no NVRTC): " .. what)
+    return
+  end
+  assert(ok, what .. ": " .. tostring(err))
+end
+nvrtc(kp, "sm_90", "persistent")
+nvrtc(kc, { arch = "sm_90", num_ctas = 2 }, "cluster of 2")
+nvrtc(std.gemm_kernel("f16", { out_dtype = "f16", config = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true,
+                                                             tma_store = true } }), "sm_90", "TMA-store epilogue")
+
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
 T.raises(function() std.gemm_kernel("f16", { config = { ws = true } }) end, "config.ws (warp-specialized, TMA) needs config.wgmma")
