@@ -260,6 +260,27 @@ do
   end
 end
 
+-- roles inside a loop: a group of tasks per iteration (their slots are reused), the barrier's phase
+-- alternating with the iteration
+do
+  local kl = tl.kernel { name = "async_roles_loop", block = 64, params = { { "y", tl.tensor(tl.i32, 1) } },
+    body = function(k, p)
+      local bar = k:mbarrier(1, 32)
+      k:range(0, 40, 1, function(it)
+        k:roles {
+          { warps = 1, fn = function() bar:arrive(0) end },
+          { warps = 1, fn = function(role)
+            bar:wait(0, it % 2)
+            k:when(tl.eq(role:tid(), 0), function() p.y:atomic_add({ 0 }, 1) end)
+          end },
+        }
+      end)
+    end }
+  local yl = tl.zeros({ 1 }, tl.i32)
+  kl({ 3 }, yl)
+  T.eq(yl:get(0), 120, "40 role groups in each of 3 blocks")
+end
+
 -- role rules
 local function roles_kernel(list, block)
   return tl.kernel { name = "async_roles", block = block or 128, params = {}, body = function(k) k:roles(list(k)) end }
