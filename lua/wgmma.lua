@@ -179,14 +179,16 @@ return function(tl)
       tr.fail("wgmma: a role running wgmma must be whole warpgroups of 128 threads (its threads are [%d, %d))",
               ctx.role.first, ctx.role.first + ctx.role.threads)
     end
-    local kk = a.lengths[2]
-    if a.lengths[1] ~= 64 * groups then
-      tr.fail("wgmma: the A tile has %d rows; the %d warpgroups of the block take 64 each (%d)", a.lengths[1], groups,
-              64 * groups)
+    -- the operands' logical shapes: A m x k, B k x n (a transposed tile is stored the other way)
+    local am, kk = a.lengths[1], a.lengths[2]
+    if a.transposed then am, kk = a.lengths[2], a.lengths[1] end
+    local bk_, bn_ = b.lengths[1], b.lengths[2]
+    if b.transposed then bk_, bn_ = b.lengths[2], b.lengths[1] end
+    if am ~= 64 * groups then
+      tr.fail("wgmma: the A tile has %d rows; the %d warpgroups of the block take 64 each (%d)", am, groups, 64 * groups)
     end
-    if b.lengths[1] ~= kk or b.lengths[2] ~= self.n then
-      tr.fail("wgmma: the B tile is %dx%d, expected %dx%d (K of the A tile x n of %s)", b.lengths[1], b.lengths[2], kk,
-              self.n, self.name)
+    if bk_ ~= kk or bn_ ~= self.n then
+      tr.fail("wgmma: the B tile is %dx%d, expected %dx%d (K of the A tile x n of %s)", bk_, bn_, kk, self.n, self.name)
     end
     if kk % 16 ~= 0 or kk > 31 * 16 then tr.fail("wgmma: K = %d must be a multiple of 16 up to 496", kk) end
     if a.lds.dtype ~= self.dtype or b.lds.dtype ~= self.dtype then
@@ -197,11 +199,13 @@ return function(tl)
     end
     local steps = kk // 16
     local ar, ac, br, bc = a.origin[1], a.origin[2], b.origin[1], b.origin[2]
-    local fa, why_a = fit_cached(a, table.concat({ ar, ac, a.lengths[1], kk, groups }, ":"), function(g, s, mn, k)
+    local fa, why_a = fit_cached(a, table.concat({ ar, ac, am, kk, groups, tostring(a.transposed) }, ":"), function(g, s, mn, k)
+      if a.transposed then return { [0] = ar + 16 * s + k, ac + 64 * g + mn } end
       return { [0] = ar + 64 * g + mn, ac + 16 * s + k }
     end, groups, steps, 64)
     if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
-    local fb, why_b = fit_cached(b, table.concat({ br, bc, kk, self.n }, ":"), function(_, s, mn, k)
+    local fb, why_b = fit_cached(b, table.concat({ br, bc, kk, self.n, tostring(b.transposed) }, ":"), function(_, s, mn, k)
+      if b.transposed then return { [0] = br + mn, bc + 16 * s + k } end
       return { [0] = br + 16 * s + k, bc + mn }
     end, 1, steps, self.n)
     if not fb then tr.fail("wgmma: the B tile's LDS layout is not one the descriptors can read: %s", why_b) end

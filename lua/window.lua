@@ -809,9 +809,10 @@ function Lds:element_offset(idx)
   return desc_offset(self.desc, idx) or 0
 end
 
--- lds:tile(origin, lengths) -> a rectangle of the buffer (integer origin and lengths), the operand
--- form of the warpgroup MMA (tl.wgmma_shape)
-function Lds:tile(origin, lengths)
+-- lds:tile(origin, lengths[, {transposed = true}]) -> a rectangle of the buffer (integer origin and
+-- lengths), the operand form of the warpgroup MMA (tl.wgmma_shape); transposed: the operand is the
+-- rectangle's transpose (an A tile stored K x M, a B tile stored N x K)
+function Lds:tile(origin, lengths, opts)
   if type(origin) ~= "table" or type(lengths) ~= "table" or #origin ~= self.rank or #lengths ~= self.rank then
     tr.fail("lds:tile: origin and lengths must be sequences of %d integers", self.rank)
   end
@@ -822,7 +823,10 @@ function Lds:tile(origin, lengths)
               tostring(n), d - 1, self.lengths[d])
     end
   end
-  return { is_lds_tile = true, lds = self, origin = origin, lengths = lengths }
+  if opts ~= nil and (type(opts) ~= "table" or (opts.transposed ~= nil and type(opts.transposed) ~= "boolean")) then
+    tr.fail("lds:tile: options must be {transposed = boolean}")
+  end
+  return { is_lds_tile = true, lds = self, origin = origin, lengths = lengths, transposed = opts and opts.transposed or false }
 end
 
 function Lds:load(idx, opts)

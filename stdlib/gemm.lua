@@ -322,8 +322,30 @@ local function gemm_kernel(dtype, opts)
             fn((tile - k.block_id(0)) // k.grid_dim(0))
           end)
         end
-        local la = k:lds(dt, { S * bm, bk }, { swizzle = desc_a })
-        local lb = k:lds(dt, { S * bk, bn }, { swizzle = desc_b })
+        -- config.ws needs what TMA needs of A and B (16-byte-aligned, contiguous rows, row strides of a
+        -- multiple of 16 elements) and no hint forbidding it; otherwise this specialization takes the
+        -- wgmma pipeline below, and the report says why. With TMA a transposed operand lands as TMA
+        -- copies it (A^T: K x M, MN-major for the wgmma; B^T: N x K, K-major) and the wgmma reads the
+        -- tile transposed.
+        local why
+        if r.ws then
+          if (ta or tb) and r.cluster then why = "trans_a/trans_b with config.cluster (not written yet)"
+          elseif k:hint("allow_tma") == false then why = "the hint allow_tma = false"
+          else
+            for _, t in ipairs({ p.a, p.b }) do
+              if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
+                why = string.format("tensor %s is not 16-byte aligned with contiguous rows and a row stride of a multiple of 16 elements", t.name)
+              end
+            end
+          end
+          if why then k:note("config.ws not used: " .. why .. "; the wgmma pipeline without TMA runs instead") end
+        end
+        local tma = r.ws and not why
+        local la = (tma and ta) and k:lds(dt, { S * bk, bm }, { swizzle = tl.wgmma_mn_layout(S * bk, bm) })
+                   or k:lds(dt, { S * bm, bk }, { swizzle = desc_a })
+        local lb = (tma and tb) and k:lds(dt, { S * bn, bk }, { swizzle = tl.xor_preshuffle { m_per_block = S * bn,
+                                                                  k_per_block = bk, kpack = 8, m_lds_layer = 1 } })
+                   or k:lds(dt, { S * bk, bn }, { swizzle = desc_b })
         -- Tile kk of A (B) into LDS buffer buf (0..S-1), in two halves around the MMAs of a step:
         -- issue() starts it, land() finishes it. A row-major operand is copied global -> LDS
         -- asynchronously (k:copy: cp.async on NVIDIA; masked elements become 0); a transposed one
@@ -343,22 +365,6 @@ local function gemm_kernel(dtype, opts)
             res = res + cin:map(function(v) return v:cast("f32") * p.beta end)
           end
           k:window(p.c, { r0, c0 }, { rows, cols }, dist):store(res)
-        end
-        -- config.ws needs what TMA needs of A and B (16-byte-aligned, contiguous rows, row strides of a
-        -- multiple of 16 elements) and no hint forbidding it; otherwise this specialization takes the
-        -- wgmma pipeline below, and the report says why
-        local why
-        if r.ws then
-          if ta or tb then why = "trans_a/trans_b (TMA tiles of transposed operands are not written yet)"
-          elseif k:hint("allow_tma") == false then why = "the hint allow_tma = false"
-          else
-            for _, t in ipairs({ p.a, p.b }) do
-              if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
-                why = string.format("tensor %s is not 16-byte aligned with contiguous rows and a row stride of a multiple of 16 elements", t.name)
-              end
-            end
-          end
-          if why then k:note("config.ws not used: " .. why .. "; the wgmma pipeline without TMA runs instead") end
         end
         -- config.tma_store: each consumer warpgroup stages 64 x (128 bytes) chunks of its result in
         -- LDS (two buffers, so one chunk's store overlaps the next chunk's writes) and the role's
@@ -413,8 +419,24 @@ local function gemm_kernel(dtype, opts)
         if r.ws and not why then
           require("tilelua.std.gemm_ws").mainloop(k, {
             r = r, S = S, la = la, lb = lb, K = K, each_tile = each_tile,
+            -- the boxes of tile kk (A: rows row.. of it, for multicast) into stage j, and stage j's wgmma tiles
             window_a = function(kk, row, rows) return k:window(p.a, { m0 + (row or 0), kk }, { rows or bm, bk }) end,
-            window_b = function(kk) return k:window(p.b, { kk, n0 }, { bk, bn }) end,
+            copy_a = function(kk, j, opts)
+              if ta then k:copy(k:window(la, { j * bk, 0 }, { bk, bm }), k:window(p.a, { kk, m0 }, { bk, bm }), opts)
+              else k:copy(k:window(la, { j * bm, 0 }, { bm, bk }), k:window(p.a, { m0, kk }, { bm, bk }), opts) end
+            end,
+            copy_b = function(kk, j, opts)
+              if tb then k:copy(k:window(lb, { j * bn, 0 }, { bn, bk }), k:window(p.b, { n0, kk }, { bn, bk }), opts)
+              else k:copy(k:window(lb, { j * bk, 0 }, { bk, bn }), k:window(p.b, { kk, n0 }, { bk, bn }), opts) end
+            end,
+            tile_a = function(j)
+              if ta then return la:tile({ j * bk, 0 }, { bk, bm }, { transposed = true }) end
+              return la:tile({ j * bm, 0 }, { bm, bk })
+            end,
+            tile_b = function(j)
+              if tb then return lb:tile({ j * bn, 0 }, { bn, bk }, { transposed = true }) end
+              return lb:tile({ j * bk, 0 }, { bk, bn })
+            end,
             epilogue = store_epilogue or function(acc, row0) epilogue(acc, m0 + row0, n0, 64, bn, r.wg.c) end,
           })
           return

@@ -14,7 +14,9 @@
 local tl = require "tilelua"
 local M = {}
 
--- ctx: r (the resolved config: bm, bn, bk, wg), S (stages), la, lb (the LDS rings), K, each_tile(fn)
+-- ctx: r (the resolved config: bm, bn, bk, wg), S (stages), la, lb (the LDS rings), K, copy_a(kk, j,
+-- opts) / copy_b(kk, j, opts) (TMA copies of tile kk into stage j), tile_a(j) / tile_b(j) (stage j's
+-- wgmma tiles), each_tile(fn)
 -- (runs fn(it) for the block's output tile, it = nil, or with config.persistent for each tile the
 -- block takes, it = 0, 1, ...; window_a, window_b and epilogue see that tile), window_a(kk),
 -- window_b(kk) (box windows of the tiles at K offset kk; window_a(kk, row, rows): rows row.. of A's),
@@ -45,7 +47,7 @@ function M.mainloop(k, ctx)
   end
   local function load_a(kk, j)
     if C == 1 then
-      k:copy(k:window(la, { j * bm, 0 }, { bm, bk }), ctx.window_a(kk), { barrier = full, index = j })
+      ctx.copy_a(kk, j, { barrier = full, index = j })
       return
     end
     local part = bm // C
@@ -69,7 +71,7 @@ function M.mainloop(k, ctx)
             for j = 0, S - 1 do
               empty:wait(j, 1 - ph)
               load_a(kk + j * bk, j)
-              k:copy(k:window(lb, { j * bk, 0 }, { bk, bn }), ctx.window_b(kk + j * bk), { barrier = full, index = j })
+              ctx.copy_b(kk + j * bk, j, { barrier = full, index = j })
               full:arrive(j)
             end
           end)
@@ -83,7 +85,7 @@ function M.mainloop(k, ctx)
           for j = 0, S - 1 do
             full:wait(j, ph)
             -- the first step does not read the (undefined) accumulators
-            acc = r.wg:mma(la:tile({ j * bm, 0 }, { bm, bk }), lb:tile({ j * bk, 0 }, { bk, bn }), acc,
+            acc = r.wg:mma(ctx.tile_a(j), ctx.tile_b(j), acc,
                            { pending = 1, accumulate = j == 0 and tl.ne(kk, 0) or nil })
             -- one group stays in flight: the previous step's wgmma is complete, its stage is free
             if j > 0 then release(j - 1)

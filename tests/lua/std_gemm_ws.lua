@@ -113,6 +113,33 @@ nvrtc(kc, { arch = "sm_90", num_ctas = 2 }, "cluster of 2")
 nvrtc(std.gemm_kernel("f16", { out_dtype = "f16", config = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true,
                                                              tma_store = true } }), "sm_90", "TMA-store epilogue")
 
+-- transposed operands through TMA: A^T (K x M) lands MN-major and B^T (N x K) K-major, read by the
+-- wgmma as transposed tiles
+do
+  local function a(i, q) return (i * 7 + q * 3) % 5 - 2 end
+  local function b(q, j) return (q * 5 + j * 11) % 7 - 3 end
+  local M, N, K = 192, 256, 320
+  for _, tt in ipairs({ { true, false }, { false, true }, { true, true } }) do
+    local ta, tb = tt[1], tt[2]
+    local A = ta and tl.empty({ K, M }, tl.f16) or tl.empty({ M, K }, tl.f16)
+    local B = tb and tl.empty({ N, K }, tl.f16) or tl.empty({ K, N }, tl.f16)
+    for i = 0, M - 1 do for q = 0, K - 1 do if ta then A:set(q, i, a(i, q)) else A:set(i, q, a(i, q)) end end end
+    for q = 0, K - 1 do for j = 0, N - 1 do if tb then B:set(j, q, b(q, j)) else B:set(q, j, b(q, j)) end end end
+    local C = std.gemm(A, B, { config = CFG, trans_a = ta, trans_b = tb })
+    for i = 0, M - 1, 5 do for j = 0, N - 1, 7 do
+      local r = 0
+      for q = 0, K - 1 do r = r + a(i, q) * b(q, j) end
+      if C:get(i, j) ~= r then error(("trans %s %s: C[%d, %d] = %s, want %s"):format(ta, tb, i, j, C:get(i, j), r)) end
+    end end
+    local kt = std.gemm_kernel("f16", { trans_a = ta, trans_b = tb, config = CFG })
+    assert(not kt:report():find("config.ws not used", 1, true), kt:report())
+  end
+  local ktt = std.gemm_kernel("f16", { trans_a = true, trans_b = true, config = CFG })
+  assert(ktt:report():find("TMA copy: a -> LDS box 64x64 swizzle 128", 1, true) and
+         ktt:report():find("TMA copy: b -> LDS box 256x64 swizzle 128", 1, true), ktt:report())
+  nvrtc(ktt, "sm_90", "transposed operands")
+end
+
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
 T.raises(function() std.gemm_kernel("f16", { config = { ws = true } }) end, "config.ws (warp-specialized, TMA) needs config.wgmma")
