@@ -146,6 +146,8 @@ typedef struct tlua_Tensor tlua_Tensor;
 #define TLUA_DTYPE_I64  10
 #define TLUA_DTYPE_U64  11
 #define TLUA_DTYPE_BOOL 12 /* one byte, 0 or 1 */
+#define TLUA_DTYPE_F8E4M3 13 /* 8-bit floats (OCP FP8; DLPack 0.6 has no code for them) */
+#define TLUA_DTYPE_F8E5M2 14
 
 /* Where memory is. */
 #define TLUA_DEVICE_CPU 1 /* host memory */

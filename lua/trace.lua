@@ -7,11 +7,11 @@ local ctx = nil -- the trace in progress (one at a time; tracing is not re-entra
 
 -- dtype ranks for C-like promotion; f16/bf16 mixed promote to f32
 local RANK = { bool = 0, i8 = 1, u8 = 2, i16 = 3, u16 = 4, i32 = 5, u32 = 6, i64 = 7, u64 = 8,
-               f16 = 9, bf16 = 10, f32 = 11, f64 = 12 }
-local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true }
+               f8e4m3 = 8.5, f8e5m2 = 8.6, f16 = 9, bf16 = 10, f32 = 11, f64 = 12 }
+local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true, f8e4m3 = true, f8e5m2 = true }
 M.RANK, M.FLOAT = RANK, FLOAT
 M.SIZE = { bool = 1, i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, i64 = 8, u64 = 8,
-           f16 = 2, bf16 = 2, f32 = 4, f64 = 8 }
+           f16 = 2, bf16 = 2, f32 = 4, f64 = 8, f8e4m3 = 1, f8e5m2 = 1 }
 
 -- Accepts "f32", tl.f32 (userdata with .name) or a table with .name; returns the name or nil.
 function M.dtname(x)
@@ -146,6 +146,7 @@ end
 function M.promote(a, b)
   if a == b then return a end
   if (a == "f16" and b == "bf16") or (a == "bf16" and b == "f16") then return "f32" end
+  if (a == "f8e4m3" and b == "f8e5m2") or (a == "f8e5m2" and b == "f8e4m3") then return "f32" end
   return RANK[a] >= RANK[b] and a or b
 end
 

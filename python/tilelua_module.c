@@ -751,8 +751,8 @@ static PyObject *array_dlpack_device(ArrayObject *self, PyObject *unused) {
   return Py_BuildValue("(ii)", type, d.device_id);
 }
 
-static const char *const DTYPE_NAMES[] = {"f16", "bf16", "f32", "f64", "i8", "u8", "i16",
-                                          "u16", "i32", "u32", "i64", "u64", "bool"};
+static const char *const DTYPE_NAMES[] = {"f16", "bf16", "f32", "f64", "i8", "u8", "i16", "u16",
+                                          "i32", "u32", "i64", "u64", "bool", "f8e4m3", "f8e5m2"};
 
 static PyObject *array_shape(ArrayObject *self, void *unused) {
   (void)unused;

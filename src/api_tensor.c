@@ -18,7 +18,8 @@ _Static_assert(TLUA_DTYPE_F16 == TLUA_F16 && TLUA_DTYPE_BF16 == TLUA_BF16 && TLU
                    TLUA_DTYPE_F64 == TLUA_F64 && TLUA_DTYPE_I8 == TLUA_I8 && TLUA_DTYPE_U8 == TLUA_U8 &&
                    TLUA_DTYPE_I16 == TLUA_I16 && TLUA_DTYPE_U16 == TLUA_U16 && TLUA_DTYPE_I32 == TLUA_I32 &&
                    TLUA_DTYPE_U32 == TLUA_U32 && TLUA_DTYPE_I64 == TLUA_I64 && TLUA_DTYPE_U64 == TLUA_U64 &&
-                   TLUA_DTYPE_BOOL == TLUA_BOOL && TLUA_NDTYPES == 13 && TLUA_MAX_RANK == TLUA_TENSOR_MAX_RANK,
+                   TLUA_DTYPE_BOOL == TLUA_BOOL && TLUA_DTYPE_F8E4M3 == TLUA_F8E4M3 &&
+                   TLUA_DTYPE_F8E5M2 == TLUA_F8E5M2 && TLUA_NDTYPES == 15 && TLUA_MAX_RANK == TLUA_TENSOR_MAX_RANK,
                "public dtype codes follow dtype.h");
 
 /* --- the state's device, asked under protection ------------------------------------------------ */

@@ -145,8 +145,7 @@ static void const_text(const Gen *g, int dt, int64_t imm, double f, char *out, s
     if (!strpbrk(num, ".e")) strcat(num, ".0");
     if (!dbl) strcat(num, "f");
   }
-  if (dt == TLUA_F16) snprintf(out, n, "tl_h(%s)", num);
-  else if (dt == TLUA_BF16) snprintf(out, n, "tl_bf(%s)", num);
+  if (is_small_float(dt)) snprintf(out, n, "%s(%s)", small_ctor(dt), num);
   else snprintf(out, n, "%s", num);
 }
 
@@ -294,8 +293,8 @@ static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
   if (op == TLUA_OP_CAST) {
     const char *T = ctype(g, dt);
     if (dt == TLUA_BOOL) snprintf(out, n, is_float(sdt) ? "%s != 0.0f" : "%s != 0", a);
-    else if (dt == TLUA_F16 || dt == TLUA_BF16)
-      snprintf(out, n, "%s((float)%s)", dt == TLUA_F16 ? "tl_h" : "tl_bf", a);
+    else if (is_small_float(dt))
+      snprintf(out, n, "%s((float)%s)", small_ctor(dt), a);
     else if (is_int(dt) && is_float(sdt) && width(dt) < 32) {
       const int64_t lo = is_signed_int(dt) ? -((int64_t)1 << (width(dt) - 1)) : 0;
       const int64_t hi = is_signed_int(dt) ? ((int64_t)1 << (width(dt) - 1)) - 1 : ((int64_t)1 << width(dt)) - 1;
@@ -314,7 +313,7 @@ static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
       snprintf(e, sizeof e, "%s(%s, %s)", fn, a, b);
     else if (fn) snprintf(e, sizeof e, "%s(%s)", fn, a);
     else return fail(g, in, "op %s is not defined on %s", tlua_op_name((tlua_Op)op), ctype(g, dt));
-    if (small) snprintf(out, n, "%s(%s)", dt == TLUA_F16 ? "tl_h" : "tl_bf", e);
+    if (small) snprintf(out, n, "%s(%s)", small_ctor(dt), e);
     else snprintf(out, n, "%s", e);
     return 0;
   }
@@ -788,6 +787,13 @@ static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
   if (g->nv) {
     if (g->uses_f16) put(&g->b, "#include <cuda_fp16.h>\n");
     if (g->uses_bf16) put(&g->b, "#include <cuda_bf16.h>\n");
+    if (g->uses_fp8)
+      put(&g->b, "#include <cuda_fp8.h>\n"
+                 "static __device__ __forceinline__ float tl_f(__nv_fp8_e4m3 x) { return (float)x; }\n"
+                 "static __device__ __forceinline__ float tl_f(__nv_fp8_e5m2 x) { return (float)x; }\n"
+                 "/* round to nearest even, saturating to the largest finite value (the executor's rule) */\n"
+                 "static __device__ __forceinline__ __nv_fp8_e4m3 tl_f8e4m3(float x) { return __nv_fp8_e4m3(x); }\n"
+                 "static __device__ __forceinline__ __nv_fp8_e5m2 tl_f8e5m2(float x) { return __nv_fp8_e5m2(x); }\n");
   }
   /* AMD: hiprtc's built-in runtime header already defines __half and its conversions (including
    * <hip/hip_fp16.h> again redefines them), and HIP 5.2 has no <hip/hip_bf16.h>: bf16 is a struct
@@ -898,15 +904,18 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     if ((in->op == TLUA_OP_WGMMA || in->op == TLUA_OP_TMA_STORE) && g.nv) g.uses_wgmma = 1;
     if (in->dtype == TLUA_F16 && in->has_value) g.uses_f16 = 1;
     if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
+    if (tlua_dtype_is_fp8(in->dtype) && in->has_value) g.uses_fp8 = 1;
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
   }
   for (int i = 0; i < ir->nparams; i++) {
     if (ir->params[i].dtype == TLUA_F16) g.uses_f16 = 1;
     if (ir->params[i].dtype == TLUA_BF16) g.uses_bf16 = 1;
+    if (tlua_dtype_is_fp8(ir->params[i].dtype)) g.uses_fp8 = 1;
   }
   for (int i = 0; i < ir->nlds; i++) {
     if (ir->lds[i].dtype == TLUA_F16) g.uses_f16 = 1;
     if (ir->lds[i].dtype == TLUA_BF16) g.uses_bf16 = 1;
+    if (tlua_dtype_is_fp8(ir->lds[i].dtype)) g.uses_fp8 = 1;
   }
   g.ydst = calloc((size_t)ir->nregions, sizeof *g.ydst);
   g.div = calloc((size_t)ir->ninstrs + 1, sizeof *g.div);
@@ -928,6 +937,10 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   for (int r = 0; r < ir->nregions && !uses_vec; r++)
     for (int p = 0; p < ir->regions[r].n; p++) if (vector_group(&g, &ir->regions[r], p) > 1) { uses_vec = 1; break; }
 
+  if (g.uses_fp8 && !g.nv) {
+    fail(&g, NULL, "not available on %s: tilelua generates 8-bit floats (f8e4m3, f8e5m2) for NVIDIA only", target->arch);
+    goto failed;
+  }
   prelude(&g, uses_div, uses_vec, uses_mma);
   if (g.uses_wgmma) tlua_hg_wgmma_prelude(&g);
   if (tlua_hg_async_prelude(&g)) goto failed;

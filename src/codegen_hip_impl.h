@@ -21,7 +21,7 @@ typedef struct Gen {
   int *div;                 /* per value: known power-of-two divisor (1..16) */
   int *uses;                /* per value: how many operands name it (WGMMA accumulates in place) */
   int *root;                /* per value: the loop carry a WGMMA result is a reference to, else -1 */
-  int uses_f16, uses_bf16;
+  int uses_f16, uses_bf16, uses_fp8;
   int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
   char *err;
   size_t errsz;
@@ -85,7 +85,11 @@ static inline int dsize(int dt) {
   const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
   return di ? di->size : 1;
 }
-static inline int is_small_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16; }
+static inline int is_small_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16 || tlua_dtype_is_fp8(dt); }
+/* the function that rounds a float to small float dt in the generated source */
+static inline const char *small_ctor(int dt) {
+  return dt == TLUA_F16 ? "tl_h" : dt == TLUA_BF16 ? "tl_bf" : dt == TLUA_F8E4M3 ? "tl_f8e4m3" : "tl_f8e5m2";
+}
 static inline int is_float(int dt) { return dt == TLUA_F32 || dt == TLUA_F64 || is_small_float(dt); }
 static inline int is_signed_int(int dt) { return dt == TLUA_I8 || dt == TLUA_I16 || dt == TLUA_I32 || dt == TLUA_I64; }
 static inline int is_int(int dt) { return !is_float(dt) && dt != TLUA_BOOL; }
@@ -104,6 +108,8 @@ static inline const char *ctype(const Gen *g, int dt) {
   case TLUA_U32: return "unsigned int";
   case TLUA_I64: return "long long";
   case TLUA_U64: return "unsigned long long";
+  case TLUA_F8E4M3: return "__nv_fp8_e4m3";
+  case TLUA_F8E5M2: return "__nv_fp8_e5m2";
   default: return "bool";
   }
 }

@@ -164,7 +164,7 @@ int emit_shuffle(Gen *g, int id, const tlua_Instr *in) {
                 w, g->t->arch, g->t->warp_size, g->t->warp_size);
   const char *carrier;
   switch (dt) {
-  case TLUA_F32: case TLUA_F16: case TLUA_BF16: carrier = "float"; break;
+  case TLUA_F32: case TLUA_F16: case TLUA_BF16: case TLUA_F8E4M3: case TLUA_F8E5M2: carrier = "float"; break;
   case TLUA_F64: carrier = "double"; break;
   case TLUA_U32: carrier = "unsigned int"; break;
   case TLUA_I64: carrier = "long long"; break;
@@ -183,7 +183,7 @@ int emit_shuffle(Gen *g, int id, const tlua_Instr *in) {
     else snprintf(call, sizeof call, "__shfl(%s, (int)(v%d & %d), %d)", x, o[1], w - 1, w);
   }
   if (dt == TLUA_F16) STMT(g, in, "__half v%d = tl_h(%s);\n", id, call);
-  else if (dt == TLUA_BF16) STMT(g, in, "%s v%d = tl_bf(%s);\n", ctype(g, dt), id, call);
+  else if (dt == TLUA_BF16 || tlua_dtype_is_fp8(dt)) STMT(g, in, "%s v%d = %s(%s);\n", ctype(g, dt), id, small_ctor(dt), call);
   else if (dt == TLUA_BOOL) STMT(g, in, "bool v%d = %s != 0;\n", id, call);
   else STMT(g, in, "%s v%d = (%s)%s;\n", ctype(g, dt), id, ctype(g, dt), call);
   return 0;

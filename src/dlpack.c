@@ -20,7 +20,7 @@ static int to_dl(tlua_DType t, DLDataType *out) {
       [TLUA_I16] = {kDLInt, 16},   [TLUA_U16] = {kDLUInt, 16},    [TLUA_I32] = {kDLInt, 32},
       [TLUA_U32] = {kDLUInt, 32},  [TLUA_I64] = {kDLInt, 64},     [TLUA_U64] = {kDLUInt, 64},
       [TLUA_BOOL] = {DL_BOOL_CODE, 8}};
-  if ((int)t < 0 || t >= TLUA_NDTYPES) return -1;
+  if ((int)t < 0 || t >= TLUA_NDTYPES || map[t].bits == 0) return -1; /* FP8: no code before DLPack 1.1 */
   out->code = map[t].code;
   out->bits = map[t].bits;
   out->lanes = 1;
@@ -31,7 +31,7 @@ static int from_dl(DLDataType dt) {
   if (dt.lanes != 1) return -1;
   for (int t = 0; t < TLUA_NDTYPES; t++) {
     DLDataType x;
-    to_dl((tlua_DType)t, &x);
+    if (to_dl((tlua_DType)t, &x)) continue;
     if (x.code == dt.code && x.bits == dt.bits) return t;
   }
   return -1;
@@ -147,6 +147,13 @@ int tlua_tensor_to_dlpack(tlua_State *T, tlua_Tensor *t, int device, struct DLMa
   tlua_TensorDesc d;
   int status = tlua_tensor_describe(T, t, device, &d);
   if (status != TLUA_OK) return status;
+  DLDataType code;
+  if (to_dl((tlua_DType)d.dtype, &code)) {
+    char msg[160];
+    snprintf(msg, sizeof msg, "dlpack: dtype %s has no DLPack code in the installed header (DLPack 0.6)",
+             tlua_dtype_info((tlua_DType)d.dtype)->name);
+    return tlua_state_fail(T, TLUA_ERRARG, msg);
+  }
   Exported *e = (Exported *)calloc(1, sizeof *e);
   if (!e) return tlua_state_fail(T, TLUA_ERRMEM, "dlpack: out of memory");
   DLTensor *x = &e->m.dl_tensor;

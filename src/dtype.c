@@ -19,7 +19,46 @@ static const tlua_DTypeInfo dtype_infos[TLUA_NDTYPES] = {
   [TLUA_I64]  = {"i64", "int64_t", "<i8", 8, 0, 1},
   [TLUA_U64]  = {"u64", "uint64_t", "<u8", 8, 0, 0},
   [TLUA_BOOL] = {"bool", "bool", "|b1", 1, 0, 0},
+  /* NumPy has none (npy.c widens them to <f4) */
+  [TLUA_F8E4M3] = {"f8e4m3", "__nv_fp8_e4m3", NULL, 1, 1, 1},
+  [TLUA_F8E5M2] = {"f8e5m2", "__nv_fp8_e5m2", NULL, 1, 1, 1},
 };
+
+/* --- FP8 ------------------------------------------------------------------------------------------- */
+
+float tlua_fp8_to_float(uint8_t b, int e5m2) {
+  const int s = b >> 7;
+  int e, m;
+  double v;
+  if (e5m2) {
+    e = (b >> 2) & 31, m = b & 3;
+    if (e == 31) return m ? NAN : (s ? -INFINITY : INFINITY);
+    v = e ? ldexp(1.0 + m / 4.0, e - 15) : ldexp(m / 4.0, -14);
+  } else {
+    e = (b >> 3) & 15, m = b & 7;
+    if (e == 15 && m == 7) return NAN;
+    v = e ? ldexp(1.0 + m / 8.0, e - 7) : ldexp(m / 8.0, -6);
+  }
+  return (float)(s ? -v : v);
+}
+
+uint8_t tlua_double_to_fp8(double v, int e5m2) {
+  const uint8_t nan = 0x7f, maxcode = e5m2 ? 0x7b : 0x7e;
+  if (isnan(v)) return nan;
+  const uint8_t sign = signbit(v) ? 0x80 : 0;
+  const double a = fabs(v);
+  if (a >= tlua_fp8_to_float(maxcode, e5m2)) return sign | maxcode;
+  /* the non-negative codes 0..maxcode increase with their values: the nearest, ties to the even code */
+  int lo = 0, hi = maxcode;
+  while (hi - lo > 1) {
+    const int mid = (lo + hi) / 2;
+    if (tlua_fp8_to_float((uint8_t)mid, e5m2) <= a) lo = mid;
+    else hi = mid;
+  }
+  const double dl = a - tlua_fp8_to_float((uint8_t)lo, e5m2), dh = tlua_fp8_to_float((uint8_t)hi, e5m2) - a;
+  const int code = dl < dh ? lo : dh < dl ? hi : (lo % 2 == 0 ? lo : hi);
+  return sign | (uint8_t)code;
+}
 
 const tlua_DTypeInfo *tlua_dtype_info(tlua_DType t) {
   return (int)t >= 0 && t < TLUA_NDTYPES ? &dtype_infos[t] : NULL;
@@ -149,6 +188,7 @@ double tlua_dtype_load(tlua_DType t, const void *base, size_t i) {
   case TLUA_I64: return (double)AT(int64_t);
   case TLUA_U64: return (double)AT(uint64_t);
   case TLUA_BOOL: return AT(uint8_t) ? 1.0 : 0.0;
+  case TLUA_F8E4M3: case TLUA_F8E5M2: return (double)tlua_fp8_to_float(AT(uint8_t), t == TLUA_F8E5M2);
   default: return 0.0;
   }
 }
@@ -160,6 +200,7 @@ void tlua_dtype_store(tlua_DType t, void *base, size_t i, double v) {
   case TLUA_F32: SET(float) = (float)v; break;
   case TLUA_F64: SET(double) = v; break;
   case TLUA_BOOL: SET(uint8_t) = v != 0; break; /* NaN is true, as for C's _Bool */
+  case TLUA_F8E4M3: case TLUA_F8E5M2: SET(uint8_t) = tlua_double_to_fp8(v, t == TLUA_F8E5M2); break;
   default: tlua_dtype_store_i64(t, base, i, (int64_t)tlua_double_to_bits64(v)); break;
   }
 }
@@ -191,6 +232,8 @@ void tlua_dtype_store_i64(tlua_DType t, void *base, size_t i, int64_t v) {
   case TLUA_I32: case TLUA_U32: SET(uint32_t) = (uint32_t)u; break;
   case TLUA_I64: case TLUA_U64: SET(uint64_t) = u; break;
   case TLUA_BOOL: SET(uint8_t) = v != 0; break;
+  /* |v| < 2^53 converts exactly; beyond, every FP8 saturates anyway */
+  case TLUA_F8E4M3: case TLUA_F8E5M2: SET(uint8_t) = tlua_double_to_fp8((double)v, t == TLUA_F8E5M2); break;
   default: break;
   }
 }

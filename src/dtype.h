@@ -10,6 +10,9 @@ typedef enum tlua_DType {
   TLUA_F16, TLUA_BF16, TLUA_F32, TLUA_F64,
   TLUA_I8, TLUA_U8, TLUA_I16, TLUA_U16, TLUA_I32, TLUA_U32, TLUA_I64, TLUA_U64,
   TLUA_BOOL,
+  /* 8-bit floats (OCP FP8, as NVIDIA's __nv_fp8_e4m3 / __nv_fp8_e5m2 and torch's float8_e4m3fn /
+     float8_e5m2): e4m3 has no infinities (max 448, NaN 0x7f), e5m2 is IEEE-like (max 57344). */
+  TLUA_F8E4M3, TLUA_F8E5M2,
   TLUA_NDTYPES
 } tlua_DType;
 
@@ -54,6 +57,13 @@ TLUA_HIDDEN uint64_t tlua_double_to_bits64(double v);
  * toward zero), bool loads 0/1 and stores v != 0. Stores into float types round once. */
 TLUA_HIDDEN int64_t tlua_dtype_load_i64(tlua_DType t, const void *base, size_t i);
 TLUA_HIDDEN void tlua_dtype_store_i64(tlua_DType t, void *base, size_t i, int64_t v);
+
+/* FP8: the value of bits b (NaN for NaN codes), and the bits of v rounded to nearest even,
+ * saturating to the largest finite value (NaN stays NaN; infinities saturate too, as CUDA's
+ * __NV_SATFINITE conversions do). */
+TLUA_HIDDEN float tlua_fp8_to_float(uint8_t b, int e5m2);
+TLUA_HIDDEN uint8_t tlua_double_to_fp8(double v, int e5m2);
+static inline int tlua_dtype_is_fp8(int t) { return t == TLUA_F8E4M3 || t == TLUA_F8E5M2; }
 
 /* True for the integer types and bool (values that load exactly as int64). */
 TLUA_HIDDEN int tlua_dtype_is_integral(tlua_DType t);

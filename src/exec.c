@@ -116,6 +116,7 @@ static inline tlua_Slot mem_get(int dt, const uint8_t *p) {
   case TLUA_F64: memcpy(&s.d, p, 8); break;
   case TLUA_F16: { uint16_t h; memcpy(&h, p, 2); s.f = tlua_half_to_float(h); break; }
   case TLUA_BF16: { uint16_t h; memcpy(&h, p, 2); s.f = tlua_bf16_to_float(h); break; }
+  case TLUA_F8E4M3: case TLUA_F8E5M2: s.f = tlua_fp8_to_float(*p, dt == TLUA_F8E5M2); break;
   case TLUA_I8: { int8_t v; memcpy(&v, p, 1); s.i = v; break; }
   case TLUA_U8: { uint8_t v; memcpy(&v, p, 1); s.u = v; break; }
   case TLUA_I16: { int16_t v; memcpy(&v, p, 2); s.i = v; break; }
@@ -135,6 +136,7 @@ static inline void mem_put(int dt, uint8_t *p, tlua_Slot s) {
   case TLUA_F64: memcpy(p, &s.d, 8); break;
   case TLUA_F16: { uint16_t h = tlua_float_to_half(s.f); memcpy(p, &h, 2); break; }
   case TLUA_BF16: { uint16_t h = tlua_float_to_bf16(s.f); memcpy(p, &h, 2); break; }
+  case TLUA_F8E4M3: case TLUA_F8E5M2: *p = tlua_double_to_fp8((double)s.f, dt == TLUA_F8E5M2); break;
   case TLUA_I8: case TLUA_U8: { uint8_t v = (uint8_t)s.u; memcpy(p, &v, 1); break; }
   case TLUA_I16: case TLUA_U16: { uint16_t v = (uint16_t)s.u; memcpy(p, &v, 2); break; }
   case TLUA_I32: case TLUA_U32: { uint32_t v = (uint32_t)s.u; memcpy(p, &v, 4); break; }
@@ -219,6 +221,7 @@ static int check_lds_busy(Exec *ex, const tlua_Instr *in, int lds, int32_t off_i
   case TLUA_I16: CASE(TLUA_I16); break; case TLUA_U16: CASE(TLUA_U16); break;                 \
   case TLUA_I32: CASE(TLUA_I32); break; case TLUA_U32: CASE(TLUA_U32); break;                 \
   case TLUA_I64: CASE(TLUA_I64); break; case TLUA_U64: CASE(TLUA_U64); break;                 \
+  case TLUA_F8E4M3: CASE(TLUA_F8E4M3); break; case TLUA_F8E5M2: CASE(TLUA_F8E5M2); break;     \
   default: CASE(TLUA_BOOL); break; }
 
 /* The padding value of a masked load: fimm for float dtypes, imm2 for integers and bool (imm names
@@ -275,7 +278,7 @@ static int do_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
 
 /* New memory value of one atomic element; cas compares bit patterns, as the hardware does. */
 static tlua_Slot atomic_apply(int aop, int dt, const uint8_t *p, tlua_Slot old, tlua_Slot v, tlua_Slot cmp) {
-  int fl = dt == TLUA_F32 || dt == TLUA_F16 || dt == TLUA_BF16;
+  int fl = dt == TLUA_F32 || dt == TLUA_F16 || dt == TLUA_BF16 || tlua_dtype_is_fp8(dt);
   tlua_Slot r = old;
   switch (aop) {
   case TLUA_ATOMIC_ADD:

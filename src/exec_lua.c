@@ -69,7 +69,8 @@ static int l_exec(lua_State *L) {
       args[i].data = tlua_tensor_data(t);
       args[i].extent = (int64_t)((t->storage->nbytes - t->offset) / el);
       tlua_tensor_host_written(t);
-    } else if (p->dtype == TLUA_F16 || p->dtype == TLUA_BF16 || p->dtype == TLUA_F32 || p->dtype == TLUA_F64) {
+    } else if (p->dtype == TLUA_F16 || p->dtype == TLUA_BF16 || p->dtype == TLUA_F32 || p->dtype == TLUA_F64 ||
+               tlua_dtype_is_fp8(p->dtype)) {
       args[i].f = lua_tonumber(L, -1);
     } else if (lua_isboolean(L, -1)) {
       args[i].i = lua_toboolean(L, -1);

@@ -19,7 +19,7 @@ static int is_signed_int(int dt) {
   return dt == TLUA_I8 || dt == TLUA_I16 || dt == TLUA_I32 || dt == TLUA_I64;
 }
 static int is_int(int dt) { return dt >= TLUA_I8 && dt <= TLUA_U64; }
-static int is_small_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16; }
+static int is_small_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16 || tlua_dtype_is_fp8(dt); }
 /* dtypes whose slot holds a float (f32, f16, bf16) */
 static int in_f(int dt) { return dt == TLUA_F32 || is_small_float(dt); }
 
@@ -41,16 +41,20 @@ uint64_t tlua_exec_wrap(int dt, uint64_t x) {
 float tlua_exec_round(int dt, float x) {
   if (dt == TLUA_F16) return tlua_half_to_float(tlua_float_to_half(x));
   if (dt == TLUA_BF16) return tlua_bf16_to_float(tlua_float_to_bf16(x));
+  if (tlua_dtype_is_fp8(dt)) return tlua_fp8_to_float(tlua_double_to_fp8((double)x, dt == TLUA_F8E5M2), dt == TLUA_F8E5M2);
   return x;
 }
 
 static float small_from_double(int dt, double x) {
+  if (tlua_dtype_is_fp8(dt)) return tlua_fp8_to_float(tlua_double_to_fp8(x, dt == TLUA_F8E5M2), dt == TLUA_F8E5M2);
   return dt == TLUA_F16 ? tlua_half_to_float(tlua_double_to_half(x))
                         : tlua_bf16_to_float(tlua_double_to_bf16(x));
 }
 
 /* An integer value (signed: its int64; unsigned: its uint64 bits) rounded once to f16/bf16. */
 static float small_from_int(int dt, uint64_t u, int is_signed) {
+  /* FP8: every integer beyond 2^53 saturates, so one rounding from the double is exact enough */
+  if (tlua_dtype_is_fp8(dt)) return small_from_double(dt, is_signed ? (double)(int64_t)u : (double)u);
   uint16_t h;
   if (is_signed || u <= (uint64_t)INT64_MAX) {
     tlua_dtype_store_i64((tlua_DType)dt, &h, 0, (int64_t)u);
@@ -85,7 +89,7 @@ tlua_Slot tlua_exec_scalar(int dt, int64_t i, double f) {
   s.u = 0;
   switch (dt) {
   case TLUA_F32: s.f = (float)f; break;
-  case TLUA_F16: case TLUA_BF16: s.f = small_from_double(dt, f); break;
+  case TLUA_F16: case TLUA_BF16: case TLUA_F8E4M3: case TLUA_F8E5M2: s.f = small_from_double(dt, f); break;
   case TLUA_F64: s.d = f; break;
   default: s.u = tlua_exec_wrap(dt, (uint64_t)i); break;
   }
@@ -281,7 +285,7 @@ int tlua_exec_compute(const tlua_Instr *in, int src_dt, tlua_Slot *d, const tlua
   switch (dt) {
   case TLUA_F32: float_ops(op, d, src, m, B); return 0;
   case TLUA_F64: double_ops(op, d, src, m, B); return 0;
-  case TLUA_F16: case TLUA_BF16:
+  case TLUA_F16: case TLUA_BF16: case TLUA_F8E4M3: case TLUA_F8E5M2:
     if (op == TLUA_OP_FMA) {
       /* a*b is exact in double for these formats, so one fma in double and one rounding to the
        * small format gives the correctly rounded result (going through fmaf would round twice) */

@@ -46,7 +46,9 @@ static const char *dtn(int dt) {
   const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);
   return di ? di->name : "?";
 }
-static int is_float(int dt) { return dt == TLUA_F16 || dt == TLUA_BF16 || dt == TLUA_F32 || dt == TLUA_F64; }
+static int is_float(int dt) {
+  return dt == TLUA_F16 || dt == TLUA_BF16 || dt == TLUA_F32 || dt == TLUA_F64 || tlua_dtype_is_fp8(dt);
+}
 static int is_int(int dt) { return dt >= TLUA_I8 && dt <= TLUA_U64; }
 static int dsize_of(int dt) {
   const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);

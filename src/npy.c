@@ -283,8 +283,9 @@ int tlua_npy_write(FILE *f, const char *name, const tlua_Tensor *t, char *err) {
   /* bf16 has no NumPy type: widen to f32 (exact); strided views are written through a copy */
   tlua_Tensor *c = NULL;
   const tlua_Tensor *src = t;
-  if (t->dtype == TLUA_BF16 || !tlua_tensor_is_contiguous(t)) {
-    if (tlua_tensor_clone(t, t->dtype == TLUA_BF16 ? TLUA_F32 : -1, &c, err)) return 1;
+  const int widen = t->dtype == TLUA_BF16 || tlua_dtype_is_fp8(t->dtype); /* NumPy has none of these */
+  if (widen || !tlua_tensor_is_contiguous(t)) {
+    if (tlua_tensor_clone(t, widen ? TLUA_F32 : -1, &c, err)) return 1;
     src = c;
   }
   unsigned char head[1024];

@@ -635,7 +635,8 @@ void tlua_tensor_fill_random(tlua_Tensor *t, uint64_t seed) {
   size_t es = tlua_tensor_elsize(t);
   char *base = (char *)tlua_tensor_data(t);
   /* significant bits of the dtype: k / 2^bits is exact for every k < 2^bits */
-  int bits = t->dtype == TLUA_F16 ? 11 : t->dtype == TLUA_BF16 ? 8 : t->dtype == TLUA_F32 ? 24 : 53;
+  int bits = t->dtype == TLUA_F16 ? 11 : t->dtype == TLUA_BF16 ? 8 : t->dtype == TLUA_F32 ? 24 :
+             t->dtype == TLUA_F8E4M3 ? 4 : t->dtype == TLUA_F8E5M2 ? 3 : 53;
   int is_float = tlua_dtype_info(t->dtype)->is_float;
   uint64_t state = seed;
   Walk w;

@@ -33,6 +33,8 @@ int tlua_tma_data_type(tlua_DType t) {
   case TLUA_F32: return TMA_F32;
   case TLUA_F64: return TMA_F64;
   case TLUA_BF16: return TMA_BF16;
+  /* TMA copies bits: 8-bit floats (and 8-bit integers) move as bytes */
+  case TLUA_F8E4M3: case TLUA_F8E5M2: case TLUA_I8: return TMA_U8;
   default: return -1;
   }
 }

@@ -21,8 +21,8 @@ end
 
 -- dtype facts -----------------------------------------------------------------------------------
 local SIZE = { i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, i64 = 8, u64 = 8,
-               f16 = 2, bf16 = 2, f32 = 4, f64 = 8 }
-local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true }
+               f16 = 2, bf16 = 2, f32 = 4, f64 = 8 , f8e4m3 = 1, f8e5m2 = 1 }
+local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true, f8e4m3 = true, f8e5m2 = true }
 M.SIZE, M.FLOAT = SIZE, FLOAT
 
 -- the dtype name of a tensor, or fails naming the argument

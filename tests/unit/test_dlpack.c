@@ -161,7 +161,7 @@ TU_TEST(wrap_refusals) {
   tlua_Tensor *t = NULL;
   tlua_tensor_desc_init(&d, buf, 99, TLUA_DEVICE_CPU, 1, &n);
   ASSERT_EQ(tlua_tensor_wrap(T, &d, &t), TLUA_ERRARG);
-  ASSERT_CONTAINS(tlua_errmsg(T), "dtype 99 is not a TLUA_DTYPE_* code (0..12)");
+  ASSERT_CONTAINS(tlua_errmsg(T), "dtype 99 is not a TLUA_DTYPE_* code (0..14)");
   tlua_tensor_desc_init(&d, buf, TLUA_DTYPE_F32, 7, 1, &n);
   ASSERT_EQ(tlua_tensor_wrap(T, &d, &t), TLUA_ERRARG);
   ASSERT_CONTAINS(tlua_errmsg(T), "device 7 is neither TLUA_DEVICE_CPU (1) nor TLUA_DEVICE_GPU (2)");

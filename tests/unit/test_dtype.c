@@ -13,8 +13,8 @@ static uint64_t u64at(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); re
 
 TU_TEST(info_table) {
   static const char *const names[] = {"f16", "bf16", "f32", "f64", "i8", "u8", "i16", "u16",
-                                      "i32", "u32", "i64", "u64", "bool"};
-  static const int sizes[] = {2, 2, 4, 8, 1, 1, 2, 2, 4, 4, 8, 8, 1};
+                                      "i32", "u32", "i64", "u64", "bool", "f8e4m3", "f8e5m2"};
+  static const int sizes[] = {2, 2, 4, 8, 1, 1, 2, 2, 4, 4, 8, 8, 1, 1, 1};
   for (int t = 0; t < TLUA_NDTYPES; t++) {
     const tlua_DTypeInfo *i = tlua_dtype_info((tlua_DType)t);
     ASSERT(i != NULL);

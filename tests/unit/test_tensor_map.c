@@ -97,7 +97,8 @@ TU_TEST(data_types) {
   static const struct { tlua_DType dt; int want; } cases[] = {
       {TLUA_U8, 0},   {TLUA_U16, 1},  {TLUA_U32, 2},  {TLUA_I32, 3}, {TLUA_U64, 4},
       {TLUA_I64, 5},  {TLUA_F16, 6},  {TLUA_F32, 7},  {TLUA_F64, 8}, {TLUA_BF16, 9},
-      {TLUA_I8, -1},  {TLUA_I16, -1}, {TLUA_BOOL, -1}};
+      {TLUA_I8, 0},   {TLUA_F8E4M3, 0}, {TLUA_F8E5M2, 0}, /* bytes: TMA copies bits */
+      {TLUA_I16, -1}, {TLUA_BOOL, -1}};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) ASSERT_EQ(tlua_tma_data_type(cases[i].dt), cases[i].want);
 }
 
@@ -132,7 +133,7 @@ TU_TEST(rules) {
       {"rank must be 1 to 5", TLUA_F32, 6, {1, 1, 1, 1, 1, 4}, {4, 4, 4, 4, 4, 1}, 5, {1, 1, 1, 1, 4}, 0, 0},
       {"rank must be 1 to 5", TLUA_F32, 0, {0}, {0}, 1, {4}, 0, 0},
       {"the box has 2 lengths but the tensor has rank 3", TLUA_F32, 3, {2, 4, 4}, {16, 4, 1}, 2, {4, 4}, 0, 0},
-      {"dtype i8 has no TMA data type", TLUA_I8, 2, {16, 16}, {16, 1}, 2, {16, 16}, 0, 0},
+      {"dtype i16 has no TMA data type", TLUA_I16, 2, {16, 16}, {16, 1}, 2, {16, 16}, 0, 0},
       {"dtype bool has no TMA data type", TLUA_BOOL, 1, {16}, {1}, 1, {16}, 0, 0},
       {"must be 16-byte aligned", TLUA_F32, 2, {16, 16}, {16, 1}, 2, {4, 4}, 0, 8},
       {"the innermost stride must be 1 element (got 2)", TLUA_F32, 2, {16, 16}, {32, 2}, 2, {4, 4}, 0, 0},
