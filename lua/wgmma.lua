@@ -33,13 +33,16 @@ return function(tl)
       error(string.format("tl.wgmma_shape: n must be a multiple of 8 in 8..256 (got %s)", tostring(n)), 2)
     end
     local dtype = tr.dtname(spec.a or "f16")
-    if dtype ~= "f16" and dtype ~= "bf16" then
-      error(string.format("tl.wgmma_shape: a (the input dtype) must be f16 or bf16 (got %s)", tostring(spec.a)), 2)
+    if dtype ~= "f16" and dtype ~= "bf16" and dtype ~= "f8e4m3" and dtype ~= "f8e5m2" then
+      error(string.format("tl.wgmma_shape: a (the input dtype) must be f16, bf16, f8e4m3 or f8e5m2 (got %s)", tostring(spec.a)), 2)
     end
+    -- 8-bit floats: k32 instructions (32 bytes of K per step, as 16-bit's k16), K-major operands only
+    local kstep = (dtype == "f8e4m3" or dtype == "f8e5m2") and 32 or 16
     local id = n .. ":" .. dtype
     if shapes[id] then return shapes[id] end
-    local s = setmetatable({ m = 64, n = n, k = 16, dtype = dtype, warp = 32, threads = 128,
-                             name = string.format("m64n%dk16", n) }, Shape)
+    local s = setmetatable({ m = 64, n = n, k = kstep, dtype = dtype, warp = 32, threads = 128,
+                             fp8 = dtype == "f8e4m3" and 1 or dtype == "f8e5m2" and 2 or 0,
+                             name = string.format("m64n%dk%d", n, kstep) }, Shape)
     -- D[16w + g + 8 rh][8j + 2t + pr] in register 4j + 2rh + pr of lane 4g + t of warp w (wgmma.h)
     s.c = tl.encoding { h = { { 4, 2, 8 }, { n // 8, 4, 2 } }, p = { { { 1, 0 } }, { { 1, 2 }, { 2, 1 } } },
                         y = { { 2, 0 }, { 1, 1 }, { 2, 2 } }, lengths = { 64, n } }
@@ -80,11 +83,11 @@ return function(tl)
   -- or nil, why. The candidate fields are read off the buffer at a few elements, then every element
   -- of warpgroup 0's steps (and the corners of the others') is checked against the address the
   -- hardware computes from them (tl._wgmma_addr: the executor's formula).
-  local function fit(lds, index_of, groups, steps, rows)
+  local function fit(lds, index_of, groups, steps, rows, kstep, fp8)
     local size = tr.SIZE[lds.dtype]
     local function byte(g, s, mn, k) return lds:element_offset(index_of(g, s, mn, k)) * size end
     local why
-    for trans = 0, 1 do
+    for trans = 0, fp8 > 0 and 0 or 1 do
       local start = function(g, s) return swz(byte(g, s, 0, 0)) end
       local s0 = start(0, 0)
       local sbo = trans == 0 and (rows > 8 and swz(byte(0, 0, 8, 0)) - s0 or 1024) or swz(byte(0, 0, 0, 8)) - s0
@@ -97,7 +100,7 @@ return function(tl)
       if ok then
         ok, imm, imm2 = pcall(tl._wgmma_pack, { lds_a = 0, lds_b = 0, n = 8, bf16 = 0, trans_a = trans, trans_b = trans,
                                                 ksteps = steps, a_step = st, b_step = st, a_lbo = lbo, a_sbo = sbo,
-                                                b_lbo = lbo, b_sbo = sbo })
+                                                b_lbo = lbo, b_sbo = sbo, fp8 = fp8 })
       end
       local function want(g, s, mn, k) return tl._wgmma_addr(imm, imm2, 0, s0 + g * gs, s, mn, k) end
       for g = 0, groups - 1 do
@@ -106,7 +109,7 @@ return function(tl)
           for mn = 0, rows - 1 do
             if not ok then break end
             if full or mn == 0 or mn == rows - 1 or mn % 64 == 63 then
-              for k = 0, 15 do
+              for k = 0, kstep - 1 do
                 local got, w = byte(g, s, mn, k), want(g, s, mn, k)
                 if got ~= w then
                   ok = false
@@ -190,29 +193,30 @@ return function(tl)
     if bk_ ~= kk or bn_ ~= self.n then
       tr.fail("wgmma: the B tile is %dx%d, expected %dx%d (K of the A tile x n of %s)", bk_, bn_, kk, self.n, self.name)
     end
-    if kk % 16 ~= 0 or kk > 31 * 16 then tr.fail("wgmma: K = %d must be a multiple of 16 up to 496", kk) end
+    local ks = self.k
+    if kk % ks ~= 0 or kk > 31 * ks then tr.fail("wgmma: K = %d must be a multiple of %d up to %d", kk, ks, 31 * ks) end
     if a.lds.dtype ~= self.dtype or b.lds.dtype ~= self.dtype then
       tr.fail("wgmma: %s takes %s tiles, got %s and %s", self.name, self.dtype, a.lds.dtype, b.lds.dtype)
     end
     if c ~= nil and not (win.is_dist_tensor(c) and c.dist == self.c) then
       tr.fail("wgmma: the accumulator must be the result of this shape's mma or zeros()")
     end
-    local steps = kk // 16
+    local steps = kk // ks
     local ar, ac, br, bc = a.origin[1], a.origin[2], b.origin[1], b.origin[2]
     local fa, why_a = fit_cached(a, table.concat({ ar, ac, am, kk, groups, tostring(a.transposed) }, ":"), function(g, s, mn, k)
-      if a.transposed then return { [0] = ar + 16 * s + k, ac + 64 * g + mn } end
-      return { [0] = ar + 64 * g + mn, ac + 16 * s + k }
-    end, groups, steps, 64)
+      if a.transposed then return { [0] = ar + ks * s + k, ac + 64 * g + mn } end
+      return { [0] = ar + 64 * g + mn, ac + ks * s + k }
+    end, groups, steps, 64, ks, self.fp8)
     if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
     local fb, why_b = fit_cached(b, table.concat({ br, bc, kk, self.n, tostring(b.transposed) }, ":"), function(_, s, mn, k)
-      if b.transposed then return { [0] = br + mn, bc + 16 * s + k } end
-      return { [0] = br + 16 * s + k, bc + mn }
-    end, 1, steps, self.n)
+      if b.transposed then return { [0] = br + mn, bc + ks * s + k } end
+      return { [0] = br + ks * s + k, bc + mn }
+    end, 1, steps, self.n, ks, self.fp8)
     if not fb then tr.fail("wgmma: the B tile's LDS layout is not one the descriptors can read: %s", why_b) end
     local imm, imm2 = tl._wgmma_pack { lds_a = a.lds.index, lds_b = b.lds.index, n = self.n,
                                        bf16 = self.dtype == "bf16" and 1 or 0, trans_a = fa.trans, trans_b = fb.trans,
                                        ksteps = steps, a_step = fa.step, b_step = fb.step, a_lbo = fa.lbo,
-                                       a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo,
+                                       a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo, fp8 = self.fp8,
                                        pending = opts and opts.pending or 0, scale_op = accumulate ~= nil and 1 or 0 }
     local a_start = tr.const(fa.start, "i32")
     if groups > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end

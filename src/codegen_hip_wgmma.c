@@ -55,7 +55,7 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     return fail(g, in, "not available on %s: wgmma (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only: "
                 "use a tile config without wgmma for this target", g->t->arch);
   const int nc = w.n / 2;
-  const char *dn = w.bf16 ? "bf16" : "f16";
+  const char *dn = w.fp8 == 1 ? "e4m3" : w.fp8 == 2 ? "e5m2" : w.bf16 ? "bf16" : "f16";
   const int32_t *res = &rg->instrs[p + 1];
   STMT(g, in, "float");
   for (int i = 0; i < nc; i++) {
@@ -79,9 +79,11 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   for (int s = 0; s < w.ksteps; s++) {
     indent(g);
     line_text(g, "asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n"
-              "wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s {", nc + 2, w.n, dn, dn);
+              "wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", nc + 2, w.n, tlua_wgmma_k(&w), dn, dn);
     for (int i = 0; i < nc; i++) line_text(g, "%s%%%d", i ? ", " : "", i);
-    line_text(g, "}, %%%d, %%%d, p, 1, 1, %d, %d;\\n}\\n\"\n", nc, nc + 1, w.trans_a, w.trans_b);
+    /* 8-bit inputs are K-major only: the instruction has no transpose immediates */
+    if (w.fp8) line_text(g, "}, %%%d, %%%d, p, 1, 1;\\n}\\n\"\n", nc, nc + 1);
+    else line_text(g, "}, %%%d, %%%d, p, 1, 1, %d, %d;\\n}\\n\"\n", nc, nc + 1, w.trans_a, w.trans_b);
     indent(g);
     line_text(g, "    :");
     for (int i = 0; i < nc; i++) line_text(g, "%s \"+f\"(v%d)", i ? "," : "", res[i]);

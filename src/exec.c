@@ -385,7 +385,8 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
   int active[1024 / 32];
   if (whole_warps(ex, in, m, W, "", active)) return -1;
   float *D = malloc(sizeof(float) * 64 * (size_t)w.n);
-  float *A = malloc(sizeof(float) * 64 * 16), *Bm = malloc(sizeof(float) * 16 * (size_t)w.n);
+  const int KS = tlua_wgmma_k(&w), ES = tlua_wgmma_esize(&w);
+  float *A = malloc(sizeof(float) * 64 * 32), *Bm = malloc(sizeof(float) * 32 * (size_t)w.n);
   if (!D || !A || !Bm) {
     free(D), free(A), free(Bm);
     return rt_error(ex, in, -1, "out of memory for a wgmma");
@@ -422,32 +423,37 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
         const Target *t = op ? &tb : &ta;
         const int rows = op ? w.n : 64;
         for (int mn = 0; mn < rows && !rc; mn++)
-          for (int k = 0; k < 16; k++) {
+          for (int k = 0; k < KS; k++) {
             int64_t at = tlua_wgmma_addr(&w, op, op ? b0 : a0, s, mn, k);
-            if (at < 0 || at % 2 || (uint64_t)at / 2 >= t->extent) {
+            if (at < 0 || at % ES || (uint64_t)at / (uint64_t)ES >= t->extent) {
               rc = rt_error(ex, in, g0, "wgmma %s element (%d, %d) of step %d is at byte %lld, outside LDS buffer %d (%llu bytes)",
                             op ? "B" : "A", op ? k : mn, op ? mn : k, s, (long long)at, (int)t->index,
-                            (unsigned long long)t->extent * 2);
+                            (unsigned long long)t->extent * (unsigned long long)ES);
               break;
             }
             char e[320];
             if (tlua_async_busy(&ex->async) &&
-                tlua_async_lds_access(&ex->async, (int)t->index, (uint64_t)at / 2, 1, "wgmma reads", e, sizeof e)) {
+                tlua_async_lds_access(&ex->async, (int)t->index, (uint64_t)at / (uint64_t)ES, 1, "wgmma reads", e, sizeof e)) {
               rc = rt_error(ex, in, g0, "%s", e);
               break;
             }
-            uint16_t h;
-            memcpy(&h, t->base + at, 2);
-            float v = w.bf16 ? tlua_bf16_to_float(h) : tlua_half_to_float(h);
+            float v;
+            if (w.fp8) {
+              v = tlua_fp8_to_float(t->base[at], w.fp8 == 2);
+            } else {
+              uint16_t h;
+              memcpy(&h, t->base + at, 2);
+              v = w.bf16 ? tlua_bf16_to_float(h) : tlua_half_to_float(h);
+            }
             if (op) Bm[k * w.n + mn] = v;
-            else A[mn * 16 + k] = v;
+            else A[mn * KS + k] = v;
           }
       }
       if (rc) break;
       for (int i = 0; i < 64; i++)
         for (int j = 0; j < w.n; j++) {
           double acc = D[i * w.n + j];
-          for (int k = 0; k < 16; k++) acc += (double)A[i * 16 + k] * (double)Bm[k * w.n + j];
+          for (int k = 0; k < KS; k++) acc += (double)A[i * KS + k] * (double)Bm[k * w.n + j];
           D[i * w.n + j] = (float)acc;
         }
     }

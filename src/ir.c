@@ -386,7 +386,8 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
       break;
     }
     const int nc = w.n / 2;
-    put(b, " m64n%dk16x%d %s a(lds%d ", w.n, w.ksteps, w.bf16 ? "bf16" : "f16", w.lds_a);
+    put(b, " m64n%dk%dx%d %s a(lds%d ", w.n, tlua_wgmma_k(&w), w.ksteps,
+        w.fp8 == 1 ? "f8e4m3" : w.fp8 == 2 ? "f8e5m2" : w.bf16 ? "bf16" : "f16", w.lds_a);
     put_operand(b, o[nc]);
     put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
     put_operand(b, o[nc + 1]);

@@ -309,7 +309,7 @@ static int check_wgmma(Verifier *V, int id) {
     return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, a_start, b_start%s)", (int)in->nops, w.n,
                    w.n / 2 + 2 + w.scale_op, w.n / 2, w.scale_op ? ", accumulate" : "");
   if (lds_buffer(V, id, w.lds_a) || lds_buffer(V, id, w.lds_b)) return -1;
-  const int dt = w.bf16 ? TLUA_BF16 : TLUA_F16;
+  const int dt = w.fp8 == 1 ? TLUA_F8E4M3 : w.fp8 == 2 ? TLUA_F8E5M2 : w.bf16 ? TLUA_BF16 : TLUA_F16;
   if (ir->lds[w.lds_a].dtype != dt || ir->lds[w.lds_b].dtype != dt)
     return fail_at(V, id, "reads LDS buffers of %s and %s, expected %s", dtn(ir->lds[w.lds_a].dtype),
                    dtn(ir->lds[w.lds_b].dtype), dtn(dt));

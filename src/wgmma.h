@@ -12,7 +12,7 @@
  * Operand layouts: the 128-byte swizzle mode of the descriptors (PTX ISA "Shared memory matrix
  * layout", "Matrix descriptor format"). Step s of operand X starts at byte start_X + s * step_X of
  * its buffer (the buffer 1024-byte aligned); element (mn, k) (mn = row of A / column of B) is at
- *     K-major  (trans 0): swz(start + (mn / 8) * sbo + (mn % 8) * 128 + 2k)
+ *     K-major  (trans 0): swz(start + (mn / 8) * sbo + (mn % 8) * 128 + e k)   (e: element bytes)
  *     MN-major (trans 1): swz(start + (mn / 64) * lbo + (k / 8) * sbo + (k % 8) * 128 + 2 (mn % 64))
  * with swz(a) = a ^ (((a >> 7) & 7) << 4): the 16-byte chunk index XOR the row within a 1024-byte
  * atom. These are the formulas the hardware applies to the descriptor's fields; lua/wgmma.lua
@@ -38,6 +38,7 @@ typedef struct tlua_Wgmma {
   int lds_a, lds_b;          /* LDS buffer indices (0..15) */
   int n;                     /* 8..256, a multiple of 8 */
   int bf16;                  /* inputs bf16 (else f16) */
+  int fp8;                   /* 0: 16-bit inputs; 1: e4m3, 2: e5m2 (k32 steps, K-major only) */
   int trans_a, trans_b;      /* 0 K-major, 1 MN-major */
   int ksteps;                /* 1..31 instructions of k 16 */
   int a_step, b_step;        /* bytes between consecutive steps' starts (multiples of 16, < 256 KiB) */
@@ -55,6 +56,9 @@ TLUA_HIDDEN int tlua_wgmma_unpack(int64_t imm, int64_t imm2, tlua_Wgmma *w);
 TLUA_HIDDEN int64_t tlua_wgmma_addr(const tlua_Wgmma *w, int b, int64_t start, int s, int mn, int k);
 /* The 128-byte swizzle of a byte offset (its own inverse): a ^ (((a >> 7) & 7) << 4). */
 TLUA_HIDDEN int64_t tlua_wgmma_swizzle(int64_t a);
+/* K of one instruction (16 for 16-bit inputs, 32 for 8-bit floats) and the element bytes. */
+static inline int tlua_wgmma_k(const tlua_Wgmma *w) { return w->fp8 ? 32 : 16; }
+static inline int tlua_wgmma_esize(const tlua_Wgmma *w) { return w->fp8 ? 1 : 2; }
 /* Row and column of D held in register i by thread `lane` (0..127) of the warpgroup. */
 TLUA_HIDDEN void tlua_wgmma_coord(int lane, int i, int *row, int *col);
 
