@@ -9,7 +9,8 @@
 -- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GEMM_GROUPS value
 -- (1,8: tile rows per group of the launch order; default the config's own). WS=1 also times the
 -- warp-specialized TMA configs (config.ws, with and without config.persistent) at the LATS hints.
--- OUT=same writes the result in the inputs' dtype (as torch.matmul does) instead of f32.
+-- OUT=same writes the result in the inputs' dtype (as torch.matmul does) instead of f32. Dtypes
+-- f8e4m3 / f8e5m2 time the FP8 path (B N x K, bf16 output; bench/peers_gemm.py's _scaled_mm).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
 local size = tonumber(arg[1]) or 4096
@@ -22,11 +23,16 @@ local timeit = timing.timeit
 
 local M, N, K = size, size, size
 for _, dt in ipairs(dtypes) do
+  -- 8-bit floats: B given N x K (trans_b), the output in bf16 unless OUT says otherwise (as _scaled_mm)
+  local fp8 = dt == "f8e4m3" or dt == "f8e5m2"
   local A = std.map(function(v) return v - 0.5 end, tl.empty({ M, K }, tl[dt]), tl.rand({ M, K }, tl.f32, 1))
-  local B = std.map(function(v) return v - 0.5 end, tl.empty({ K, N }, tl[dt]), tl.rand({ K, N }, tl.f32, 2))
+  local B = fp8 and std.map(function(v) return v - 0.5 end, tl.empty({ N, K }, tl[dt]), tl.rand({ N, K }, tl.f32, 2))
+            or std.map(function(v) return v - 0.5 end, tl.empty({ K, N }, tl[dt]), tl.rand({ K, N }, tl.f32, 2))
   -- OUT=f16 / bf16: the output in the inputs' width, as cuBLAS writes it (default f32)
-  local out = tl.empty({ M, N }, os.getenv("OUT") and tl[os.getenv("OUT") == "same" and dt or os.getenv("OUT")] or tl.f32)
-  local function run(cfg, lat) std.gemm(A, B, { out = out, config = cfg, latency = lat }) end
+  local odt = os.getenv("OUT") and (os.getenv("OUT") == "same" and (fp8 and "bf16" or dt) or os.getenv("OUT")) or
+              (fp8 and "bf16" or "f32")
+  local out = tl.empty({ M, N }, tl[odt])
+  local function run(cfg, lat) std.gemm(A, B, { out = out, config = cfg, latency = lat, trans_b = fp8 or nil }) end
   run(nil)
   -- a few entries against float64 dot products of the same inputs
   local function check(label)
@@ -35,7 +41,7 @@ for _, dt in ipairs(dtypes) do
     local i, j = ij[1], ij[2]
     local s, mag = 0.0, 0.0
     for q = 0, K - 1 do
-      local p = A:get(i, q) * B:get(q, j)
+      local p = A:get(i, q) * (fp8 and B:get(j, q) or B:get(q, j))
       s, mag = s + p, mag + math.abs(p)
     end
     worst = math.max(worst, math.abs(out:get(i, j) - s) / math.max(mag, 1e-30))
@@ -55,7 +61,7 @@ for _, dt in ipairs(dtypes) do
   end
   show("default", nil)
   -- WS=1: the warp-specialized TMA schedule (config.ws) and its persistent form next to the default
-  if os.getenv("WS") == "1" then
+  if os.getenv("WS") == "1" and not fp8 then
     for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true },
                          { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, persistent = true },
                          { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true } } do

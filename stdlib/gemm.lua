@@ -98,7 +98,18 @@ end
 
 local function pow2(n) return math.type(n) == "integer" and n >= 1 and n & (n - 1) == 0 end
 
+local FP8 = { f8e4m3 = true, f8e5m2 = true }
+-- 8-bit floats run on the warp-specialized TMA schedule only (wgmma k32, K-major operands)
+local FP8_DEFAULT = { bm = 128, bn = 256, bk = 128, wgmma = true, ws = true }
+
 local function shape_of(dt, who)
+  if FP8[dt] then
+    local t = tl.target()
+    if not (t.wgmma and t.tma) then
+      tl.unsupported(t.arch, "std.%s with %s inputs needs the 8-bit wgmma and TMA of NVIDIA sm_90", who or "gemm", dt)
+    end
+    return { dtype = dt, warp = 32, fp8 = true }
+  end
   check_unit(who or "gemm", dt)
   return tl.mma_shape { a = dt }
 end
@@ -113,7 +124,10 @@ local function resolve_wgmma(who, r, s)
   if not target_has_wgmma() then
     tl.unsupported(tl.target().arch, "std.%s: config.wgmma: wgmma exists on NVIDIA sm_90 only", who)
   end
-  if r.bk ~= 64 then C.fail("std.%s: config.wgmma needs bk = 64 (one 128-byte row of the LDS swizzle; got %d)", who, r.bk) end
+  if r.bk * C.SIZE[s.dtype] ~= 128 then
+    C.fail("std.%s: config.wgmma needs bk = %d for %s (one 128-byte row of the LDS swizzle; got %d)", who,
+           128 // C.SIZE[s.dtype], s.dtype, r.bk)
+  end
   if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
   if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
   r.wm, r.wn = r.bm // 64, 1
@@ -140,6 +154,12 @@ end
 
 local function resolve(who, cfg, s)
   if cfg ~= nil and type(cfg) ~= "table" then C.fail("std.%s: config must be a table {bm, bn, bk, wm, wn} (got %s)", who, type(cfg)) end
+  if s.fp8 then
+    cfg = cfg or FP8_DEFAULT
+    if not (cfg.wgmma and cfg.ws) then
+      C.fail("std.%s: %s inputs run on the warp-specialized TMA schedule: the config needs wgmma = true, ws = true", who, s.dtype)
+    end
+  end
   if cfg == nil and s.warp == 32 and default_wgmma() then cfg = WGMMA_CONFIGS[1] end
   local r = copy(DEFAULT[s.warp])
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
@@ -224,8 +244,9 @@ end
 local descs = {}
 local function lds_descs(r, s, stages)
   if r.wgmma then
-    local key = table.concat({ "wgmma", r.bm, r.bn, stages }, ":")
-    descs[key] = descs[key] or { tl.xor_preshuffle { m_per_block = stages * r.bm, k_per_block = r.bk, kpack = 8, m_lds_layer = 1 },
+    local key = table.concat({ "wgmma", r.bm, r.bn, r.bk, stages }, ":")
+    descs[key] = descs[key] or { tl.xor_preshuffle { m_per_block = stages * r.bm, k_per_block = r.bk,
+                                                     kpack = 16 // C.SIZE[s.dtype], m_lds_layer = 1 },
                                  tl.wgmma_mn_layout(stages * r.bk, r.bn) }
     return descs[key][1], descs[key][2]
   end
@@ -256,7 +277,15 @@ end
 local function gemm_kernel(dtype, opts)
   opts = opts or {}
   local dt = C.dtype_name("gemm_kernel", dtype)
-  if dt ~= "f16" and dt ~= "bf16" then C.fail("std.gemm_kernel: the inputs must be f16 or bf16 (got %s)", dt) end
+  if dt ~= "f16" and dt ~= "bf16" and not FP8[dt] then
+    C.fail("std.gemm_kernel: the inputs must be f16, bf16, f8e4m3 or f8e5m2 (got %s)", dt)
+  end
+  if FP8[dt] and (opts or {}).trans_b ~= true then
+    C.fail("std.gemm: %s inputs need B as N x K (trans_b = true): the tensor cores read 8-bit operands K-major", dt)
+  end
+  if FP8[dt] and (opts or {}).trans_a == true then
+    C.fail("std.gemm: %s inputs need A as M x K (trans_a = false): the tensor cores read 8-bit operands K-major", dt)
+  end
   local s, r, warp = variant(dt, opts)
   local ta, tb, has_beta = opts.trans_a == true, opts.trans_b == true, opts.beta == true
   local odt = opts.out_dtype and C.dtype_name("gemm_kernel", opts.out_dtype) or "f32"
@@ -338,13 +367,15 @@ local function gemm_kernel(dtype, opts)
               end
             end
           end
+          if why and FP8[dt] then C.fail("std.gemm: %s inputs need TMA, and %s", dt, why) end
           if why then k:note("config.ws not used: " .. why .. "; the wgmma pipeline without TMA runs instead") end
         end
         local tma = r.ws and not why
         local la = (tma and ta) and k:lds(dt, { S * bk, bm }, { swizzle = tl.wgmma_mn_layout(S * bk, bm) })
                    or k:lds(dt, { S * bm, bk }, { swizzle = desc_a })
         local lb = (tma and tb) and k:lds(dt, { S * bn, bk }, { swizzle = tl.xor_preshuffle { m_per_block = S * bn,
-                                                                  k_per_block = bk, kpack = 8, m_lds_layer = 1 } })
+                                                                  k_per_block = bk, kpack = 16 // C.SIZE[dt],
+                                                                  m_lds_layer = 1 } })
                    or k:lds(dt, { S * bk, bn }, { swizzle = desc_b })
         -- Tile kk of A (B) into LDS buffer buf (0..S-1), in two halves around the MMAs of a step:
         -- issue() starts it, land() finishes it. A row-major operand is copied global -> LDS
@@ -543,9 +574,10 @@ end
 
 M.gemm_kernel = tl.retargetable(gemm_kernel)
 
--- std.gemm_grid(config, M, N) -> the launch grid {N tiles, M tiles}
-function M.gemm_grid(cfg, m, n)
-  local s = shape_of("f16", "gemm")
+-- std.gemm_grid(config, M, N[, dtype]) -> the launch grid {N tiles, M tiles} (dtype: the inputs', whose
+-- default config may differ: 8-bit floats)
+function M.gemm_grid(cfg, m, n, dtype)
+  local s = shape_of(dtype and C.dtype_name("gemm_grid", dtype) or "f16", "gemm")
   local r = resolve("gemm_grid", cfg, s)
   local gy = C.blocks(m, r.bm)
   if r.persistent then
@@ -562,7 +594,7 @@ function M.gemm_grid(cfg, m, n)
 end
 
 local OPT_FIELDS = { C = true, alpha = true, beta = true, trans_a = true, trans_b = true, out = true, config = true,
-                     latency = true }
+                     latency = true, scale_a = true, scale_b = true }
 local C_DTYPES = { f16 = true, bf16 = true, f32 = true }
 
 local function check_bool(name, v)
@@ -579,10 +611,12 @@ function M.gemm(A, B, opts)
   opts = opts or {}
   for key in pairs(opts) do
     if not OPT_FIELDS[key] then
-      C.fail("std.gemm: unknown option '%s' (expected C, alpha, beta, trans_a, trans_b, out, config or latency)", tostring(key))
+      C.fail("std.gemm: unknown option '%s' (expected C, alpha, beta, trans_a, trans_b, out, config, latency, scale_a or scale_b)", tostring(key))
     end
   end
-  if da ~= "f16" and da ~= "bf16" then C.fail("std.gemm: A must be f16 or bf16 (got %s)", da) end
+  if da ~= "f16" and da ~= "bf16" and not FP8[da] then
+    C.fail("std.gemm: A must be f16, bf16, f8e4m3 or f8e5m2 (got %s)", da)
+  end
   if db ~= da then C.fail("std.gemm: A and B must have the same dtype (got %s and %s)", da, db) end
   local ta, tb = check_bool("trans_a", opts.trans_a), check_bool("trans_b", opts.trans_b)
   local sa, sb = A:shape(), B:shape()
@@ -595,6 +629,15 @@ function M.gemm(A, B, opts)
   end
   local alpha, beta = opts.alpha == nil and 1.0 or opts.alpha, opts.beta == nil and 0.0 or opts.beta
   if type(alpha) ~= "number" then C.fail("std.gemm: alpha must be a number (got %s)", type(alpha)) end
+  -- per-tensor scales of 8-bit inputs (as torch._scaled_mm's): the product is scaled by both
+  for _, key in ipairs({ "scale_a", "scale_b" }) do
+    local v = opts[key]
+    if v ~= nil then
+      if type(v) ~= "number" then C.fail("std.gemm: %s must be a number (got %s)", key, type(v)) end
+      if not FP8[da] then C.fail("std.gemm: %s scales 8-bit inputs (A is %s)", key, da) end
+      alpha = alpha * v
+    end
+  end
   if type(beta) ~= "number" then C.fail("std.gemm: beta must be a number (got %s)", type(beta)) end
   local cin, cdt = opts.C, nil
   if cin ~= nil then
@@ -630,7 +673,7 @@ function M.gemm(A, B, opts)
   end
   local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
                                       c_dtype = cdt or odt, config = cfg, latency = opts.latency, who = "gemm" })
-  local grid = M.gemm_grid(cfg, m, n)
+  local grid = M.gemm_grid(cfg, m, n, da)
   if beta ~= 0 then kern(grid, A, B, out, alpha, cin, beta)
   else kern(grid, A, B, out, alpha) end
   return out, r

@@ -87,7 +87,7 @@ T.raises(function() bad({ 1 }, tl.zeros({ 64, BK }, tl.f16), tl.zeros({ BK, 64 }
 T.raises(function() tl.wgmma_mn_layout(64, 96) end, "cols must be a positive multiple of 64 (got 96)")
 T.raises(function() tl.wgmma_mn_layout(12, 64) end, "rows must be a positive multiple of 8 (got 12)")
 T.raises(function() tl.wgmma_shape { n = 12 } end, "n must be a multiple of 8 in 8..256 (got 12)")
-T.raises(function() tl.wgmma_shape { n = 64, a = "f32" } end, "a (the input dtype) must be f16 or bf16")
+T.raises(function() tl.wgmma_shape { n = 64, a = "f32" } end, "a (the input dtype) must be f16, bf16, f8e4m3 or f8e5m2")
 local odd = tl.kernel { name = "wg_odd", block = 96, params = {}, body = function(k)
   local la = k:lds(tl.f16, { 64, 64 })
   tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 64, 64 }))

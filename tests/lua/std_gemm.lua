@@ -139,7 +139,7 @@ assert(count >= 9 * #WARPS, "cases run")
 -- errors name the rule
 local a, b = tl.empty({ 4, 8 }, tl.f16), tl.empty({ 8, 3 }, tl.f16)
 T.raises(function() std.gemm(a, tl.empty({ 7, 3 }, tl.f16)) end, "inner dimensions differ: op(A) is 4x8, op(B) is 7x3")
-T.raises(function() std.gemm(tl.empty({ 4, 8 }, tl.f32), b) end, "A must be f16 or bf16 (got f32)")
+T.raises(function() std.gemm(tl.empty({ 4, 8 }, tl.f32), b) end, "A must be f16, bf16, f8e4m3 or f8e5m2 (got f32)")
 T.raises(function() std.gemm(a, tl.empty({ 8, 3 }, tl.bf16)) end, "A and B must have the same dtype (got f16 and bf16)")
 T.raises(function() std.gemm(a, b, { beta = 1 }) end, "beta = 1 needs C")
 T.raises(function() std.gemm(a, b, { C = tl.empty({ 4, 4 }, tl.f32) }) end, "C must have shape {4, 3} (got {4, 4})")

@@ -101,12 +101,7 @@ end
 -- and every kernel_*.lua kernel; these are the std.gemm forms beyond the golden)
 local function nvrtc(k, target, what)
   local src, _, carch = tl._hip_source(k.last_ir, target)
-  local ok, err = pcall(tl._compile, src, k.name, carch)
-  if not ok and (tostring(err):find("library not found", 1, true) or tostring(err):find("cannot be used", 1, true)) then
-    print("skipped (no NVRTC): " .. what)
-    return
-  end
-  assert(ok, what .. ": " .. tostring(err))
+  T.compiles(src, k.name, carch, what)
 end
 nvrtc(kp, "sm_90", "persistent")
 nvrtc(kc, { arch = "sm_90", num_ctas = 2 }, "cluster of 2")

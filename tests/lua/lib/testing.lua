@@ -44,4 +44,15 @@ function T.raises(fn, text, what)
   return err
 end
 
+-- T.compiles(src, name, arch, what): NVRTC (or the AMD compiler) must compile the source; skipped,
+-- with a line saying so, where the compiler is not installed
+function T.compiles(src, name, arch, what)
+  local ok, err = pcall(tl._compile, src, name, arch)
+  if not ok and (tostring(err):find("library not found", 1, true) or tostring(err):find("cannot be used", 1, true)) then
+    print("skipped (no compiler): " .. (what or name))
+    return
+  end
+  if not ok then error(string.format("%s: %s", what or name, tostring(err)), 2) end
+end
+
 return T
