@@ -780,58 +780,6 @@ static int bad_identifier(const char *s) {
   return 0;
 }
 
-static void prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
-  const char *v = g->nv ? "NVIDIA, NVRTC" : "AMD, hiprtc or clang";
-  put(&g->b, "// tilelua HIP source of kernel %s for %s (%s, warp %d)\n", g->ir->name, g->t->arch, v, g->t->warp_size);
-  if (!g->nv) tlua_hg_amd_prelude(g);
-  if (g->nv) {
-    if (g->uses_f16) put(&g->b, "#include <cuda_fp16.h>\n");
-    if (g->uses_bf16) put(&g->b, "#include <cuda_bf16.h>\n");
-    if (g->uses_fp8)
-      put(&g->b, "#include <cuda_fp8.h>\n"
-                 "static __device__ __forceinline__ float tl_f(__nv_fp8_e4m3 x) { return (float)x; }\n"
-                 "static __device__ __forceinline__ float tl_f(__nv_fp8_e5m2 x) { return (float)x; }\n"
-                 "/* round to nearest even, saturating to the largest finite value (the executor's rule) */\n"
-                 "static __device__ __forceinline__ __nv_fp8_e4m3 tl_f8e4m3(float x) { return __nv_fp8_e4m3(x); }\n"
-                 "static __device__ __forceinline__ __nv_fp8_e5m2 tl_f8e5m2(float x) { return __nv_fp8_e5m2(x); }\n");
-  }
-  /* AMD: hiprtc's built-in runtime header already defines __half and its conversions (including
-   * <hip/hip_fp16.h> again redefines them), and HIP 5.2 has no <hip/hip_bf16.h>: bf16 is a struct
-   * of its bits here, converted as the CPU executor does (round to nearest even, NaN kept quiet). */
-  if (g->uses_f16)
-    put(&g->b, "static __device__ __forceinline__ float tl_f(__half x) { return __half2float(x); }\n"
-               "static __device__ __forceinline__ __half tl_h(float x) { return __float2half_rn(x); }\n");
-  if (g->uses_bf16 && g->nv)
-    put(&g->b, "static __device__ __forceinline__ float tl_f(%s x) { return __bfloat162float(x); }\n"
-               "static __device__ __forceinline__ %s tl_bf(float x) { return __float2bfloat16_rn(x); }\n",
-        ctype(g, TLUA_BF16), ctype(g, TLUA_BF16));
-  if (g->uses_bf16 && !g->nv)
-    put(&g->b, "struct tl_bf16 { unsigned short bits; };\n"
-               "static __device__ __forceinline__ float tl_f(tl_bf16 x) { return __uint_as_float((unsigned int)x.bits << 16); }\n"
-               "static __device__ __forceinline__ tl_bf16 tl_bf(float x) {\n"
-               "  const unsigned int u = __float_as_uint(x);\n"
-               "  tl_bf16 r;\n"
-               "  r.bits = (unsigned short)(x != x ? (u >> 16) | 0x40u : (u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n"
-               "  return r;\n"
-               "}\n");
-  if (uses_vec)
-    put(&g->b, "template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };\n");
-  if (uses_mma) tlua_hg_mma_prelude(g);
-  if (uses_div) {
-    /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */
-    static const char *const ty[][2] = {{"int", "unsigned int"}, {"long long", "unsigned long long"}};
-    for (int i = 0; i < 2; i++) {
-      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { return b == 0 ? 0 : b == -1 ? (%s)(0u - (%s)a) : a / b; }\n",
-          ty[i][0], ty[i][0], ty[i][0], ty[i][0], ty[i][1]);
-      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return b == 0 || b == -1 ? 0 : a %% b; }\n",
-          ty[i][0], ty[i][0], ty[i][0]);
-      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { return b == 0 ? 0 : a / b; }\n",
-          ty[i][1], ty[i][1], ty[i][1]);
-      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return b == 0 ? 0 : a %% b; }\n",
-          ty[i][1], ty[i][1], ty[i][1]);
-    }
-  }
-}
 
 /* Each LDS buffer's byte alignment: the swizzle atom for buffers the matrix units read through
  * descriptors (WGMMA), 16 bytes (the widest vector access) for the others. */
@@ -941,7 +889,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     fail(&g, NULL, "not available on %s: tilelua generates 8-bit floats (f8e4m3, f8e5m2) for NVIDIA only", target->arch);
     goto failed;
   }
-  prelude(&g, uses_div, uses_vec, uses_mma);
+  tlua_hg_prelude(&g, uses_div, uses_vec, uses_mma);
   if (g.uses_wgmma) tlua_hg_wgmma_prelude(&g);
   if (tlua_hg_async_prelude(&g)) goto failed;
   put(&g.b, "\nextern \"C\" __global__ void ");

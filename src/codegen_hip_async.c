@@ -25,9 +25,21 @@ static int uses_async(const tlua_IR *ir) {
          uses_op(ir, TLUA_OP_CLUSTER_RANK) || uses_op(ir, TLUA_OP_CLUSTER_SYNC);
 }
 
+/* Whether a buffer that TMA copies write is also read by ordinary LDS loads (ldmatrix included). */
+static int generic_reads_of_tma(const tlua_IR *ir) {
+  for (int i = 0; i < ir->ninstrs; i++) {
+    const tlua_Instr *in = &ir->instrs[i];
+    if (in->op != TLUA_OP_LDS_LOAD && in->op != TLUA_OP_LDS_MATRIX) continue;
+    for (int j = 0; j < ir->ntma; j++)
+      if (ir->tma[j].lds == in->imm) return 1;
+  }
+  return 0;
+}
+
 int tlua_hg_async_prelude(Gen *g) {
   const tlua_IR *ir = g->ir;
   if (!uses_async(ir)) return 0;
+  g->fence_arrivals = generic_reads_of_tma(ir);
   if (!g->nv || atoi(g->t->arch + 3) < 90) {
     const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_TMA_STORE) ? "TMA copies"
                      : uses_op(ir, TLUA_OP_ROLE_SYNC) ? "named barriers (role:sync)" : "thread-block clusters";
@@ -103,21 +115,9 @@ static int elem_size(int dt) {
   return di ? di->size : 1;
 }
 
-/* Whether a buffer that TMA copies write is also read by ordinary LDS loads (ldmatrix included). */
-static int generic_reads_of_tma(const tlua_IR *ir) {
-  for (int i = 0; i < ir->ninstrs; i++) {
-    const tlua_Instr *in = &ir->instrs[i];
-    if (in->op != TLUA_OP_LDS_LOAD && in->op != TLUA_OP_LDS_MATRIX) continue;
-    for (int j = 0; j < ir->ntma; j++)
-      if (ir->tma[j].lds == in->imm) return 1;
-  }
-  return 0;
-}
-
 int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   const tlua_IR *ir = g->ir;
   const int32_t *o = tlua_ir_ops(ir, in);
-  (void)id;
   if (in->op == TLUA_OP_ROLE) {
     STMT(g, in, "if (threadIdx.x >= %" PRId64 "u && threadIdx.x < %" PRId64 "u) {  /* role: threads %" PRId64 "..%" PRId64
          " */\n", in->imm, in->imm + in->imm2, in->imm, in->imm + in->imm2 - 1);
@@ -173,7 +173,7 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   case TLUA_OP_MBAR_ARRIVE:
     /* ordinary LDS reads of a buffer TMA writes: order them before the async proxy's next write
        into it, which this arrival may allow (a consumer releasing a stage) */
-    if (generic_reads_of_tma(ir)) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
+    if (g->fence_arrivals) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
     if (in->nops > 2)
       STMT(g, in, "tl_mbar_arrive_remote(&tl_mbar%d[v%d], (unsigned)v%d, (unsigned)v%d);\n", (int)in->imm, o[0], o[2], o[1]);
     else if (in->nops > 1) STMT(g, in, "tl_mbar_arrive_tx(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);

@@ -22,6 +22,7 @@ typedef struct Gen {
   int *uses;                /* per value: how many operands name it (WGMMA accumulates in place) */
   int *root;                /* per value: the loop carry a WGMMA result is a reference to, else -1 */
   int uses_f16, uses_bf16, uses_fp8;
+  int fence_arrivals;       /* NVIDIA: a TMA destination is also read by ordinary loads (async prelude) */
   int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
   char *err;
   size_t errsz;
@@ -38,6 +39,8 @@ TLUA_HIDDEN void tlua_hg_line(Gen *g, const tlua_Instr *in);
 /* "x" for a tensor parameter, "lds1" for an LDS buffer, and the element dtype there. */
 TLUA_HIDDEN void tlua_hg_target_name(const Gen *g, int lds, int64_t idx, char *out, size_t n);
 TLUA_HIDDEN int tlua_hg_mem_dtype(const Gen *g, int lds, int64_t idx);
+/* codegen_hip_prelude.c: the source's first lines (uses_*: what the body needs defined) */
+TLUA_HIDDEN void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma);
 /* codegen_hip_sync.c */
 TLUA_HIDDEN int tlua_hg_atomic(Gen *g, int id, const tlua_Instr *in);
 TLUA_HIDDEN int tlua_hg_shuffle(Gen *g, int id, const tlua_Instr *in);

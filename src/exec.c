@@ -20,50 +20,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <pthread.h>
-
 #include "exec.h"
-#include "exec_async.h"
-#include "exec_sched.h"
+#include "exec_impl.h"
 #include "wgmma.h"
 #include "exec_ops.h"
 #include "mma.h"
 
 #define DEFAULT_LDS_BYTES TLUA_LDS_MAX
-
-typedef struct Exec {
-  const tlua_IR *ir;
-  const tlua_ExecArg *args;
-  int B;                      /* lanes = threads per block */
-  tlua_Slot *vals;            /* value slot arrays, B slots each */
-  int32_t *slot;              /* per instruction: its value's index in vals, or -1 */
-  tlua_LaneMask *masks;       /* per region: the lanes active in it while it runs */
-  const int32_t **ydst;       /* per region: the ids its YIELD writes (loop carries / if results) */
-  uint8_t *ydirect;           /* per region: YIELD may write them in place (no read-after-write) */
-  tlua_Slot *scratch;         /* staging for YIELDs that are not direct */
-  uint8_t *lds[TLUA_IR_MAX_LDS];
-  uint8_t *lds_mem;
-  size_t lds_bytes;
-  int64_t bid[3], grid[3];
-  uint64_t lane_ops, max_lane_ops;
-  tlua_Async async;           /* mbarriers and TMA copies in flight (exec_async.h) */
-  tlua_Sched *sched;          /* the run's tasks (exec_sched.h): roles, the blocks of a cluster */
-  struct Cluster *cluster;    /* the blocks running with this one (NULL: no clusters) */
-  int rank, finished;         /* rank in the cluster; the block has ended */
-  char *err;
-  size_t errsz;
-} Exec;
-
-/* The blocks of one thread-block cluster, run at once; a cluster barrier's arrivals and phase. */
-typedef struct Cluster {
-  int n;
-  struct Exec *blocks[16];
-  int arrived;
-  int64_t phase;
-} Cluster;
-
-#define VAL(ex, id) ((ex)->vals + (size_t)(ex)->slot[id] * (size_t)(ex)->B)
-#define OPS(ex, in) tlua_ir_ops((ex)->ir, (in))
 
 static int dt_size(int dt) {
   switch (dt) {
@@ -85,7 +48,7 @@ static const char *dtn(int dt) {
 
 /* "kernel K: <what> at line L (thread t, block (x, y, z))"; lane < 0 leaves the thread out,
  * in == NULL the line (errors of the launch as a whole). */
-static int rt_error(Exec *ex, const tlua_Instr *in, int lane, const char *fmt, ...) {
+int tlua_exec_error(Exec *ex, const tlua_Instr *in, int lane, const char *fmt, ...) {
   if (!ex->err || !ex->errsz) return -1;
   size_t n = 0;
   int k = snprintf(ex->err, ex->errsz, "kernel %s: ", ex->ir->name);
@@ -196,11 +159,10 @@ static int check_bounds(Exec *ex, const tlua_Instr *in, const Target *t, int32_t
   return 0;
 }
 
-/* Accesses of the active lanes to LDS elements a TMA copy in flight will write are errors
- * (exec_async.h); costs nothing while no copy is in flight. */
+/* Accesses of the active lanes to LDS elements a TMA copy in flight will write, and writes to
+ * elements a TMA store still reads, are errors (exec_async.h); costs nothing while none is pending. */
 static int check_lds_busy(Exec *ex, const tlua_Instr *in, int lds, int32_t off_id, int32_t mask_id,
-                          const tlua_LaneMask *m, uint64_t count, const char *verb) {
-  const int writes = !strcmp(verb, "store to") || !strcmp(verb, "lds_copy into") || !strcmp(verb, "atomic on");
+                          const tlua_LaneMask *m, uint64_t count, int writes, const char *verb) {
   if (!tlua_async_busy(&ex->async) && !(writes && ex->async.stores)) return 0;
   const tlua_Slot *off = VAL(ex, off_id), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
   char e[320];
@@ -235,7 +197,7 @@ static int do_load(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *
   tlua_ir_mem_operands(ex->ir, in, &mo);
   Target t = target_of(ex, in->op == TLUA_OP_LDS_LOAD, in->imm);
   if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
-  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, "load from")) return -1;
+  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, 0, "load from")) return -1;
   tlua_Slot *restrict d = VAL(ex, id);
   const tlua_Slot *restrict off = VAL(ex, mo.offset);
   const tlua_Slot *restrict msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
@@ -259,7 +221,7 @@ static int do_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   tlua_ir_mem_operands(ex->ir, in, &mo);
   Target t = target_of(ex, in->op == TLUA_OP_LDS_STORE, in->imm);
   if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
-  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, "store to")) return -1;
+  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, 1, "store to")) return -1;
   const tlua_Slot *off = VAL(ex, mo.offset), *val = VAL(ex, mo.value);
   const tlua_Slot *msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
   uint8_t *base = t.base;
@@ -314,7 +276,7 @@ static int do_atomic(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask
   tlua_ir_mem_operands(ex->ir, in, &mo);
   Target t = target_of(ex, in->space == TLUA_SPACE_LDS, in->imm);
   if (check_bounds(ex, in, &t, mo.offset, mo.mask, m)) return -1;
-  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, "atomic on")) return -1;
+  if (t.lds && check_lds_busy(ex, in, (int)in->imm, mo.offset, mo.mask, m, 1, 1, "atomic on")) return -1;
   const tlua_Slot *off = VAL(ex, mo.offset), *val = VAL(ex, mo.value);
   const tlua_Slot *cmp = mo.cmp >= 0 ? VAL(ex, mo.cmp) : NULL, *msk = mo.mask >= 0 ? VAL(ex, mo.mask) : NULL;
   tlua_Slot *d = in->want_old ? VAL(ex, id) : NULL;
@@ -475,7 +437,7 @@ static int do_lds_copy(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int32_t mask_id = in->nops == 3 ? o[2] : -1;
   Target dst = target_of(ex, 1, in->imm), src = target_of(ex, 0, in->imm2);
   if (check_bounds(ex, in, &src, o[1], mask_id, m) || check_bounds(ex, in, &dst, o[0], -1, m)) return -1;
-  if (check_lds_busy(ex, in, (int)in->imm, o[0], -1, m, 1, "lds_copy into")) return -1;
+  if (check_lds_busy(ex, in, (int)in->imm, o[0], -1, m, 1, 1, "lds_copy into")) return -1;
   const tlua_Slot *loff = VAL(ex, o[0]), *goff = VAL(ex, o[1]), *msk = mask_id >= 0 ? VAL(ex, mask_id) : NULL;
   const size_t sz = (size_t)dst.size;
   const int B = ex->B;
@@ -502,7 +464,7 @@ static int do_lds_matrix(Exec *ex, int id, const tlua_Instr *in, const tlua_Lane
   if (whole_warps(ex, in, m, W, "; a window load under a condition can be element by element with "
                   ":load{matrix = false}", active))
     return -1;
-  if (check_lds_busy(ex, in, (int)in->imm, row_id, -1, m, 8, "lds_matrix row from")) return -1;
+  if (check_lds_busy(ex, in, (int)in->imm, row_id, -1, m, 8, 0, "lds_matrix row from")) return -1;
   for (int w = 0; w * W < B; w++) {
     if (active[w] == 0) continue;
     const int l0 = w * W;
@@ -523,7 +485,6 @@ static int do_lds_matrix(Exec *ex, int id, const tlua_Instr *in, const tlua_Lane
 
 /* --- control flow --------------------------------------------------------------------------------- */
 
-static int run_region(Exec *ex, int r, const tlua_LaneMask *m);
 
 static void copy_lanes(tlua_Slot *restrict d, const tlua_Slot *restrict s, const tlua_LaneMask *m, int B) {
   if (m->n == B) memcpy(d, s, (size_t)B * sizeof *d);
@@ -610,205 +571,6 @@ static int run_if(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
   return 0;
 }
 
-/* --- mbarriers, TMA and roles (exec_async.h) ------------------------------------------------------ */
-
-/* The roles of one group of consecutive ROLE instructions run as tasks of the scheduler
- * (exec_sched.h): each on its own thread, taking turns with every other task of the run (the
- * block's other roles, the other blocks of its cluster). */
-typedef struct RoleArg { Exec *ex; int body; tlua_LaneMask mask; } RoleArg;
-
-static int role_task(void *arg) {
-  RoleArg *a = arg;
-  return run_region(a->ex, a->body, &a->mask);
-}
-
-/* The group of ROLE instructions at positions p..q-1 of region r, on the active lanes m. */
-static int run_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
-  const tlua_IR *ir = ex->ir;
-  RoleArg args[16];
-  void *argp[16];
-  int n = 0;
-  for (int j = p; j < q && n < 16; j++) {
-    const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
-    if (in->region[0] < 0) continue;
-    RoleArg *a = &args[n];
-    a->ex = ex, a->body = in->region[0];
-    a->mask.idx = ex->masks[in->region[0]].idx;
-    a->mask.n = 0;
-    TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) a->mask.idx[a->mask.n++] = i);
-    if (a->mask.n == 0) continue;
-    ex->masks[in->region[0]].n = a->mask.n;
-    argp[n] = a;
-    n++;
-  }
-  return tlua_sched_spawn(ex->sched, n, role_task, argp);
-}
-
-/* The calling task cannot go on (what: its wait, for a deadlock message): 0 to check again, -1
- * after an error (reported here when it is a deadlock). */
-static int wait_turn(Exec *ex, const tlua_Instr *in, int lane, const char *what, const char *alone) {
-  char msg[1500];
-  int waiting = 0;
-  int rc = tlua_sched_block(ex->sched, what, msg, sizeof msg, &waiting);
-  if (rc == 1) {
-    if (waiting <= 1)
-      return rt_error(ex, in, lane, "deadlock: %s, and no other role or block runs to change that", alone);
-    return rt_error(ex, in, -1, "deadlock: every role waits for a barrier phase that cannot complete: %s", msg);
-  }
-  return rc;
-}
-
-/* "threads a..b" (or "thread a"), and "of block (x, y, z)" in a cluster, for messages */
-static void who_waits(Exec *ex, const tlua_LaneMask *m, char *out, size_t n) {
-  int k = m->n == 1 ? snprintf(out, n, "thread %d", (int)m->idx[0])
-                    : snprintf(out, n, "threads %d..%d", (int)m->idx[0], (int)m->idx[m->n - 1]);
-  if (ex->cluster && k > 0 && (size_t)k < n)
-    snprintf(out + k, n - (size_t)k, " of block (%" PRId64 ", %" PRId64 ", %" PRId64 ")", ex->bid[0], ex->bid[1], ex->bid[2]);
-}
-
-/* The block of rank r of ex's cluster, or NULL after an error naming the action (verb). */
-static Exec *peer(Exec *ex, const tlua_Instr *in, int lane, int64_t r, const char *verb) {
-  if (!ex->cluster) {
-    if (r == 0) return ex;
-    rt_error(ex, in, lane, "%s block %" PRId64 " of the cluster, but the kernel runs without clusters (the hint num_ctas)", verb, r);
-    return NULL;
-  }
-  if (r < 0 || r >= ex->cluster->n) {
-    rt_error(ex, in, lane, "%s block %" PRId64 " of a cluster of %d", verb, r, ex->cluster->n);
-    return NULL;
-  }
-  Exec *p = ex->cluster->blocks[r];
-  if (p->finished) {
-    rt_error(ex, in, lane, "%s block %" PRId64 " of the cluster, which has ended: end the kernel with k:cluster_sync() so "
-             "no block ends while another still uses its LDS or barriers", verb, r);
-    return NULL;
-  }
-  return p;
-}
-
-/* CLUSTER_SYNC: the whole block arrives; it goes on once every block of the cluster has. */
-static int do_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
-  if (m->n != ex->B)
-    return rt_error(ex, in, -1, "cluster barrier reached by %d of %d threads (divergent control flow)", (int)m->n, ex->B);
-  Cluster *c = ex->cluster;
-  if (!c) return 0;  /* a cluster of one */
-  const int64_t mine = c->phase;
-  if (++c->arrived == c->n) {
-    c->arrived = 0;
-    c->phase++;
-    tlua_sched_progress(ex->sched);
-  }
-  while (c->phase == mine) {
-    char what[200];
-    snprintf(what, sizeof what, "block (%" PRId64 ", %" PRId64 ", %" PRId64 ") waits at the cluster barrier at line %d "
-             "(%d of %d blocks arrived)", ex->bid[0], ex->bid[1], ex->bid[2], (int)in->line, c->arrived, c->n);
-    if (wait_turn(ex, in, -1, what, what)) return -1;
-  }
-  return 0;
-}
-
-static int do_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
-  const int32_t *o = OPS(ex, in);
-  const int array = (int)in->imm;
-  const tlua_Slot *idx = VAL(ex, o[0]);
-  char e[512];
-  if (in->op == TLUA_OP_MBAR_ARRIVE) {
-    const tlua_Slot *tx = in->nops > 1 ? VAL(ex, o[1]) : NULL, *cta = in->nops > 2 ? VAL(ex, o[2]) : NULL;
-    for (int32_t j = 0; j < m->n; j++) {
-      const int i = m->idx[j];
-      Exec *dst = ex;
-      if (cta && !(dst = peer(ex, in, i, cta[i].i, "arrives on a barrier of"))) return -1;
-      if (tlua_async_arrive(&dst->async, array, idx[i].i, tx ? tx[i].i : 0, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
-    }
-    return 0;
-  }
-  const tlua_Slot *par = VAL(ex, o[1]);
-  for (int32_t j = 0; j < m->n; j++) {
-    const int i = m->idx[j];
-    for (;;) {
-      int done = 0;
-      if (tlua_async_wait(&ex->async, array, idx[i].i, par[i].i, &done, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
-      if (done) break;
-      const tlua_MbarState *b = &ex->async.mbar[array][idx[i].i];
-      char who[128], what[400], alone[300];
-      who_waits(ex, m, who, sizeof who);
-      snprintf(what, sizeof what, "%s waits on mbar%d[%" PRId64 "] parity %" PRId64 " at line %d (phase %" PRId64
-               ", %d arrivals and %" PRId64 " bytes missing)", who, array, idx[i].i, par[i].i, (int)in->line, b->phase,
-               (int)b->pending, b->tx);
-      snprintf(alone, sizeof alone, "wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: phase %" PRId64
-               " misses %d arrivals and %" PRId64 " bytes", array, idx[i].i, par[i].i, b->phase, (int)b->pending, b->tx);
-      if (wait_turn(ex, in, i, what, alone)) return -1;
-    }
-  }
-  return 0;
-}
-
-/* TMA_STORE / TMA_STORE_WAIT: once, by the issuing thread, which must be active. */
-static int do_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
-  const int lane = (int)in->fimm;
-  int found = 0;
-  for (int32_t j = 0; j < m->n && !found; j++) found = m->idx[j] == lane;
-  if (!found)
-    return rt_error(ex, in, m->idx[0], "a TMA store%s of thread %d is reached without that thread",
-                    in->op == TLUA_OP_TMA_STORE_WAIT ? " wait" : "", lane);
-  if (in->op == TLUA_OP_TMA_STORE_WAIT) {
-    tlua_async_store_wait(&ex->async, (int)in->imm);
-    return 0;
-  }
-  const int32_t *o = OPS(ex, in);
-  const tlua_TmaDesc *d = &ex->ir->tma[in->imm];
-  const tlua_ExecArg *a = &ex->args[d->param];
-  int64_t c[TLUA_IR_MAX_RANK];
-  for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[1 + k])[lane].i;
-  char e[512];
-  if (tlua_async_tma_store(&ex->async, d, (uint8_t *)a->data, a->extent, a->shape, a->strides, c, VAL(ex, o[0])[lane].i,
-                           (int)in->line, e, sizeof e))
-    return rt_error(ex, in, lane, "%s", e);
-  return 0;
-}
-
-/* TMA_LOAD: once, by its issuing thread, which must be active when any thread is. */
-static int do_tma(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
-  const int32_t *o = OPS(ex, in);
-  const int lane = (int)in->fimm;
-  int found = 0;
-  for (int32_t j = 0; j < m->n && !found; j++) found = m->idx[j] == lane;
-  if (!found)
-    return rt_error(ex, in, m->idx[0], "a TMA copy issued by thread %d is reached without that thread: the copy "
-                    "would never start", lane);
-  const tlua_TmaDesc *d = &ex->ir->tma[in->imm];
-  const tlua_ExecArg *a = &ex->args[d->param];
-  int64_t c[TLUA_IR_MAX_RANK];
-  for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[2 + k])[lane].i;
-  char e[512];
-  const int64_t index = VAL(ex, o[1])[lane].i, at = VAL(ex, o[0])[lane].i;
-  if (in->vec != 1) {
-    if (tlua_async_tma(&ex->async, d, (int)in->imm2, index, (const uint8_t *)a->data, a->extent, a->shape, a->strides, c,
-                       at, (int)in->line, 1, e, sizeof e))
-      return rt_error(ex, in, lane, "%s", e);
-    return 0;
-  }
-  /* multicast: the box lands in every block of the mask; this block's barrier expects it once per
-     block of the mask (each issues one: symmetric) */
-  const int64_t mask = VAL(ex, o[2 + d->rank])[lane].i;
-  if (mask <= 0 || mask >= ((int64_t)1 << ex->cluster->n))
-    return rt_error(ex, in, lane, "multicast mask 0x%" PRIx64 " names no block or a block outside the cluster of %d",
-                    (uint64_t)mask, ex->cluster->n);
-  int copies = 0;
-  for (int r = 0; r < ex->cluster->n; r++) {
-    if (!(mask >> r & 1)) continue;
-    Exec *dst = peer(ex, in, lane, r, "multicasts a TMA copy into");
-    if (!dst) return -1;
-    if (tlua_async_tma(&dst->async, d, (int)in->imm2, index, (const uint8_t *)a->data, a->extent, a->shape, a->strides, c,
-                       at, (int)in->line, 0, e, sizeof e))
-      return rt_error(ex, in, lane, "%s", e);
-    copies++;
-  }
-  int64_t bytes = tlua_async_box_bytes(&ex->async, d) * copies;
-  if (tlua_async_expect(&ex->async, (int)in->imm2, index, bytes, e, sizeof e)) return rt_error(ex, in, lane, "%s", e);
-  return 0;
-}
-
 /* --- instructions ------------------------------------------------------------------------------ */
 
 static void fill(tlua_Slot *d, tlua_Slot v, const tlua_LaneMask *m, int B) { TLUA_LANES(m, B, d[i] = v); }
@@ -892,11 +654,11 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT: case TLUA_OP_WGMMA_WAIT:
     return 0;  /* the executor's copies and WGMMAs are complete when issued */
   case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT:
-    return do_mbar(ex, in, m);
+    return tlua_exec_mbar(ex, in, m);
   case TLUA_OP_TMA_LOAD:
-    return do_tma(ex, in, m);
+    return tlua_exec_tma_load(ex, in, m);
   case TLUA_OP_TMA_STORE: case TLUA_OP_TMA_STORE_WAIT:
-    return do_tma_store(ex, in, m);
+    return tlua_exec_tma_store(ex, in, m);
   case TLUA_OP_ROLE_SYNC: {
     if (m->n != (int32_t)in->imm2)
       return rt_error(ex, in, -1, "role:sync() reached by %d of the role's %d threads (divergent control flow)", (int)m->n,
@@ -910,7 +672,7 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     fill(VAL(ex, id), v, m, B);
     return 0;
   case TLUA_OP_CLUSTER_SYNC:
-    return do_cluster_sync(ex, in, m);
+    return tlua_exec_cluster_sync(ex, in, m);
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT: case TLUA_OP_MMA_RESULT:
     return 0;  /* their slots are written by the for/if/mma (state and results live there) */
   default: {
@@ -924,7 +686,7 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   }
 }
 
-static int run_region(Exec *ex, int r, const tlua_LaneMask *m) {
+int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m) {
   const tlua_Region *rg = &ex->ir->regions[r];
   for (int32_t p = 0; p < rg->n; p++) {
     int id = rg->instrs[p];
@@ -935,7 +697,7 @@ static int run_region(Exec *ex, int r, const tlua_LaneMask *m) {
     if (ex->ir->instrs[id].op == TLUA_OP_ROLE) {
       int q = p;
       while (q < rg->n && ex->ir->instrs[rg->instrs[q]].op == TLUA_OP_ROLE) q++;
-      if (run_roles(ex, r, p, q, m)) return -1;
+      if (tlua_exec_roles(ex, r, p, q, m)) return -1;
       p = q - 1;
       continue;
     }

@@ -157,24 +157,51 @@ int tlua_async_wait(tlua_Async *a, int array, int64_t index, int64_t parity, int
   return 0;
 }
 
+/* The checks every TMA box copy shares (what: "copy into" / "store from"): the tensor map can be
+ * encoded (every dimension >= 1) and the box starts where TMA's layout may (128 bytes, or the
+ * swizzle pattern's repeat of 1024/512/256 bytes). Returns the box's element count, or -1. */
+static int64_t box_check(const tlua_Async *a, const tlua_TmaDesc *d, const int64_t *shape, int64_t lds_offset,
+                         const char *what, char *err, size_t n) {
+  const tlua_IR *ir = a->ir;
+  for (int k = 0; k < d->rank; k++)
+    if (shape[k] < 1)
+      return fmt_err(err, n, "a TMA box copy needs every dimension of tensor %s to be at least 1 (its tensor map "
+                     "cannot be encoded): dimension %d is %" PRId64, ir->params[d->param].name, k, shape[k]);
+  const int es = esize_of(ir->lds[d->lds].dtype);
+  const int64_t repeat = d->swizzle ? 8 * d->swizzle : 128, start = lds_offset * es;
+  if (lds_offset < 0 || start % repeat)
+    return fmt_err(err, n, "TMA %s lds%d at element %" PRId64 " (byte %" PRId64 "): the box must start at a "
+                   "multiple of %" PRId64 " bytes (swizzle %d)", what, (int)d->lds, lds_offset, start, repeat,
+                   (int)d->swizzle);
+  int64_t count = 1;
+  for (int k = 0; k < d->rank; k++) count *= d->box[k];
+  return count;
+}
+
+/* Element e (row-major) of a box at tensor coordinates c: 1 and its element offset in the tensor
+ * (*off), or 0 when it lies outside the tensor (TMA reads zeros there and writes nothing). */
+static int box_element(const tlua_TmaDesc *d, const int64_t *c, int64_t e, const int64_t *shape, const int64_t *strides,
+                       int64_t *off) {
+  int64_t rest = e, o = 0;
+  int inside = 1;
+  for (int k = d->rank - 1; k >= 0; k--) {
+    const int64_t g = c[k] + rest % d->box[k];
+    rest /= d->box[k];
+    if (g < 0 || g >= shape[k]) inside = 0;
+    else o += g * strides[k];
+  }
+  *off = o;
+  return inside;
+}
+
 int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t index, const uint8_t *base,
                    int64_t extent, const int64_t *shape, const int64_t *strides, const int64_t *c,
                    int64_t lds_offset, int line, int expect, char *err, size_t n) {
   if (tlua_async_check_index(a, array, index, err, n)) return -1;
   const tlua_IR *ir = a->ir;
-  for (int k = 0; k < d->rank; k++)
-    if (shape[k] < 1)
-      return fmt_err(err, n, "a TMA copy needs every dimension of tensor %s to be at least 1 (its tensor map cannot be "
-                     "encoded): dimension %d is %" PRId64, ir->params[d->param].name, k, shape[k]);
+  const int64_t count = box_check(a, d, shape, lds_offset, "copy into", err, n);
+  if (count < 0) return -1;
   const int es = esize_of(ir->lds[d->lds].dtype);
-  /* the swizzle patterns repeat every 1024, 512, 256 bytes; TMA's destination is 128-byte aligned */
-  const int64_t repeat = d->swizzle ? 8 * d->swizzle : 128;
-  const int64_t start = lds_offset * es;
-  if (lds_offset < 0 || start % repeat)
-    return fmt_err(err, n, "TMA copy into lds%d at element %" PRId64 " (byte %" PRId64 "): the box must start at a "
-                   "multiple of %" PRId64 " bytes (swizzle %d)", (int)d->lds, lds_offset, start, repeat, (int)d->swizzle);
-  int64_t count = 1;
-  for (int k = 0; k < d->rank; k++) count *= d->box[k];
   if (a->nflights == a->cap) {
     int ncap = a->cap ? 2 * a->cap : 16;
     tlua_TmaFlight *p = realloc(a->flights, (size_t)ncap * sizeof *p);
@@ -192,19 +219,9 @@ int tlua_async_tma(tlua_Async *a, const tlua_TmaDesc *d, int array, int64_t inde
   }
   f->array = array, f->index = (int)index, f->lds = d->lds, f->esize = es, f->n = count, f->line = line;
   const uint64_t lds_count = (uint64_t)ir->lds[d->lds].count;
-  int64_t idx[TLUA_IR_MAX_RANK] = {0};
   for (int64_t e = 0; e < count; e++) {
-    /* box coordinates of element e (row-major), then the tensor's; outside the tensor: zeros */
-    int64_t rest = e, off = 0;
-    int inside = 1;
-    for (int k = d->rank - 1; k >= 0; k--) {
-      idx[k] = rest % d->box[k];
-      rest /= d->box[k];
-      const int64_t g = c[k] + idx[k];
-      if (g < 0 || g >= shape[k]) inside = 0;
-      else off += g * strides[k];
-    }
-    if (inside) {
+    int64_t off;
+    if (box_element(d, c, e, shape, strides, &off)) {
       if (off < 0 || off >= extent) {
         drop_flight(f);
         return fmt_err(err, n, "TMA copy reads element %" PRId64 " of tensor %s, outside its %" PRId64 " elements", off,
@@ -272,17 +289,9 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
                          const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset, int line,
                          char *err, size_t n) {
   const tlua_IR *ir = a->ir;
+  const int64_t count = box_check(a, d, shape, lds_offset, "store from", err, n);
+  if (count < 0) return -1;
   const int es = esize_of(ir->lds[d->lds].dtype);
-  const int64_t repeat = d->swizzle ? 8 * d->swizzle : 128;
-  if (lds_offset < 0 || (lds_offset * es) % repeat)
-    return fmt_err(err, n, "TMA store from lds%d at element %" PRId64 ": the box must start at a multiple of %" PRId64
-                   " bytes (swizzle %d)", (int)d->lds, lds_offset, repeat, (int)d->swizzle);
-  for (int k = 0; k < d->rank; k++)
-    if (shape[k] < 1)
-      return fmt_err(err, n, "a TMA store needs every dimension of tensor %s to be at least 1: dimension %d is %" PRId64,
-                     ir->params[d->param].name, k, shape[k]);
-  int64_t count = 1;
-  for (int k = 0; k < d->rank; k++) count *= d->box[k];
   const uint64_t lds_count = (uint64_t)ir->lds[d->lds].count;
   const uint8_t *buf = a->lds[d->lds];
   if (a->stores == a->cap_pending) {
@@ -306,14 +315,8 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
       free(st->at);
       return fmt_err(err, n, "TMA store reads lds%d[%" PRId64 "] while a TMA copy into it is in flight", (int)d->lds, at);
     }
-    int64_t rest = e, off = 0;
-    int inside = 1;
-    for (int k = d->rank - 1; k >= 0; k--) {
-      const int64_t g = c[k] + rest % d->box[k];
-      rest /= d->box[k];
-      if (g < 0 || g >= shape[k]) inside = 0;
-      else off += g * strides[k];
-    }
+    int64_t off;
+    const int inside = box_element(d, c, e, shape, strides, &off);
     if (inside) {
       if (off < 0 || off >= extent) {
         free(st->at);

@@ -54,163 +54,163 @@ extern "C" __global__ void __launch_bounds__(160) ring(
     asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
   }
   __syncthreads();
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v0 = (int)threadIdx.x;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v1 = (int)blockIdx.x;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v2 = (int)blockIdx.y;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v3 = (int)blockIdx.z;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v4 = (int)gridDim.x;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v5 = (int)gridDim.y;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const int v6 = (int)gridDim.z;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v7 = x_shape0;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v8 = x_stride0;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v9 = x_shape1;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v10 = x_stride1;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v11 = y_shape0;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v12 = y_stride0;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v13 = y_shape1;
-#line 85 "codegen_golden.lua"
+#line 88 "codegen_golden.lua"
   const long long v14 = y_stride1;
-#line 62 "codegen_golden.lua"
+#line 65 "codegen_golden.lua"
   if (threadIdx.x >= 0u && threadIdx.x < 32u) {  /* role: threads 0..31 */
-#line 64 "codegen_golden.lua"
+#line 67 "codegen_golden.lua"
     const int v16 = 0;
-#line 64 "codegen_golden.lua"
+#line 67 "codegen_golden.lua"
     const bool v17 = v0 == v16;
-#line 64 "codegen_golden.lua"
+#line 67 "codegen_golden.lua"
     if (v17) {
       const int v19 = 0;
-#line 65 "codegen_golden.lua"
+#line 68 "codegen_golden.lua"
       const int v20 = 4;
-#line 65 "codegen_golden.lua"
+#line 68 "codegen_golden.lua"
       const int v21 = 1;
-#line 65 "codegen_golden.lua"
+#line 68 "codegen_golden.lua"
       for (int v23 = v19; v23 < v20; v23 += v21) {
         const int v24 = 2;
-#line 66 "codegen_golden.lua"
+#line 69 "codegen_golden.lua"
         const int v25 = tl_rem(v23, v24);
-#line 66 "codegen_golden.lua"
+#line 69 "codegen_golden.lua"
         const int v26 = tl_div(v23, v24);
-#line 66 "codegen_golden.lua"
+#line 69 "codegen_golden.lua"
         const int v27 = tl_rem(v26, v24);
         const int v28 = 1;
-#line 67 "codegen_golden.lua"
+#line 70 "codegen_golden.lua"
         const int v29 = (int)((unsigned int)v28 - (unsigned int)v27);
-#line 67 "codegen_golden.lua"
+#line 70 "codegen_golden.lua"
         tl_mbar_wait(&tl_mbar1[v25], (unsigned)v29);
         const int v31 = 32;
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
         const int v32 = (int)((unsigned int)v25 * (unsigned int)v31);
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
         const int v33 = (int)((unsigned int)v23 * (unsigned int)v31);
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
         const int v34 = 0;
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
         const int v35 = (int)((unsigned int)v32 * (unsigned int)v31);
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
         const int v36 = (int)((unsigned int)v35 + (unsigned int)v34);
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 4096 bytes */
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
           tl_mbar_expect_tx(&tl_mbar0[v25], 4096u);
-#line 68 "codegen_golden.lua"
+#line 71 "codegen_golden.lua"
           asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v36)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v25])), "r"(v33), "r"(v34) : "memory");
         }
-#line 69 "codegen_golden.lua"
+#line 72 "codegen_golden.lua"
         asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-#line 69 "codegen_golden.lua"
+#line 72 "codegen_golden.lua"
         tl_mbar_arrive(&tl_mbar0[v25]);
       }
     }
   }
-#line 62 "codegen_golden.lua"
+#line 65 "codegen_golden.lua"
   if (threadIdx.x >= 32u && threadIdx.x < 160u) {  /* role: threads 32..159 */
-#line 62 "codegen_golden.lua"
+#line 65 "codegen_golden.lua"
     const int v41 = 32;
-#line 62 "codegen_golden.lua"
+#line 65 "codegen_golden.lua"
     const int v42 = (int)((unsigned int)v0 - (unsigned int)v41);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const int v43 = 4;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const int v44 = tl_div(v42, v43);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const int v45 = tl_rem(v44, v41);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const int v46 = tl_rem(v42, v43);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const int v47 = 8;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const int v48 = (int)((unsigned int)v46 * (unsigned int)v47);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v49 = 0LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v50 = (long long)v45;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v51 = (long long)((unsigned long long)v49 + (unsigned long long)v50);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v52 = (long long)v48;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v53 = (long long)((unsigned long long)v49 + (unsigned long long)v52);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v54 = (long long)((unsigned long long)v51 * (unsigned long long)v12);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v55 = (long long)((unsigned long long)v54 + (unsigned long long)v53);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v56 = v51 >= v49;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v57 = v51 < v11;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v58 = v56 && v57;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v59 = v53 >= v49;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v60 = v53 < v13;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v61 = v59 && v60;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const bool v62 = v58 && v61;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v63 = 1LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v64 = (long long)((unsigned long long)v55 + (unsigned long long)v63);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v65 = 2LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v66 = (long long)((unsigned long long)v55 + (unsigned long long)v65);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v67 = 3LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v68 = (long long)((unsigned long long)v55 + (unsigned long long)v67);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v69 = 4LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v70 = (long long)((unsigned long long)v55 + (unsigned long long)v69);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v71 = 5LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v72 = (long long)((unsigned long long)v55 + (unsigned long long)v71);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v73 = 6LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v74 = (long long)((unsigned long long)v55 + (unsigned long long)v73);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v75 = 7LL;
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     const long long v76 = (long long)((unsigned long long)v55 + (unsigned long long)v75);
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     float v77; float v78; float v79; float v80;
     if (v62 && v62 && v62 && v62) {
       const tl_vec<float, 4> t77 = *reinterpret_cast<const tl_vec<float, 4>*>(y + v55);
@@ -221,7 +221,7 @@ extern "C" __global__ void __launch_bounds__(160) ring(
       v79 = v62 ? y[v66] : 0.0f;
       v80 = v62 ? y[v68] : 0.0f;
     }
-#line 80 "codegen_golden.lua"
+#line 83 "codegen_golden.lua"
     float v81; float v82; float v83; float v84;
     if (v62 && v62 && v62 && v62) {
       const tl_vec<float, 4> t81 = *reinterpret_cast<const tl_vec<float, 4>*>(y + v70);
@@ -232,192 +232,192 @@ extern "C" __global__ void __launch_bounds__(160) ring(
       v83 = v62 ? y[v74] : 0.0f;
       v84 = v62 ? y[v76] : 0.0f;
     }
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const int v85 = 0;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const int v86 = 1;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v89 = v77;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v90 = v78;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v91 = v79;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v92 = v80;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v93 = v81;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v94 = v82;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v95 = v83;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     float v96 = v84;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     for (int v88 = v85; v88 < v43; v88 += v86) {
       const int v97 = 2;
-#line 75 "codegen_golden.lua"
+#line 78 "codegen_golden.lua"
       const int v98 = tl_rem(v88, v97);
-#line 75 "codegen_golden.lua"
+#line 78 "codegen_golden.lua"
       const int v99 = tl_div(v88, v97);
-#line 75 "codegen_golden.lua"
+#line 78 "codegen_golden.lua"
       const int v100 = tl_rem(v99, v97);
       tl_mbar_wait(&tl_mbar0[v98], (unsigned)v100);
       const int v102 = 32;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v103 = (int)((unsigned int)v98 * (unsigned int)v102);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v104 = 4;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v105 = tl_div(v42, v104);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v106 = tl_rem(v105, v102);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v107 = tl_rem(v42, v104);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v108 = 8;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v109 = (int)((unsigned int)v107 * (unsigned int)v108);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v110 = (int)((unsigned int)v103 + (unsigned int)v106);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v111 = 0;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v112 = (int)((unsigned int)v111 + (unsigned int)v109);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v113 = (int)((unsigned int)v110 * (unsigned int)v102);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v114 = (int)((unsigned int)v113 + (unsigned int)v112);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v115 = 1;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v116 = (int)((unsigned int)v114 + (unsigned int)v115);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v117 = (int)((unsigned int)v114 + (unsigned int)v97);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v118 = 3;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v119 = (int)((unsigned int)v114 + (unsigned int)v118);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v120 = (int)((unsigned int)v114 + (unsigned int)v104);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v121 = 5;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v122 = (int)((unsigned int)v114 + (unsigned int)v121);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v123 = 6;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v124 = (int)((unsigned int)v114 + (unsigned int)v123);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v125 = 7;
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       const int v126 = (int)((unsigned int)v114 + (unsigned int)v125);
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       float v127; float v128; float v129; float v130;
       const tl_vec<float, 4> t127 = *reinterpret_cast<const tl_vec<float, 4>*>(lds0 + v114);
       v127 = t127.v[0]; v128 = t127.v[1]; v129 = t127.v[2]; v130 = t127.v[3];
-#line 77 "codegen_golden.lua"
+#line 80 "codegen_golden.lua"
       float v131; float v132; float v133; float v134;
       const tl_vec<float, 4> t131 = *reinterpret_cast<const tl_vec<float, 4>*>(lds0 + v120);
       v131 = t131.v[0]; v132 = t131.v[1]; v133 = t131.v[2]; v134 = t131.v[3];
-#line 78 "codegen_golden.lua"
+#line 81 "codegen_golden.lua"
       asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-#line 78 "codegen_golden.lua"
+#line 81 "codegen_golden.lua"
       tl_mbar_arrive(&tl_mbar1[v98]);
       const float v136 = v89 + v127;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v137 = v90 + v128;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v138 = v91 + v129;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v139 = v92 + v130;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v140 = v93 + v131;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v141 = v94 + v132;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v142 = v95 + v133;
-#line 79 "codegen_golden.lua"
+#line 82 "codegen_golden.lua"
       const float v143 = v96 + v134;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v89 = v136;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v90 = v137;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v91 = v138;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v92 = v139;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v93 = v140;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v94 = v141;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v95 = v142;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
       v96 = v143;
     }
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v145 = v89;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v146 = v90;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v147 = v91;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v148 = v92;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v149 = v93;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v150 = v94;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v151 = v95;
-#line 74 "codegen_golden.lua"
+#line 77 "codegen_golden.lua"
     const float v152 = v96;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const int v153 = tl_div(v42, v43);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const int v154 = tl_rem(v153, v41);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const int v155 = tl_rem(v42, v43);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const int v156 = (int)((unsigned int)v155 * (unsigned int)v47);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v157 = (long long)v154;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v158 = (long long)((unsigned long long)v49 + (unsigned long long)v157);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v159 = (long long)v156;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v160 = (long long)((unsigned long long)v49 + (unsigned long long)v159);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v161 = (long long)((unsigned long long)v158 * (unsigned long long)v12);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v162 = (long long)((unsigned long long)v161 + (unsigned long long)v160);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v163 = v158 >= v49;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v164 = v158 < v11;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v165 = v163 && v164;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v166 = v160 >= v49;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v167 = v160 < v13;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v168 = v166 && v167;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const bool v169 = v165 && v168;
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v170 = (long long)((unsigned long long)v162 + (unsigned long long)v63);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v171 = (long long)((unsigned long long)v162 + (unsigned long long)v65);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v172 = (long long)((unsigned long long)v162 + (unsigned long long)v67);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v173 = (long long)((unsigned long long)v162 + (unsigned long long)v69);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v174 = (long long)((unsigned long long)v162 + (unsigned long long)v71);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v175 = (long long)((unsigned long long)v162 + (unsigned long long)v73);
-#line 81 "codegen_golden.lua"
+#line 84 "codegen_golden.lua"
     const long long v176 = (long long)((unsigned long long)v162 + (unsigned long long)v75);
     if (v169 && v169 && v169 && v169) {
       tl_vec<float, 4> t177; t177.v[0] = v145; t177.v[1] = v146; t177.v[2] = v147; t177.v[3] = v148;

@@ -33,21 +33,24 @@ local function kernels(warp)
 end
 
 local n = 0
-for _, tgt in ipairs { { "sm_90", 32 }, { "gfx90a", 64 } } do
-  for name, k in pairs(kernels(tgt[2])) do
-    -- k:source() is shadowed by the kernel's `source` field (the script name): call the binding directly
-    local src = tl._hip_source(k.last_ir, tgt[1]):gsub(script:gsub("%p", "%%%0"), "codegen_golden.lua")
-    local path = dir .. name .. "_" .. tgt[1] .. ".hip"
-    if update then
-      local f = assert(io.open(path, "wb")); f:write(src); f:close()
-    else
-      local f = io.open(path, "rb")
-      T.eq(f ~= nil, true, "golden file " .. path .. " exists (TILELUA_UPDATE_GOLDEN=1 creates it)")
-      local want = f:read("a"); f:close()
-      T.eq(src, want, "HIP text of " .. name .. " for " .. tgt[1])
-    end
-    n = n + 1
+-- the source of kernel k for target, against (or written to) tests/golden/<name>_<compile arch>.hip
+local function compare(name, k, target)
+  -- k:source() is shadowed by the kernel's `source` field (the script name): call the binding directly
+  local src, _, carch = tl._hip_source(k.last_ir, target)
+  src = src:gsub(script:gsub("%p", "%%%0"), "codegen_golden.lua")
+  local path = dir .. name .. "_" .. carch .. ".hip"
+  if update then
+    local f = assert(io.open(path, "wb")); f:write(src); f:close()
+  else
+    local f = io.open(path, "rb")
+    T.eq(f ~= nil, true, "golden file " .. path .. " exists (TILELUA_UPDATE_GOLDEN=1 creates it)")
+    local want = f:read("a"); f:close()
+    T.eq(src, want, "HIP text of " .. name .. " for " .. carch)
   end
+  n = n + 1
+end
+for _, tgt in ipairs { { "sm_90", 32 }, { "gfx90a", 64 } } do
+  for name, k in pairs(kernels(tgt[2])) do compare(name, k, tgt[1]) end
 end
 -- sm_90 only: a warp-specialized ring (mbarriers, a TMA copy, roles) and std.gemm's warp-specialized
 -- TMA GEMM (config.ws, one consumer warpgroup: the smallest), compiled for sm_90a by cli/rtc_kernels
@@ -93,18 +96,5 @@ local function hopper_kernels()
   debug.getregistry()["tilelua.warp"] = saved
   return ks
 end
-for name, k in pairs(hopper_kernels()) do
-  local src, _, carch = tl._hip_source(k.last_ir, "sm_90")
-  src = src:gsub(script:gsub("%p", "%%%0"), "codegen_golden.lua")
-  local path = dir .. name .. "_" .. carch .. ".hip"
-  if update then
-    local f = assert(io.open(path, "wb")); f:write(src); f:close()
-  else
-    local f = io.open(path, "rb")
-    T.eq(f ~= nil, true, "golden file " .. path .. " exists (TILELUA_UPDATE_GOLDEN=1 creates it)")
-    local want = f:read("a"); f:close()
-    T.eq(src, want, "HIP text of " .. name .. " for " .. carch)
-  end
-  n = n + 1
-end
+for name, k in pairs(hopper_kernels()) do compare(name, k, "sm_90") end
 T.eq(n, 6, "goldens compared")

@@ -1,0 +1,61 @@
+/* exec_impl.h - the CPU executor's internals shared by exec.c (blocks, values, control flow, memory)
+ * and exec_tasks.c (mbarriers, TMA copies, warp roles, thread-block clusters). Never installed. */
+#ifndef TLUA_EXEC_IMPL_H
+#define TLUA_EXEC_IMPL_H
+
+#include "exec.h"
+#include "exec_async.h"
+#include "exec_ops.h"
+#include "exec_sched.h"
+
+typedef struct Exec {
+  const tlua_IR *ir;
+  const tlua_ExecArg *args;
+  int B;                      /* lanes = threads per block */
+  tlua_Slot *vals;            /* value slot arrays, B slots each */
+  int32_t *slot;              /* per instruction: its value's index in vals, or -1 */
+  tlua_LaneMask *masks;       /* per region: the lanes active in it while it runs */
+  const int32_t **ydst;       /* per region: the ids its YIELD writes (loop carries / if results) */
+  uint8_t *ydirect;           /* per region: YIELD may write them in place (no read-after-write) */
+  tlua_Slot *scratch;         /* staging for YIELDs that are not direct */
+  uint8_t *lds[TLUA_IR_MAX_LDS];
+  uint8_t *lds_mem;
+  size_t lds_bytes;
+  int64_t bid[3], grid[3];
+  uint64_t lane_ops, max_lane_ops;
+  tlua_Async async;           /* mbarriers and TMA copies in flight (exec_async.h) */
+  tlua_Sched *sched;          /* the run's tasks (exec_sched.h): roles, the blocks of a cluster */
+  struct Cluster *cluster;    /* the blocks running with this one (NULL: no clusters) */
+  int rank, finished;         /* rank in the cluster; the block has ended */
+  char *err;
+  size_t errsz;
+} Exec;
+
+/* The blocks of one thread-block cluster, run at once; a cluster barrier's arrivals and phase. */
+typedef struct Cluster {
+  int n;
+  struct Exec *blocks[16];
+  int arrived;
+  int64_t phase;
+} Cluster;
+
+#define VAL(ex, id) ((ex)->vals + (size_t)(ex)->slot[id] * (size_t)(ex)->B)
+#define OPS(ex, in) tlua_ir_ops((ex)->ir, (in))
+
+/* "kernel K: <what> at line L (thread t, block (x, y, z))"; lane < 0 leaves the thread out, in ==
+ * NULL the line. Returns -1. */
+TLUA_HIDDEN int tlua_exec_error(Exec *ex, const tlua_Instr *in, int lane, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+#define rt_error tlua_exec_error
+/* Runs region r on the active lanes m. */
+TLUA_HIDDEN int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m);
+#define run_region tlua_exec_region
+
+/* exec_tasks.c: the ROLE instructions at positions p..q-1 of region r; the instructions. */
+TLUA_HIDDEN int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_tma_load(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+
+#endif

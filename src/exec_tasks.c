@@ -1,0 +1,207 @@
+/* exec_tasks.c - the CPU executor's asynchronous instructions (exec_impl.h): mbarrier arrivals and
+ * waits, TMA loads (multicast into a cluster's blocks) and stores, warp roles and cluster barriers.
+ * What may run at once on a GPU (roles, a cluster's blocks) runs here as tasks taking turns
+ * (exec_sched.h); a wait that cannot be met hands the turn on. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "exec_impl.h"
+
+/* The roles of one group of consecutive ROLE instructions run as tasks of the scheduler
+ * (exec_sched.h): each on its own thread, taking turns with every other task of the run (the
+ * block's other roles, the other blocks of its cluster). */
+typedef struct RoleArg { Exec *ex; int body; tlua_LaneMask mask; } RoleArg;
+
+static int role_task(void *arg) {
+  RoleArg *a = arg;
+  return run_region(a->ex, a->body, &a->mask);
+}
+
+/* The group of ROLE instructions at positions p..q-1 of region r, on the active lanes m. */
+int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
+  const tlua_IR *ir = ex->ir;
+  RoleArg args[16];
+  void *argp[16];
+  int n = 0;
+  for (int j = p; j < q && n < 16; j++) {
+    const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
+    if (in->region[0] < 0) continue;
+    RoleArg *a = &args[n];
+    a->ex = ex, a->body = in->region[0];
+    a->mask.idx = ex->masks[in->region[0]].idx;
+    a->mask.n = 0;
+    TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) a->mask.idx[a->mask.n++] = i);
+    if (a->mask.n == 0) continue;
+    ex->masks[in->region[0]].n = a->mask.n;
+    argp[n] = a;
+    n++;
+  }
+  return tlua_sched_spawn(ex->sched, n, role_task, argp);
+}
+
+/* The calling task cannot go on (what: its wait, for a deadlock message): 0 to check again, -1
+ * after an error (reported here when it is a deadlock). */
+static int wait_turn(Exec *ex, const tlua_Instr *in, int lane, const char *what, const char *alone) {
+  char msg[1500];
+  int waiting = 0;
+  int rc = tlua_sched_block(ex->sched, what, msg, sizeof msg, &waiting);
+  if (rc == 1) {
+    if (waiting <= 1)
+      return rt_error(ex, in, lane, "deadlock: %s, and no other role or block runs to change that", alone);
+    return rt_error(ex, in, -1, "deadlock: every role waits for a barrier phase that cannot complete: %s", msg);
+  }
+  return rc;
+}
+
+/* "threads a..b" (or "thread a"), and "of block (x, y, z)" in a cluster, for messages */
+static void who_waits(Exec *ex, const tlua_LaneMask *m, char *out, size_t n) {
+  int k = m->n == 1 ? snprintf(out, n, "thread %d", (int)m->idx[0])
+                    : snprintf(out, n, "threads %d..%d", (int)m->idx[0], (int)m->idx[m->n - 1]);
+  if (ex->cluster && k > 0 && (size_t)k < n)
+    snprintf(out + k, n - (size_t)k, " of block (%" PRId64 ", %" PRId64 ", %" PRId64 ")", ex->bid[0], ex->bid[1], ex->bid[2]);
+}
+
+/* The block of rank r of ex's cluster, or NULL after an error naming the action (verb). */
+static Exec *peer(Exec *ex, const tlua_Instr *in, int lane, int64_t r, const char *verb) {
+  if (!ex->cluster) {
+    if (r == 0) return ex;
+    rt_error(ex, in, lane, "%s block %" PRId64 " of the cluster, but the kernel runs without clusters (the hint num_ctas)", verb, r);
+    return NULL;
+  }
+  if (r < 0 || r >= ex->cluster->n) {
+    rt_error(ex, in, lane, "%s block %" PRId64 " of a cluster of %d", verb, r, ex->cluster->n);
+    return NULL;
+  }
+  Exec *p = ex->cluster->blocks[r];
+  if (p->finished) {
+    rt_error(ex, in, lane, "%s block %" PRId64 " of the cluster, which has ended: end the kernel with k:cluster_sync() so "
+             "no block ends while another still uses its LDS or barriers", verb, r);
+    return NULL;
+  }
+  return p;
+}
+
+/* CLUSTER_SYNC: the whole block arrives; it goes on once every block of the cluster has. */
+int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  if (m->n != ex->B)
+    return rt_error(ex, in, -1, "cluster barrier reached by %d of %d threads (divergent control flow)", (int)m->n, ex->B);
+  Cluster *c = ex->cluster;
+  if (!c) return 0;  /* a cluster of one */
+  const int64_t mine = c->phase;
+  if (++c->arrived == c->n) {
+    c->arrived = 0;
+    c->phase++;
+    tlua_sched_progress(ex->sched);
+  }
+  while (c->phase == mine) {
+    char what[200];
+    snprintf(what, sizeof what, "block (%" PRId64 ", %" PRId64 ", %" PRId64 ") waits at the cluster barrier at line %d "
+             "(%d of %d blocks arrived)", ex->bid[0], ex->bid[1], ex->bid[2], (int)in->line, c->arrived, c->n);
+    if (wait_turn(ex, in, -1, what, what)) return -1;
+  }
+  return 0;
+}
+
+int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int32_t *o = OPS(ex, in);
+  const int array = (int)in->imm;
+  const tlua_Slot *idx = VAL(ex, o[0]);
+  char e[512];
+  if (in->op == TLUA_OP_MBAR_ARRIVE) {
+    const tlua_Slot *tx = in->nops > 1 ? VAL(ex, o[1]) : NULL, *cta = in->nops > 2 ? VAL(ex, o[2]) : NULL;
+    for (int32_t j = 0; j < m->n; j++) {
+      const int i = m->idx[j];
+      Exec *dst = ex;
+      if (cta && !(dst = peer(ex, in, i, cta[i].i, "arrives on a barrier of"))) return -1;
+      if (tlua_async_arrive(&dst->async, array, idx[i].i, tx ? tx[i].i : 0, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+    }
+    return 0;
+  }
+  const tlua_Slot *par = VAL(ex, o[1]);
+  for (int32_t j = 0; j < m->n; j++) {
+    const int i = m->idx[j];
+    for (;;) {
+      int done = 0;
+      if (tlua_async_wait(&ex->async, array, idx[i].i, par[i].i, &done, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+      if (done) break;
+      const tlua_MbarState *b = &ex->async.mbar[array][idx[i].i];
+      char who[128], what[400], alone[300];
+      who_waits(ex, m, who, sizeof who);
+      snprintf(what, sizeof what, "%s waits on mbar%d[%" PRId64 "] parity %" PRId64 " at line %d (phase %" PRId64
+               ", %d arrivals and %" PRId64 " bytes missing)", who, array, idx[i].i, par[i].i, (int)in->line, b->phase,
+               (int)b->pending, b->tx);
+      snprintf(alone, sizeof alone, "wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: phase %" PRId64
+               " misses %d arrivals and %" PRId64 " bytes", array, idx[i].i, par[i].i, b->phase, (int)b->pending, b->tx);
+      if (wait_turn(ex, in, i, what, alone)) return -1;
+    }
+  }
+  return 0;
+}
+
+/* TMA_STORE / TMA_STORE_WAIT: once, by the issuing thread, which must be active. */
+int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int lane = (int)in->fimm;
+  int found = 0;
+  for (int32_t j = 0; j < m->n && !found; j++) found = m->idx[j] == lane;
+  if (!found)
+    return rt_error(ex, in, m->idx[0], "a TMA store%s of thread %d is reached without that thread",
+                    in->op == TLUA_OP_TMA_STORE_WAIT ? " wait" : "", lane);
+  if (in->op == TLUA_OP_TMA_STORE_WAIT) {
+    tlua_async_store_wait(&ex->async, (int)in->imm);
+    return 0;
+  }
+  const int32_t *o = OPS(ex, in);
+  const tlua_TmaDesc *d = &ex->ir->tma[in->imm];
+  const tlua_ExecArg *a = &ex->args[d->param];
+  int64_t c[TLUA_IR_MAX_RANK];
+  for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[1 + k])[lane].i;
+  char e[512];
+  if (tlua_async_tma_store(&ex->async, d, (uint8_t *)a->data, a->extent, a->shape, a->strides, c, VAL(ex, o[0])[lane].i,
+                           (int)in->line, e, sizeof e))
+    return rt_error(ex, in, lane, "%s", e);
+  return 0;
+}
+
+/* TMA_LOAD: once, by its issuing thread, which must be active when any thread is. */
+int tlua_exec_tma_load(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int32_t *o = OPS(ex, in);
+  const int lane = (int)in->fimm;
+  int found = 0;
+  for (int32_t j = 0; j < m->n && !found; j++) found = m->idx[j] == lane;
+  if (!found)
+    return rt_error(ex, in, m->idx[0], "a TMA copy issued by thread %d is reached without that thread: the copy "
+                    "would never start", lane);
+  const tlua_TmaDesc *d = &ex->ir->tma[in->imm];
+  const tlua_ExecArg *a = &ex->args[d->param];
+  int64_t c[TLUA_IR_MAX_RANK];
+  for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[2 + k])[lane].i;
+  char e[512];
+  const int64_t index = VAL(ex, o[1])[lane].i, at = VAL(ex, o[0])[lane].i;
+  if (in->vec != 1) {
+    if (tlua_async_tma(&ex->async, d, (int)in->imm2, index, (const uint8_t *)a->data, a->extent, a->shape, a->strides, c,
+                       at, (int)in->line, 1, e, sizeof e))
+      return rt_error(ex, in, lane, "%s", e);
+    return 0;
+  }
+  /* multicast: the box lands in every block of the mask; this block's barrier expects it once per
+     block of the mask (each issues one: symmetric) */
+  const int64_t mask = VAL(ex, o[2 + d->rank])[lane].i;
+  if (mask <= 0 || mask >= ((int64_t)1 << ex->cluster->n))
+    return rt_error(ex, in, lane, "multicast mask 0x%" PRIx64 " names no block or a block outside the cluster of %d",
+                    (uint64_t)mask, ex->cluster->n);
+  int copies = 0;
+  for (int r = 0; r < ex->cluster->n; r++) {
+    if (!(mask >> r & 1)) continue;
+    Exec *dst = peer(ex, in, lane, r, "multicasts a TMA copy into");
+    if (!dst) return -1;
+    if (tlua_async_tma(&dst->async, d, (int)in->imm2, index, (const uint8_t *)a->data, a->extent, a->shape, a->strides, c,
+                       at, (int)in->line, 0, e, sizeof e))
+      return rt_error(ex, in, lane, "%s", e);
+    copies++;
+  }
+  int64_t bytes = tlua_async_box_bytes(&ex->async, d) * copies;
+  if (tlua_async_expect(&ex->async, (int)in->imm2, index, bytes, e, sizeof e)) return rt_error(ex, in, lane, "%s", e);
+  return 0;
+}
+
