@@ -258,33 +258,6 @@ return function(tl, K)
     no("the LDS buffer's layout is none of TMA's (%s)", table.concat(whys, "; "))
   end
 
-  -- The boxes of a TMA copy between LDS window l and tensor window t, w columns wide (panels of the
-  -- swizzle's span): the kernel's descriptor for them (made once; note(box) is its report line), then
-  -- fn(descriptor, LDS element offset, tensor coordinates) per panel.
-  local function each_panel(c, l, t, s, w, note, fn)
-    local rank = t.src.rank
-    local box = {}
-    for d = 1, rank do box[d] = t.lengths[d] end
-    box[rank] = w
-    local text = note(table.concat(box, "x"))
-    local key = text .. " lds" .. l.src.index -- the descriptor names the LDS buffer too
-    c.tma_descs = c.tma_descs or {}
-    local desc = c.tma_descs[key]
-    if not desc then
-      desc = c.ir:tma(t.src.index, l.src.index, box, s)
-      c.tma_descs[key] = desc
-      c.tma_notes = c.tma_notes or {}
-      c.tma_notes[#c.tma_notes + 1] = text
-    end
-    for p0 = 0, t.lengths[rank] - 1, w do
-      local at, coords = {}, {}
-      for d = 1, rank do at[d], coords[d] = l.origin[d], t.origin[d] end
-      if p0 > 0 then at[rank], coords[rank] = at[rank] + p0, coords[rank] + p0 end
-      for d = 1, rank do coords[d] = tr.as(coords[d], "i32") end
-      fn(desc, tr.as(l.src:offset(at), "i32"), coords)
-    end
-  end
-
   -- k:copy(tensor_window, lds_window, {tma = true}): a TMA box store (k:tma_store_wait() before the
   -- LDS is written again)
   local function tma_store(self, dst, src, opts)
@@ -297,15 +270,36 @@ return function(tl, K)
       tr.fail("k:copy(dst, src): the tensor holds %s but the LDS buffer %s (copies do not convert)", dst.src.dtype, src.src.dtype)
     end
     local s, w = plan(self, src, dst, "k:copy with tma = true (a TMA store)")
+    local rank = dst.src.rank
+    local box = {}
+    for d = 1, rank do box[d] = dst.lengths[d] end
+    box[rank] = w
+    c.tma_descs = c.tma_descs or {}
+    local key = table.concat({ dst.src.index, src.src.index, table.concat(box, "x"), s }, "/")
+    local desc = c.tma_descs[key]
+    if not desc then
+      desc = c.ir:tma(dst.src.index, src.src.index, box, s)
+      c.tma_descs[key] = desc
+      c.tma_notes = c.tma_notes or {}
+      c.tma_notes[#c.tma_notes + 1] = string.format("LDS -> %s box %s swizzle %d (store)", dst.src.name, table.concat(box, "x"), s)
+    end
     local issuer = c.role and c.role.first or 0
-    each_panel(c, src, dst, s, w, function(box) return string.format("LDS -> %s box %s swizzle %d (store)", dst.src.name, box, s) end,
-               function(desc, lds_off, coords)
-                 local ops = { lds_off }
-                 for d = 1, #coords do ops[1 + d] = coords[d] end
-                 tr.emit("tma_store", nil, ops, { imm = desc, fimm = issuer })
-               end)
+    for p0 = 0, dst.lengths[rank] - 1, w do
+      local at = {}
+      for d = 1, rank do at[d] = src.origin[d] end
+      if p0 > 0 then at[rank] = at[rank] + p0 end
+      local ops = { tr.as(src.src:offset(at), "i32") }
+      for d = 1, rank do
+        local o = dst.origin[d]
+        if d == rank and p0 > 0 then o = o + p0 end
+        ops[1 + d] = tr.as(o, "i32")
+      end
+      tr.emit("tma_store", nil, ops, { imm = desc, fimm = issuer })
+    end
   end
 
+  -- k:tma_store_wait(): the TMA stores issued so far have read their LDS (by the thread that issued
+  -- them: the current role's leader, thread 0 outside roles; a barrier tells the others)
   -- k:tma_store_wait(n): all but the n (0..7, default 0) newest stores have read their LDS
   function K:tma_store_wait(n)
     target_tma("k:tma_store_wait")
@@ -352,14 +346,33 @@ return function(tl, K)
       tr.fail("k:copy(dst, src): the LDS buffer holds %s but the tensor %s (copies do not convert)", dst.src.dtype, src.src.dtype)
     end
     local s, w = plan(self, dst, src)
+    local rank = src.src.rank
+    local box = {}
+    for d = 1, rank do box[d] = src.lengths[d] end
+    box[rank] = w
+    c.tma_descs = c.tma_descs or {}
+    local key = table.concat({ src.src.index, dst.src.index, table.concat(box, "x"), s }, "/")
+    local desc = c.tma_descs[key]
+    if not desc then
+      desc = c.ir:tma(src.src.index, dst.src.index, box, s)
+      c.tma_descs[key] = desc
+      c.tma_notes = c.tma_notes or {}
+      c.tma_notes[#c.tma_notes + 1] = string.format("%s -> LDS box %s swizzle %d", src.src.name, table.concat(box, "x"), s)
+    end
     local issuer = c.role and c.role.first or 0
-    each_panel(c, dst, src, s, w, function(box) return string.format("%s -> LDS box %s swizzle %d", src.src.name, box, s) end,
-               function(desc, lds_off, coords)
-                 local ops = { lds_off, idx }
-                 for d = 1, #coords do ops[2 + d] = coords[d] end
-                 if mc then ops[#ops + 1] = mc end
-                 tr.emit("tma_load", nil, ops, { imm = desc, imm2 = bar.index, fimm = issuer, vec = mc and 1 or 0 })
-               end)
+    for p0 = 0, src.lengths[rank] - 1, w do
+      local at = {}
+      for d = 1, rank do at[d] = dst.origin[d] end
+      at[rank] = p0 == 0 and at[rank] or at[rank] + p0
+      local ops = { tr.as(dst.src:offset(at), "i32"), idx }
+      for d = 1, rank do
+        local o = src.origin[d]
+        if d == rank and p0 > 0 then o = o + p0 end
+        ops[2 + d] = tr.as(o, "i32")
+      end
+      if mc then ops[#ops + 1] = mc end
+      tr.emit("tma_load", nil, ops, { imm = desc, imm2 = bar.index, fimm = issuer, vec = mc and 1 or 0 })
+    end
   end
 
   ----------------------------------------------------------------------------------------------

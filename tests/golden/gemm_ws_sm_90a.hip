@@ -182,80 +182,80 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
         const long long v57 = (long long)((unsigned long long)v46 + (unsigned long long)v56);
 #line 94 "tilelua/std/common.lua"
-        const int v58 = (int)v57;
+        const int v58 = 256;
 #line 94 "tilelua/std/common.lua"
-        const int v59 = 256;
+        const int v59 = tl_rem(v53, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v60 = tl_rem(v53, v59);
+        const int v60 = tl_div(v53, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v61 = tl_div(v53, v59);
+        const int v61 = 8;
 #line 94 "tilelua/std/common.lua"
-        const int v62 = 8;
+        const int v62 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v63 = tl_rem(v53, v62);
+        const int v63 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v64 = tl_div(v53, v62);
+        const int v64 = (int)((unsigned int)v60 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v65 = (int)((unsigned int)v61 * (unsigned int)v62);
+        const int v65 = (int)((unsigned int)v64 + (unsigned int)v63);
 #line 94 "tilelua/std/common.lua"
-        const int v66 = (int)((unsigned int)v65 + (unsigned int)v64);
+        const int v66 = tl_rem(v59, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v67 = tl_rem(v60, v62);
+        const int v67 = (int)(v65 ^ v66);
 #line 94 "tilelua/std/common.lua"
-        const int v68 = (int)(v66 ^ v67);
+        const int v68 = (int)((unsigned int)v67 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v69 = (int)((unsigned int)v68 * (unsigned int)v62);
+        const int v69 = 64;
 #line 94 "tilelua/std/common.lua"
-        const int v70 = 64;
+        const int v70 = (int)((unsigned int)v59 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v71 = (int)((unsigned int)v60 * (unsigned int)v70);
+        const int v71 = (int)((unsigned int)v68 + (unsigned int)v70);
 #line 94 "tilelua/std/common.lua"
-        const int v72 = (int)((unsigned int)v69 + (unsigned int)v71);
+        const int v72 = (int)((unsigned int)v71 + (unsigned int)v62);
 #line 94 "tilelua/std/common.lua"
-        const int v73 = (int)((unsigned int)v72 + (unsigned int)v63);
+        const int v73 = (int)v57;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v53], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v73)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v53])), "r"(v58), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v72)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v53])), "r"(v73), "r"(v40) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v75 = (long long)((unsigned long long)v46 + (unsigned long long)v56);
 #line 94 "tilelua/std/common.lua"
-        const int v76 = (int)v75;
+        const int v76 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v77 = tl_rem(v53, v62);
+        const int v77 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v78 = tl_div(v53, v62);
+        const int v78 = tl_rem(v77, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v79 = tl_rem(v78, v62);
+        const int v79 = tl_div(v77, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v80 = tl_div(v78, v62);
+        const int v80 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v81 = tl_rem(v53, v62);
+        const int v81 = (int)(v78 ^ v80);
 #line 94 "tilelua/std/common.lua"
-        const int v82 = (int)(v79 ^ v81);
+        const int v82 = 16384;
 #line 94 "tilelua/std/common.lua"
-        const int v83 = 16384;
+        const int v83 = (int)((unsigned int)v79 * (unsigned int)v82);
 #line 94 "tilelua/std/common.lua"
-        const int v84 = (int)((unsigned int)v80 * (unsigned int)v83);
+        const int v84 = (int)((unsigned int)v53 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v85 = (int)((unsigned int)v53 * (unsigned int)v70);
+        const int v85 = (int)((unsigned int)v83 + (unsigned int)v84);
 #line 94 "tilelua/std/common.lua"
-        const int v86 = (int)((unsigned int)v84 + (unsigned int)v85);
+        const int v86 = (int)((unsigned int)v81 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v87 = (int)((unsigned int)v82 * (unsigned int)v62);
+        const int v87 = (int)((unsigned int)v85 + (unsigned int)v86);
 #line 94 "tilelua/std/common.lua"
-        const int v88 = (int)((unsigned int)v86 + (unsigned int)v87);
+        const int v88 = (int)((unsigned int)v87 + (unsigned int)v76);
 #line 94 "tilelua/std/common.lua"
-        const int v89 = (int)((unsigned int)v88 + (unsigned int)v77);
+        const int v89 = (int)v75;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v53], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v89)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v53])), "r"(v42), "r"(v76) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v88)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v53])), "r"(v42), "r"(v89) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         tl_mbar_arrive(&tl_mbar0[v53]);
@@ -272,72 +272,72 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
         const long long v97 = (long long)((unsigned long long)v46 + (unsigned long long)v96);
 #line 94 "tilelua/std/common.lua"
-        const int v98 = (int)v97;
+        const int v98 = tl_rem(v69, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v99 = tl_rem(v70, v59);
+        const int v99 = tl_div(v69, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v100 = tl_div(v70, v59);
+        const int v100 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v101 = tl_rem(v53, v62);
+        const int v101 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v102 = tl_div(v53, v62);
+        const int v102 = (int)((unsigned int)v99 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v103 = (int)((unsigned int)v100 * (unsigned int)v62);
+        const int v103 = (int)((unsigned int)v102 + (unsigned int)v101);
 #line 94 "tilelua/std/common.lua"
-        const int v104 = (int)((unsigned int)v103 + (unsigned int)v102);
+        const int v104 = tl_rem(v98, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v105 = tl_rem(v99, v62);
+        const int v105 = (int)(v103 ^ v104);
 #line 94 "tilelua/std/common.lua"
-        const int v106 = (int)(v104 ^ v105);
+        const int v106 = (int)((unsigned int)v105 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v107 = (int)((unsigned int)v106 * (unsigned int)v62);
+        const int v107 = (int)((unsigned int)v98 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v108 = (int)((unsigned int)v99 * (unsigned int)v70);
+        const int v108 = (int)((unsigned int)v106 + (unsigned int)v107);
 #line 94 "tilelua/std/common.lua"
-        const int v109 = (int)((unsigned int)v107 + (unsigned int)v108);
+        const int v109 = (int)((unsigned int)v108 + (unsigned int)v100);
 #line 94 "tilelua/std/common.lua"
-        const int v110 = (int)((unsigned int)v109 + (unsigned int)v101);
+        const int v110 = (int)v97;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v93], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v110)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v93])), "r"(v98), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v109)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v93])), "r"(v110), "r"(v40) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v112 = (long long)((unsigned long long)v46 + (unsigned long long)v96);
 #line 94 "tilelua/std/common.lua"
-        const int v113 = (int)v112;
+        const int v113 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v114 = tl_rem(v53, v62);
+        const int v114 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v115 = tl_div(v53, v62);
+        const int v115 = tl_rem(v114, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v116 = tl_rem(v115, v62);
+        const int v116 = tl_div(v114, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v117 = tl_div(v115, v62);
+        const int v117 = tl_rem(v69, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v118 = tl_rem(v70, v62);
+        const int v118 = (int)(v115 ^ v117);
 #line 94 "tilelua/std/common.lua"
-        const int v119 = (int)(v116 ^ v118);
+        const int v119 = (int)((unsigned int)v116 * (unsigned int)v82);
 #line 94 "tilelua/std/common.lua"
-        const int v120 = (int)((unsigned int)v117 * (unsigned int)v83);
+        const int v120 = (int)((unsigned int)v69 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v121 = (int)((unsigned int)v70 * (unsigned int)v70);
+        const int v121 = (int)((unsigned int)v119 + (unsigned int)v120);
 #line 94 "tilelua/std/common.lua"
-        const int v122 = (int)((unsigned int)v120 + (unsigned int)v121);
+        const int v122 = (int)((unsigned int)v118 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v123 = (int)((unsigned int)v119 * (unsigned int)v62);
+        const int v123 = (int)((unsigned int)v121 + (unsigned int)v122);
 #line 94 "tilelua/std/common.lua"
-        const int v124 = (int)((unsigned int)v122 + (unsigned int)v123);
+        const int v124 = (int)((unsigned int)v123 + (unsigned int)v113);
 #line 94 "tilelua/std/common.lua"
-        const int v125 = (int)((unsigned int)v124 + (unsigned int)v114);
+        const int v125 = (int)v112;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v93], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v125)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v93])), "r"(v42), "r"(v113) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v124)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v93])), "r"(v42), "r"(v125) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         tl_mbar_arrive(&tl_mbar0[v93]);
@@ -354,74 +354,74 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
         const long long v133 = (long long)((unsigned long long)v46 + (unsigned long long)v132);
 #line 94 "tilelua/std/common.lua"
-        const int v134 = (int)v133;
+        const int v134 = 128;
 #line 94 "tilelua/std/common.lua"
-        const int v135 = 128;
+        const int v135 = tl_rem(v134, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v136 = tl_rem(v135, v59);
+        const int v136 = tl_div(v134, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v137 = tl_div(v135, v59);
+        const int v137 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v138 = tl_rem(v53, v62);
+        const int v138 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v139 = tl_div(v53, v62);
+        const int v139 = (int)((unsigned int)v136 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v140 = (int)((unsigned int)v137 * (unsigned int)v62);
+        const int v140 = (int)((unsigned int)v139 + (unsigned int)v138);
 #line 94 "tilelua/std/common.lua"
-        const int v141 = (int)((unsigned int)v140 + (unsigned int)v139);
+        const int v141 = tl_rem(v135, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v142 = tl_rem(v136, v62);
+        const int v142 = (int)(v140 ^ v141);
 #line 94 "tilelua/std/common.lua"
-        const int v143 = (int)(v141 ^ v142);
+        const int v143 = (int)((unsigned int)v142 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v144 = (int)((unsigned int)v143 * (unsigned int)v62);
+        const int v144 = (int)((unsigned int)v135 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v145 = (int)((unsigned int)v136 * (unsigned int)v70);
+        const int v145 = (int)((unsigned int)v143 + (unsigned int)v144);
 #line 94 "tilelua/std/common.lua"
-        const int v146 = (int)((unsigned int)v144 + (unsigned int)v145);
+        const int v146 = (int)((unsigned int)v145 + (unsigned int)v137);
 #line 94 "tilelua/std/common.lua"
-        const int v147 = (int)((unsigned int)v146 + (unsigned int)v138);
+        const int v147 = (int)v133;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v129], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v147)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v129])), "r"(v134), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v146)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v129])), "r"(v147), "r"(v40) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v149 = (long long)((unsigned long long)v46 + (unsigned long long)v132);
 #line 94 "tilelua/std/common.lua"
-        const int v150 = (int)v149;
+        const int v150 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v151 = tl_rem(v53, v62);
+        const int v151 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v152 = tl_div(v53, v62);
+        const int v152 = tl_rem(v151, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v153 = tl_rem(v152, v62);
+        const int v153 = tl_div(v151, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v154 = tl_div(v152, v62);
+        const int v154 = tl_rem(v134, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v155 = tl_rem(v135, v62);
+        const int v155 = (int)(v152 ^ v154);
 #line 94 "tilelua/std/common.lua"
-        const int v156 = (int)(v153 ^ v155);
+        const int v156 = (int)((unsigned int)v153 * (unsigned int)v82);
 #line 94 "tilelua/std/common.lua"
-        const int v157 = (int)((unsigned int)v154 * (unsigned int)v83);
+        const int v157 = (int)((unsigned int)v134 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v158 = (int)((unsigned int)v135 * (unsigned int)v70);
+        const int v158 = (int)((unsigned int)v156 + (unsigned int)v157);
 #line 94 "tilelua/std/common.lua"
-        const int v159 = (int)((unsigned int)v157 + (unsigned int)v158);
+        const int v159 = (int)((unsigned int)v155 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v160 = (int)((unsigned int)v156 * (unsigned int)v62);
+        const int v160 = (int)((unsigned int)v158 + (unsigned int)v159);
 #line 94 "tilelua/std/common.lua"
-        const int v161 = (int)((unsigned int)v159 + (unsigned int)v160);
+        const int v161 = (int)((unsigned int)v160 + (unsigned int)v150);
 #line 94 "tilelua/std/common.lua"
-        const int v162 = (int)((unsigned int)v161 + (unsigned int)v151);
+        const int v162 = (int)v149;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v129], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v162)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v129])), "r"(v42), "r"(v150) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v161)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v129])), "r"(v42), "r"(v162) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         tl_mbar_arrive(&tl_mbar0[v129]);
@@ -438,74 +438,74 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
         const long long v170 = (long long)((unsigned long long)v46 + (unsigned long long)v169);
 #line 94 "tilelua/std/common.lua"
-        const int v171 = (int)v170;
+        const int v171 = 192;
 #line 94 "tilelua/std/common.lua"
-        const int v172 = 192;
+        const int v172 = tl_rem(v171, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v173 = tl_rem(v172, v59);
+        const int v173 = tl_div(v171, v58);
 #line 94 "tilelua/std/common.lua"
-        const int v174 = tl_div(v172, v59);
+        const int v174 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v175 = tl_rem(v53, v62);
+        const int v175 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v176 = tl_div(v53, v62);
+        const int v176 = (int)((unsigned int)v173 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v177 = (int)((unsigned int)v174 * (unsigned int)v62);
+        const int v177 = (int)((unsigned int)v176 + (unsigned int)v175);
 #line 94 "tilelua/std/common.lua"
-        const int v178 = (int)((unsigned int)v177 + (unsigned int)v176);
+        const int v178 = tl_rem(v172, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v179 = tl_rem(v173, v62);
+        const int v179 = (int)(v177 ^ v178);
 #line 94 "tilelua/std/common.lua"
-        const int v180 = (int)(v178 ^ v179);
+        const int v180 = (int)((unsigned int)v179 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v181 = (int)((unsigned int)v180 * (unsigned int)v62);
+        const int v181 = (int)((unsigned int)v172 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v182 = (int)((unsigned int)v173 * (unsigned int)v70);
+        const int v182 = (int)((unsigned int)v180 + (unsigned int)v181);
 #line 94 "tilelua/std/common.lua"
-        const int v183 = (int)((unsigned int)v181 + (unsigned int)v182);
+        const int v183 = (int)((unsigned int)v182 + (unsigned int)v174);
 #line 94 "tilelua/std/common.lua"
-        const int v184 = (int)((unsigned int)v183 + (unsigned int)v175);
+        const int v184 = (int)v170;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v166], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v184)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v166])), "r"(v171), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v183)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v166])), "r"(v184), "r"(v40) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v186 = (long long)((unsigned long long)v46 + (unsigned long long)v169);
 #line 94 "tilelua/std/common.lua"
-        const int v187 = (int)v186;
+        const int v187 = tl_rem(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v188 = tl_rem(v53, v62);
+        const int v188 = tl_div(v53, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v189 = tl_div(v53, v62);
+        const int v189 = tl_rem(v188, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v190 = tl_rem(v189, v62);
+        const int v190 = tl_div(v188, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v191 = tl_div(v189, v62);
+        const int v191 = tl_rem(v171, v61);
 #line 94 "tilelua/std/common.lua"
-        const int v192 = tl_rem(v172, v62);
+        const int v192 = (int)(v189 ^ v191);
 #line 94 "tilelua/std/common.lua"
-        const int v193 = (int)(v190 ^ v192);
+        const int v193 = (int)((unsigned int)v190 * (unsigned int)v82);
 #line 94 "tilelua/std/common.lua"
-        const int v194 = (int)((unsigned int)v191 * (unsigned int)v83);
+        const int v194 = (int)((unsigned int)v171 * (unsigned int)v69);
 #line 94 "tilelua/std/common.lua"
-        const int v195 = (int)((unsigned int)v172 * (unsigned int)v70);
+        const int v195 = (int)((unsigned int)v193 + (unsigned int)v194);
 #line 94 "tilelua/std/common.lua"
-        const int v196 = (int)((unsigned int)v194 + (unsigned int)v195);
+        const int v196 = (int)((unsigned int)v192 * (unsigned int)v61);
 #line 94 "tilelua/std/common.lua"
-        const int v197 = (int)((unsigned int)v193 * (unsigned int)v62);
+        const int v197 = (int)((unsigned int)v195 + (unsigned int)v196);
 #line 94 "tilelua/std/common.lua"
-        const int v198 = (int)((unsigned int)v196 + (unsigned int)v197);
+        const int v198 = (int)((unsigned int)v197 + (unsigned int)v187);
 #line 94 "tilelua/std/common.lua"
-        const int v199 = (int)((unsigned int)v198 + (unsigned int)v188);
+        const int v199 = (int)v186;
 #line 94 "tilelua/std/common.lua"
         if (threadIdx.x == 0u) {  /* TMA box copy, 8192 bytes */
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v166], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v199)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v166])), "r"(v42), "r"(v187) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds1 + v198)), "l"((unsigned long long)&tl_tmap1), "r"(tl_smem(&tl_mbar0[v166])), "r"(v42), "r"(v199) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         tl_mbar_arrive(&tl_mbar0[v166]);
