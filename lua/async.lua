@@ -24,6 +24,10 @@
 --   full:arrive(i, {cta = r})              arrives on barrier i of the block of rank r
 --   k.cluster_rank(), k:cluster_sync()     the block's rank; a barrier of the whole cluster (end a
 --                                          kernel whose blocks use each other's LDS with one)
+--   k:copy(dst, src) (a plain copy with a distribution, lua/kernel.lua) on sm_90: a TMA box copy in
+--                                          the open copy group where TMA can move the tile (group_copy
+--                                          below), thread 0 issuing it; k:copy_commit() / k:copy_wait(n)
+--                                          arrive and wait on the copy groups' 8 mbarriers
 --   k:copy(tensor_window, lds_window, {tma = true}); k:tma_store_wait()
 --                                          a TMA box store from LDS (the writes to the buffer before
 --                                          it need a barrier; the buffer may be written again after
@@ -213,20 +217,55 @@ return function(tl, K)
     return out
   end
 
-  -- The TMA plan of a copy: swizzle and panel width, or an error naming the rule it breaks.
-  local function plan(k, dst, src, what)
+  -- Which tensor dimension each dimension of the LDS window copies: the same ones when the ranks
+  -- agree; otherwise the tensor window's dimensions of length 1 drop out (a {1, 64, 1, 128} window
+  -- of a {B, S, H, D} tensor lands in a {64, 128} buffer). nil when they do not line up.
+  local function box_dims(dst, src)
+    local rd, rs = #dst.lengths, #src.lengths
+    local map = {}
+    if rd == rs then
+      for d = 1, rd do map[d] = d end
+      return map
+    end
+    local j = rd
+    for d = rs, 1, -1 do
+      if j >= 1 and src.lengths[d] == dst.lengths[j] then
+        map[j] = d
+        j = j - 1
+      elseif src.lengths[d] ~= 1 then
+        return nil
+      end
+    end
+    if j ~= 0 or map[rd] ~= rs then return nil end
+    return map
+  end
+
+  -- The TMA plan of a copy: swizzle and panel width (the box's dimensions line up as box_dims says), or an
+  -- error naming the rule it breaks (soft: error({why = text}) instead, for the plain k:copy,
+  -- which then stays cp.async).
+  local function plan(k, dst, src, what, soft)
     local lds, t = dst.src, src.src
     local rank, es = t.rank, SIZE[t.dtype]
-    local function no(fmt, ...) tr.fail((what or "k:copy with barrier= (a TMA copy)") .. ": " .. fmt, ...) end
+    local function no(fmt, ...)
+      if soft then error({ why = string.format(fmt, ...) }, 0) end
+      tr.fail((what or "k:copy with barrier= (a TMA copy)") .. ": " .. fmt, ...)
+    end
     if k.kernel_hints.allow_tma == false then no("the kernel's hint allow_tma = false forbids TMA copies") end
     if rank > 5 then no("TMA copies boxes of rank 1..5, the tensor has rank %d", rank) end
-    for d = 1, rank do
-      if math.type(dst.lengths[d]) ~= "integer" or dst.lengths[d] ~= src.lengths[d] then
-        no("the windows' lengths differ along dimension %d (%s and %s)", d - 1, tostring(dst.lengths[d]), tostring(src.lengths[d]))
+    local map = box_dims(dst, src)
+    if not soft and #dst.lengths ~= rank then map = nil end -- (box copies with barrier= keep the tensor's rank)
+    if not map then
+      no("the windows' lengths {%s} and {%s} are not the same box", table.concat(dst.lengths, ", "), table.concat(src.lengths, ", "))
+    end
+    for j, d in ipairs(map) do
+      if math.type(dst.lengths[j]) ~= "integer" or dst.lengths[j] ~= src.lengths[d] then
+        no("the windows' lengths differ along dimension %d (%s and %s)", d - 1, tostring(dst.lengths[j]), tostring(src.lengths[d]))
       end
+    end
+    for d = 1, rank do
       if src.lengths[d] > 256 then no("a box is at most 256 elements along each dimension (dimension %d: %d)", d - 1, src.lengths[d]) end
     end
-    if not t.aligned16 then no("tensor %s is not known to be 16-byte aligned (TMA needs a 16-byte-aligned base)", t.name) end
+    if not t.aligned16 then no("tensor %s is not known to be 16-byte aligned (TMA needs a 16-byte-aligned base and a tensor that is not empty)", t.name) end
     if not t.contiguous then no("tensor %s's last dimension is not contiguous (stride 1)", t.name) end
     for d = 0, rank - 2 do
       if (t.stride_div16 or 0) & (1 << d) == 0 then
@@ -237,7 +276,7 @@ return function(tl, K)
     local inner = src.lengths[rank]
     if (inner * es) % 16 ~= 0 then no("the box's rows are %d bytes, not a multiple of 16", inner * es) end
     local lists = {}
-    for d = 1, rank do
+    for d = 1, #dst.lengths do
       lists[d] = origin_values(dst.origin[d], dst.lengths[d], lds.lengths[d])
       if not lists[d] then
         no("the LDS window's origin along dimension %d is not known to be a multiple of a large enough power of two " ..
@@ -258,6 +297,96 @@ return function(tl, K)
     no("the LDS buffer's layout is none of TMA's (%s)", table.concat(whys, "; "))
   end
 
+  -- The kernel's TMA descriptor of (tensor t, LDS buffer, box, swizzle), made once; `line` formats
+  -- its entry in kernel:report's list (tensor name, box, swizzle).
+  local function descriptor(c, t, lds, box, s, line)
+    c.tma_descs = c.tma_descs or {}
+    local key = table.concat({ t.index, lds.index, table.concat(box, "x"), s }, "/")
+    local desc = c.tma_descs[key]
+    if not desc then
+      desc = c.ir:tma(t.index, lds.index, box, s)
+      c.tma_descs[key] = desc
+      c.tma_notes = c.tma_notes or {}
+      c.tma_notes[#c.tma_notes + 1] = string.format(line, t.name, table.concat(box, "x"), s)
+    end
+    return desc
+  end
+
+  -- The TMA_LOAD instructions of a box copy, one per panel of w elements along the last dimension:
+  -- (LDS offset, barrier index, the tensor coordinates[, multicast mask]) with `fields`.
+  local function load_panels(dst, src, w, index, mask, fields)
+    local rank, rd = src.src.rank, #dst.lengths
+    for p0 = 0, src.lengths[rank] - 1, w do
+      local at = {}
+      for d = 1, rd do at[d] = dst.origin[d] end
+      if p0 > 0 then at[rd] = at[rd] + p0 end
+      local ops = { tr.as(dst.src:offset(at), "i32"), index }
+      for d = 1, rank do
+        local o = src.origin[d]
+        if d == rank and p0 > 0 then o = o + p0 end
+        ops[2 + d] = tr.as(o, "i32")
+      end
+      if mask then ops[#ops + 1] = mask end
+      tr.emit("tma_load", nil, ops, fields)
+    end
+  end
+
+  -- A plain k:copy(dst, src) as TMA box copies in the open copy group (ir.h ASYNC_COMMIT: thread 0
+  -- issues them on barrier COPY_GROUP % 8 and arrives at k:copy_commit(); k:copy_wait(n) waits on
+  -- the barriers). On targets with TMA, unless the hint allow_tma = false, outside roles, when the
+  -- windows' origins are the same in every thread and TMA can copy the box (plan). Returns true
+  -- when lowered; otherwise a note of kernel:report gives the reason and the copy stays cp.async.
+  function K:group_copy(dst, src)
+    if not tl.target().tma or self.kernel_hints.allow_tma == false then return false end
+    if type(dst) ~= "table" or type(src) ~= "table" or not dst.dist or dst.dist ~= src.dist or type(dst.src) ~= "table" or
+       type(src.src) ~= "table" or not dst.src.is_lds or src.src.is_lds or dst.src.dtype ~= src.src.dtype then
+      return false -- win.copy names what is wrong
+    end
+    local c = tr.current()
+    local info = debug.getinfo(3, "Sl") -- the k:copy's caller: the script's line, or the std builder's
+    local where = info and string.format("%s:%d", info.short_src:match("[^/]*$"), info.currentline) or "?"
+    local function fallback(why)
+      c.tma_fallbacks = c.tma_fallbacks or {}
+      if not c.tma_fallbacks[where] then -- one note per line of the body
+        c.tma_fallbacks[where] = true
+        self:note(string.format("k:copy at %s is a cp.async copy, not TMA: %s", where, why))
+      end
+      return false
+    end
+    if c.role then return fallback("inside a role (roles copy with k:copy(dst, src, {barrier = mb, index = i}))") end
+    local ids = {}
+    for _, w in ipairs({ dst, src }) do
+      for d = 1, #w.origin do
+        if getmetatable(w.origin[d]) == tr.Value then ids[#ids + 1] = w.origin[d].id end
+      end
+    end
+    if #ids > 0 then
+      local dep = table.pack(c.ir:thread_dependent(table.unpack(ids)))
+      for i = 1, dep.n do
+        if dep[i] then return fallback("the window's origin differs between threads (one thread issues a TMA copy for the block)") end
+      end
+    end
+    local ok, s, w = pcall(plan, self, dst, src, nil, true)
+    if not ok then
+      if type(s) == "table" and s.why then return fallback(s.why) end
+      error(s, 0)
+    end
+    if not c.copy_groups then
+      if (c.mbar_count or 0) >= 8 then return fallback("the kernel has 8 mbarrier arrays, none left for the copy groups") end
+      c.mbar_count = (c.mbar_count or 0) + 1
+      c.copy_groups = c.ir:mbar(8, 1)
+      c.ir:set_copy_groups(c.copy_groups)
+    end
+    local rank = src.src.rank
+    local box = {}
+    for d = 1, rank do box[d] = src.lengths[d] end
+    box[rank] = w
+    local desc = descriptor(c, src.src, dst.src, box, s, "%s -> LDS box %s swizzle %d (k:copy, copy groups)")
+    local slot = tr.emit("and", "i32", { tr.emit("copy_group", "i32", {}), tr.const(7, "i32") })
+    load_panels(dst, src, w, slot, nil, { imm = desc, imm2 = c.copy_groups, fimm = 0, vec = 0 })
+    return true
+  end
+
   -- k:copy(tensor_window, lds_window, {tma = true}): a TMA box store (k:tma_store_wait() before the
   -- LDS is written again)
   local function tma_store(self, dst, src, opts)
@@ -274,15 +403,7 @@ return function(tl, K)
     local box = {}
     for d = 1, rank do box[d] = dst.lengths[d] end
     box[rank] = w
-    c.tma_descs = c.tma_descs or {}
-    local key = table.concat({ dst.src.index, src.src.index, table.concat(box, "x"), s }, "/")
-    local desc = c.tma_descs[key]
-    if not desc then
-      desc = c.ir:tma(dst.src.index, src.src.index, box, s)
-      c.tma_descs[key] = desc
-      c.tma_notes = c.tma_notes or {}
-      c.tma_notes[#c.tma_notes + 1] = string.format("LDS -> %s box %s swizzle %d (store)", dst.src.name, table.concat(box, "x"), s)
-    end
+    local desc = descriptor(c, dst.src, src.src, box, s, "LDS -> %s box %s swizzle %d (store)")
     local issuer = c.role and c.role.first or 0
     for p0 = 0, dst.lengths[rank] - 1, w do
       local at = {}
@@ -350,29 +471,8 @@ return function(tl, K)
     local box = {}
     for d = 1, rank do box[d] = src.lengths[d] end
     box[rank] = w
-    c.tma_descs = c.tma_descs or {}
-    local key = table.concat({ src.src.index, dst.src.index, table.concat(box, "x"), s }, "/")
-    local desc = c.tma_descs[key]
-    if not desc then
-      desc = c.ir:tma(src.src.index, dst.src.index, box, s)
-      c.tma_descs[key] = desc
-      c.tma_notes = c.tma_notes or {}
-      c.tma_notes[#c.tma_notes + 1] = string.format("%s -> LDS box %s swizzle %d", src.src.name, table.concat(box, "x"), s)
-    end
-    local issuer = c.role and c.role.first or 0
-    for p0 = 0, src.lengths[rank] - 1, w do
-      local at = {}
-      for d = 1, rank do at[d] = dst.origin[d] end
-      at[rank] = p0 == 0 and at[rank] or at[rank] + p0
-      local ops = { tr.as(dst.src:offset(at), "i32"), idx }
-      for d = 1, rank do
-        local o = src.origin[d]
-        if d == rank and p0 > 0 then o = o + p0 end
-        ops[2 + d] = tr.as(o, "i32")
-      end
-      if mc then ops[#ops + 1] = mc end
-      tr.emit("tma_load", nil, ops, { imm = desc, imm2 = bar.index, fimm = issuer, vec = mc and 1 or 0 })
-    end
+    local desc = descriptor(c, src.src, dst.src, box, s, "%s -> LDS box %s swizzle %d")
+    load_panels(dst, src, w, idx, mc, { imm = desc, imm2 = bar.index, fimm = c.role and c.role.first or 0, vec = mc and 1 or 0 })
   end
 
   ----------------------------------------------------------------------------------------------

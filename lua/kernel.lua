@@ -239,16 +239,26 @@ return function(tl)
     tr.emit("barrier", nil, {})
   end
   -- k:copy(dst, src): the tile of window src (a tensor) into window dst (LDS), asynchronously where
-  -- the target can (cp.async on NVIDIA sm_80+); k:copy_commit() closes the group of copies issued
-  -- since the last one, k:copy_wait(n) waits until at most n groups are in flight. The data is
-  -- visible to the block after k:copy_wait and then k:sync().
+  -- the target can: a TMA box copy on sm_90 (allow_tma, the default; lua/async.lua group_copy says
+  -- when), else cp.async on NVIDIA sm_80+; k:copy_commit() closes the group of copies issued since
+  -- the last one, k:copy_wait(n) waits until at most n groups are in flight. The data is visible
+  -- to the block after k:copy_wait and then k:sync().
+  -- k:copy(dst, src, {tma = false}): cp.async even where TMA could copy the tile ({tma = true}: the
+  -- default choice).
   -- k:copy(dst, src, {barrier = mb, index = i}): a TMA box copy completing on an mbarrier (lua/async.lua)
   function K:copy(dst, src, opts)
     if opts ~= nil then
       if type(opts) ~= "table" then tr.fail("k:copy(dst, src, opts): opts must be a table such as {barrier = mb, index = i}") end
-      return self:tma_copy(dst, src, opts)
+      local load = type(dst) == "table" and type(dst.src) == "table" and dst.src.is_lds
+      if not (load and opts.tma ~= nil and opts.barrier == nil) then return self:tma_copy(dst, src, opts) end
+      for key in pairs(opts) do
+        if key ~= "tma" then tr.fail("k:copy(dst, src, {tma = ...}): unknown option '%s' with tma (a copy group's copy)", tostring(key)) end
+      end
+      if type(opts.tma) ~= "boolean" then tr.fail("k:copy: tma must be a boolean (got %s)", tostring(opts.tma)) end
+      if opts.tma and self:group_copy(dst, src) then return end
+      return win.copy(dst, src)
     end
-    win.copy(dst, src)
+    if not self:group_copy(dst, src) then win.copy(dst, src) end
   end
   function K:copy_commit() tr.emit("async_commit", nil, {}) end
   function K:copy_wait(n)
@@ -833,8 +843,9 @@ return function(tl)
         return string.format("%s: given to the body at trace time (k:hint \"latency\"); std.gemm sets its K-loop pipeline depth from it", tostring(v))
       end,
       allow_tma = function(v)
-        if v == false then return "false: k:copy with barrier= (a TMA copy) is an error in this kernel" end
-        return "TMA copies are k:copy(dst, src, {barrier = mb, index = i}) (lua/async.lua); the lines below list them"
+        if v == false then return "false: k:copy stays cp.async and k:copy with barrier= (a TMA copy) is an error in this kernel" end
+        return "k:copy lowers to TMA box copies where the tensor and the LDS layout allow (the notes say where not), " ..
+               "as k:copy(dst, src, {barrier = mb, index = i}) does; the lines below list them"
       end,
     }
     for _, r in ipairs(self:resources()) do

@@ -621,7 +621,8 @@ static int emit_instr(Gen *g, int r, int p) {
   }
   case TLUA_OP_ATOMIC: return emit_atomic(g, id, in);
   case TLUA_OP_BARRIER:
-    if (g->uses_wgmma) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
+    /* LDS accesses before the barrier, TMA copies (copy groups) or wgmma reads after it: fence the async proxy */
+    if (g->uses_wgmma || (g->nv && ir->copy_groups)) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
     STMT(g, in, "__syncthreads();\n");
     return 0;
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: return emit_shuffle(g, id, in);
@@ -632,7 +633,8 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_LDS_COPY: return fail(g, in, "lds_copy outside a region walk");
   case TLUA_OP_ASYNC_COMMIT:
     if (g->nv && atoi(g->t->arch + 3) >= 80) STMT(g, in, "asm volatile(\"cp.async.commit_group;\" ::: \"memory\");\n");
-    return 0;
+    return ir->copy_groups ? tlua_hg_copy_groups(g, in, id) : 0;
+  case TLUA_OP_COPY_GROUP: return tlua_hg_copy_groups(g, in, id);
   case TLUA_OP_WGMMA_WAIT:
     if (!g->nv) return fail(g, in, "not available on %s: wgmma_wait belongs to NVIDIA sm_90's wgmma", g->t->arch);
     STMT(g, in, "asm volatile(\"wgmma.wait_group.sync.aligned %d;\" ::: \"memory\");\n", (int)in->imm);
@@ -640,7 +642,7 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_ASYNC_WAIT:
     if (g->nv && atoi(g->t->arch + 3) >= 80)
       STMT(g, in, "asm volatile(\"cp.async.wait_group %d;\" ::: \"memory\");\n", (int)in->imm);
-    return 0;
+    return ir->copy_groups ? tlua_hg_copy_groups(g, in, id) : 0;
   case TLUA_OP_FOR: {
     const tlua_Region *body = &ir->regions[in->region[0]];
     const int n = in->nops - 3, iv = body->instrs[0];

@@ -101,6 +101,7 @@ void tlua_hg_async_decls(Gen *g) {
         (int)ir->mbar[i].arrivals);
   put(&g->b, "    asm volatile(\"fence.mbarrier_init.release.cluster;\" ::: \"memory\");\n"
              "  }\n");
+  if (ir->copy_groups) put(&g->b, "  unsigned tl_cg = 0u, tl_cw = 0u;  /* copy groups committed, waited for */\n");
   /* with clusters, other blocks arrive on these barriers and multicast into this one: the whole
      cluster waits for every block's initialization */
   if (ir->cluster > 1)
@@ -109,6 +110,29 @@ void tlua_hg_async_decls(Gen *g) {
     put(&g->b, "  __syncthreads();\n");
 }
 
+
+/* Copy groups (ir.h ASYNC_COMMIT): each thread counts the groups it has committed (tl_cg) and waited
+ * for (tl_cw); group g completes on barrier g % 8 of the array, phase parity (g / 8) % 2. */
+int tlua_hg_copy_groups(Gen *g, const tlua_Instr *in, int id) {
+  const tlua_IR *ir = g->ir;
+  if (!g->nv) return fail(g, in, "not available on %s: copy groups of TMA copies exist on NVIDIA sm_90 only", g->t->arch);
+  const int a = (int)ir->copy_groups - 1;
+  switch ((tlua_Op)in->op) {
+  case TLUA_OP_COPY_GROUP:
+    STMT(g, in, "int v%d = (int)tl_cg;\n", id);
+    return 0;
+  case TLUA_OP_ASYNC_COMMIT:
+    STMT(g, in, "if (threadIdx.x == 0u) tl_mbar_arrive(&tl_mbar%d[tl_cg & 7u]);\n", a);
+    STMT(g, in, "for (tl_cg++; tl_cg - tl_cw >= 8u; tl_cw++) tl_mbar_wait(&tl_mbar%d[tl_cw & 7u], (tl_cw >> 3) & 1u);\n", a);
+    return 0;
+  case TLUA_OP_ASYNC_WAIT:
+    STMT(g, in, "for (; tl_cw + %du < tl_cg; tl_cw++) tl_mbar_wait(&tl_mbar%d[tl_cw & 7u], (tl_cw >> 3) & 1u);\n",
+         (int)in->imm, a);
+    return 0;
+  default:
+    return fail(g, in, "not a copy-group instruction");
+  }
+}
 
 static int elem_size(int dt) {
   const tlua_DTypeInfo *di = tlua_dtype_info((tlua_DType)dt);

@@ -61,6 +61,8 @@ TLUA_HIDDEN int tlua_hg_async_prelude(Gen *g);
 TLUA_HIDDEN void tlua_hg_async_params(Gen *g, const char *sep);
 TLUA_HIDDEN void tlua_hg_async_decls(Gen *g);
 TLUA_HIDDEN int tlua_hg_async(Gen *g, const tlua_Instr *in, int id);
+/* ASYNC_COMMIT / ASYNC_WAIT of a kernel with copy groups, COPY_GROUP (codegen_hip_async.c) */
+TLUA_HIDDEN int tlua_hg_copy_groups(Gen *g, const tlua_Instr *in, int id);
 /* codegen_hip.c: the statements of region r */
 TLUA_HIDDEN int tlua_hg_region(Gen *g, int r);
 /* The LDS_MATRIX group at position p of rg (ldmatrix on NVIDIA); returns its length, -1 on error. */

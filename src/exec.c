@@ -651,8 +651,11 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return do_lds_matrix(ex, id, in, m);
   case TLUA_OP_LDS_COPY:
     return do_lds_copy(ex, in, m);
-  case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT: case TLUA_OP_WGMMA_WAIT:
-    return 0;  /* the executor's copies and WGMMAs are complete when issued */
+  case TLUA_OP_ASYNC_COMMIT: case TLUA_OP_ASYNC_WAIT: case TLUA_OP_COPY_GROUP:
+    /* cp.async copies are complete when issued; TMA copies in copy groups complete on barriers */
+    return ir->copy_groups ? tlua_exec_copy_groups(ex, id, in, m) : 0;
+  case TLUA_OP_WGMMA_WAIT:
+    return 0;  /* the executor's WGMMAs are complete when issued */
   case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT:
     return tlua_exec_mbar(ex, in, m);
   case TLUA_OP_TMA_LOAD:
@@ -759,6 +762,7 @@ static int prepare(Exec *ex) {
     ex->lds[i] = ex->lds_mem + off;
     off += ((size_t)ir->lds[i].count * (size_t)dt_size(ir->lds[i].dtype) + 15) & ~(size_t)15;
   }
+  if (ir->copy_groups && !(ex->cgroup = calloc(2 * (size_t)B, sizeof *ex->cgroup))) return -1;
   if (tlua_async_init(&ex->async, ir)) return -1;
   for (int i = 0; i < ir->nlds; i++) ex->async.lds[i] = ex->lds[i];
   return 0;
@@ -774,6 +778,7 @@ static void release(Exec *ex) {
   free(ex->ydirect);
   free(ex->scratch);
   free(ex->lds_mem);
+  free(ex->cgroup);
   if (ex->async.ir) tlua_async_free(&ex->async);
 }
 
@@ -795,6 +800,7 @@ static int cluster_ops(const tlua_IR *ir) {
 static void fresh_block(Exec *ex) {
   if (ex->lds_bytes) memset(ex->lds_mem, 0, ex->lds_bytes);
   tlua_async_block(&ex->async);
+  if (ex->cgroup) memset(ex->cgroup, 0, 2 * (size_t)ex->B * sizeof *ex->cgroup);
   ex->finished = 0;
 }
 

@@ -363,6 +363,10 @@ int tlua_async_block_end(const tlua_Async *a, char *err, size_t n) {
                    "before it is read (k:tma_store_wait())", a->store_line);
   if (!a->nflights) return 0;
   const tlua_TmaFlight *f = &a->flights[0];
+  if (a->ir->copy_groups && f->array == a->ir->copy_groups - 1)
+    return fmt_err(err, n, "the block ends with a k:copy (a TMA copy, issued at line %d into lds%d) that no k:copy_wait "
+                   "waited for: its bytes may land after the block's LDS is gone (k:copy_commit(); k:copy_wait(0))",
+                   f->line, f->lds);
   return fmt_err(err, n, "the block ends with a TMA copy in flight (issued at line %d into lds%d, completing on "
                  "mbar%d[%d], which nobody waited for)", f->line, f->lds, f->array, f->index);
 }

@@ -23,6 +23,7 @@ typedef struct Exec {
   size_t lds_bytes;
   int64_t bid[3], grid[3];
   uint64_t lane_ops, max_lane_ops;
+  int64_t *cgroup;            /* copy groups (ir.h ASYNC_COMMIT): per lane, committed; then per lane, waited */
   tlua_Async async;           /* mbarriers and TMA copies in flight (exec_async.h) */
   tlua_Sched *sched;          /* the run's tasks (exec_sched.h): roles, the blocks of a cluster */
   struct Cluster *cluster;    /* the blocks running with this one (NULL: no clusters) */
@@ -56,6 +57,7 @@ TLUA_HIDDEN int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMa
 TLUA_HIDDEN int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_tma_load(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_copy_groups(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 
 #endif

@@ -103,6 +103,26 @@ int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *
   return 0;
 }
 
+/* Waits, for lane i of m, until the phase of that parity of barrier `index` of array `array` has
+ * completed (other tasks take turns meanwhile). */
+static int wait_lane(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m, int i, int array, int64_t index, int64_t parity) {
+  char e[512];
+  for (;;) {
+    int done = 0;
+    if (tlua_async_wait(&ex->async, array, index, parity, &done, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
+    if (done) return 0;
+    const tlua_MbarState *b = &ex->async.mbar[array][index];
+    char who[128], what[400], alone[300];
+    who_waits(ex, m, who, sizeof who);
+    snprintf(what, sizeof what, "%s waits on mbar%d[%" PRId64 "] parity %" PRId64 " at line %d (phase %" PRId64
+             ", %d arrivals and %" PRId64 " bytes missing)", who, array, index, parity, (int)in->line, b->phase,
+             (int)b->pending, b->tx);
+    snprintf(alone, sizeof alone, "wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: phase %" PRId64
+             " misses %d arrivals and %" PRId64 " bytes", array, index, parity, b->phase, (int)b->pending, b->tx);
+    if (wait_turn(ex, in, i, what, alone)) return -1;
+  }
+}
+
 int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int32_t *o = OPS(ex, in);
   const int array = (int)in->imm;
@@ -121,20 +141,52 @@ int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const tlua_Slot *par = VAL(ex, o[1]);
   for (int32_t j = 0; j < m->n; j++) {
     const int i = m->idx[j];
-    for (;;) {
-      int done = 0;
-      if (tlua_async_wait(&ex->async, array, idx[i].i, par[i].i, &done, e, sizeof e)) return rt_error(ex, in, i, "%s", e);
-      if (done) break;
-      const tlua_MbarState *b = &ex->async.mbar[array][idx[i].i];
-      char who[128], what[400], alone[300];
-      who_waits(ex, m, who, sizeof who);
-      snprintf(what, sizeof what, "%s waits on mbar%d[%" PRId64 "] parity %" PRId64 " at line %d (phase %" PRId64
-               ", %d arrivals and %" PRId64 " bytes missing)", who, array, idx[i].i, par[i].i, (int)in->line, b->phase,
-               (int)b->pending, b->tx);
-      snprintf(alone, sizeof alone, "wait on mbar%d[%" PRId64 "] for parity %" PRId64 " cannot complete: phase %" PRId64
-               " misses %d arrivals and %" PRId64 " bytes", array, idx[i].i, par[i].i, b->phase, (int)b->pending, b->tx);
-      if (wait_turn(ex, in, i, what, alone)) return -1;
+    if (wait_lane(ex, in, m, i, array, idx[i].i, par[i].i)) return -1;
+  }
+  return 0;
+}
+
+/* Lane i waits for its copy group g (barrier g % 8, parity (g / 8) % 2). The barrier must not have
+ * moved on to group g + 16: the parity would then name a later phase. */
+static int wait_group(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m, int i, int64_t g) {
+  const int array = ex->ir->copy_groups - 1;
+  const tlua_MbarState *b = &ex->async.mbar[array][g % 8];
+  if (b->phase > g / 8 + 1)
+    return rt_error(ex, in, i, "waits for copy group %" PRId64 ", but its barrier has completed the phases of groups %" PRId64
+                    " and %" PRId64 " since: this thread is more than 8 groups behind the one issuing the copies",
+                    g, g + 8, g + 16);
+  return wait_lane(ex, in, m, i, array, g % 8, (g / 8) % 2);
+}
+
+/* ASYNC_COMMIT and ASYNC_WAIT in a kernel with copy groups, and COPY_GROUP (ir.h): per thread, the
+ * groups committed (cgroup[i]) and waited for (cgroup[B + i]). */
+int tlua_exec_copy_groups(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
+  int64_t *done = ex->cgroup, *waited = ex->cgroup + ex->B;
+  char e[512];
+  if (in->op == TLUA_OP_COPY_GROUP) {
+    tlua_Slot *v = VAL(ex, id);
+    for (int32_t j = 0; j < m->n; j++) v[m->idx[j]].i = done[m->idx[j]];
+    return 0;
+  }
+  if (in->op == TLUA_OP_ASYNC_COMMIT) {
+    if (m->n > 0 && m->idx[0] != 0)
+      return rt_error(ex, in, m->idx[0], "k:copy_commit() is reached without thread 0, which arrives on the barrier of "
+                      "the group's TMA copies: the group would never complete");
+    for (int32_t j = 0; j < m->n; j++) {
+      const int i = m->idx[j];
+      if (i == 0 && tlua_async_arrive(&ex->async, ex->ir->copy_groups - 1, done[0] % 8, 0, e, sizeof e))
+        return rt_error(ex, in, i, "%s", e);
+      done[i]++;
+      /* the next group reuses the barrier of the oldest one still not waited for */
+      for (; done[i] - waited[i] >= 8; waited[i]++)
+        if (wait_group(ex, in, m, i, waited[i])) return -1;
     }
+    return 0;
+  }
+  for (int32_t j = 0; j < m->n; j++) {
+    const int i = m->idx[j];
+    for (; waited[i] < done[i] - in->imm; waited[i]++)
+      if (wait_group(ex, in, m, i, waited[i])) return -1;
   }
   return 0;
 }

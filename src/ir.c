@@ -185,7 +185,8 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_FOR_RESULT] = "for_result", [TLUA_OP_IF] = "if", [TLUA_OP_IF_RESULT] = "if_result",
   [TLUA_OP_YIELD] = "yield", [TLUA_OP_MMA] = "mma", [TLUA_OP_MMA_RESULT] = "mma_result",
   [TLUA_OP_LDS_MATRIX] = "lds_matrix", [TLUA_OP_LDS_COPY] = "lds_copy", [TLUA_OP_ASYNC_COMMIT] = "async_commit",
-  [TLUA_OP_ASYNC_WAIT] = "async_wait", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait", [TLUA_OP_UNDEF] = "undef",
+  [TLUA_OP_ASYNC_WAIT] = "async_wait",
+  [TLUA_OP_COPY_GROUP] = "copy_group", [TLUA_OP_WGMMA] = "wgmma", [TLUA_OP_WGMMA_WAIT] = "wgmma_wait", [TLUA_OP_UNDEF] = "undef",
   [TLUA_OP_MBAR_ARRIVE] = "mbar_arrive", [TLUA_OP_MBAR_WAIT] = "mbar_wait", [TLUA_OP_TMA_LOAD] = "tma_load",
   [TLUA_OP_ROLE] = "role", [TLUA_OP_ROLE_SYNC] = "role_sync",
   [TLUA_OP_CLUSTER_RANK] = "cluster_rank", [TLUA_OP_CLUSTER_SYNC] = "cluster_sync",
@@ -458,6 +459,7 @@ char *tlua_ir_print(const tlua_IR *ir) {
   b.s[0] = '\0';
   put(&b, "kernel %s (block %d, warp %d)\n", ir->name, (int)ir->block, (int)ir->warp);
   if (ir->cluster > 1) put(&b, "  cluster %d blocks along x\n", (int)ir->cluster);
+  if (ir->copy_groups) put(&b, "  copy groups on mbar%d\n", (int)ir->copy_groups - 1);
   for (int i = 0; i < ir->nparams; i++) {
     const tlua_Param *p = &ir->params[i];
     if (p->kind == TLUA_PARAM_TENSOR) {

@@ -97,7 +97,13 @@ typedef enum tlua_Op {
      groups as LOAD/STORE (vec, vec_lane). The copies are visible to the block once this thread has
      run ASYNC_WAIT and then a BARRIER. ASYNC_COMMIT (no operands) closes the group of copies issued
      since the last one; ASYNC_WAIT waits until at most imm (0..7) of the thread's groups are still
-     in flight. */
+     in flight. In a kernel with copy groups (tlua_IR.copy_groups: plain k:copy lowered to TMA box
+     copies, each TMA_LOAD on barrier COPY_GROUP & 7 of that mbarrier array), every thread counts its
+     committed and its waited groups: ASYNC_COMMIT also arrives (thread 0) on the barrier of the group
+     it closes and then, with 8 groups not waited for, waits for the oldest (the next group reuses its
+     barrier); ASYNC_WAIT also waits for the barriers of its committed groups but the imm newest, in
+     order (group g: barrier g % 8, parity (g / 8) % 2). COPY_GROUP (no operands) -> i32: the number
+     of groups this thread has committed (the open group's number; listed last, after TMA_STORE_WAIT). */
   TLUA_OP_LDS_COPY, TLUA_OP_ASYNC_COMMIT, TLUA_OP_ASYNC_WAIT,
   /* warpgroup matrix multiply-accumulate with A and B in LDS (NVIDIA wgmma.mma_async, sm_90a):
      operands (c_0..c_{n/2-1}, a_start, b_start), imm/imm2 and the layouts in wgmma.h; no value;
@@ -161,6 +167,7 @@ typedef enum tlua_Op {
      the async proxy at barriers). TMA_STORE_WAIT (no operands; fimm = the issuing thread): the
      thread's stores have read their LDS but for the imm (0..7) newest. */
   TLUA_OP_TMA_STORE, TLUA_OP_TMA_STORE_WAIT,
+  TLUA_OP_COPY_GROUP,
   TLUA_NOPS
 } tlua_Op;
 
@@ -227,6 +234,8 @@ typedef struct tlua_IR {
   int32_t ntma;
   tlua_TmaDesc tma[TLUA_IR_MAX_TMA];
   int32_t cluster;      /* blocks per thread-block cluster along x (1, 2, 4, 8, 16; 0 counts as 1) */
+  int32_t copy_groups;  /* 1 + the mbarrier array (8 barriers of 1 arrival) of the copy groups (ASYNC_COMMIT);
+                           0: none */
   char source_name[256];  /* the script file, for #line */
   /* 1 once tlua_ir_verified() accepted the IR; every builder call clears it. Consumers (executor,
      HIP emitter) verify only when it is 0, so a launch does not re-check a traced kernel. Whoever
@@ -245,6 +254,9 @@ TLUA_HIDDEN int tlua_ir_new_region(tlua_IR *ir);
 /* An array of `count` mbarriers of `arrivals` each; a TMA descriptor (copied). */
 TLUA_HIDDEN int tlua_ir_add_mbar(tlua_IR *ir, int32_t count, int32_t arrivals);
 TLUA_HIDDEN int tlua_ir_add_tma(tlua_IR *ir, const tlua_TmaDesc *d);
+/* dep[i] = 1 when value i may differ between the threads of a block (ir_uniform.c); dep has
+   ninstrs entries. 0, or -1 when out of memory. */
+TLUA_HIDDEN int tlua_ir_thread_dependent(const tlua_IR *ir, uint8_t *dep);
 /* Appends an instruction to `region` with the given operands; the caller fills the remaining
  * fields (imm, fimm, vec, atomic fields, region[]) through tlua_ir_instr afterwards. */
 TLUA_HIDDEN int tlua_ir_emit(tlua_IR *ir, int region, tlua_Op op, tlua_DType dt, int has_value,

@@ -127,6 +127,36 @@ static int m_tma(lua_State *L) {
   return 1;
 }
 
+/* ir:thread_dependent(id, ...) -> booleans: whether each value may differ between the block's threads */
+static int m_thread_dependent(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  const int n = lua_gettop(L) - 1;
+  for (int k = 0; k < n; k++) luaL_checkinteger(L, 2 + k);  /* before the allocation: no error leaks it */
+  luaL_checkstack(L, n, "too many values");
+  uint8_t *dep = malloc((size_t)ir->ninstrs + 1);
+  if (!dep || tlua_ir_thread_dependent(ir, dep)) {
+    free(dep);
+    return luaL_error(L, "IR: out of memory");
+  }
+  for (int k = 0; k < n; k++) {
+    lua_Integer id = lua_tointeger(L, 2 + k);
+    int d = id >= 0 && id < ir->ninstrs ? dep[id] : 1;
+    lua_pushboolean(L, d);
+  }
+  free(dep);
+  return n;
+}
+
+/* ir:set_copy_groups(array): the mbarrier array (8 barriers of 1 arrival) of the copy groups */
+static int m_set_copy_groups(lua_State *L) {
+  tlua_IR *ir = check_ir(L, 1);
+  lua_Integer a = luaL_checkinteger(L, 2);
+  luaL_argcheck(L, a >= 0 && a < ir->nmbar, 2, "no such mbarrier array");
+  ir->copy_groups = (int32_t)a + 1;
+  ir->verified = 0;
+  return 0;
+}
+
 /* ir:set_cluster(n): blocks per cluster along x */
 static int m_set_cluster(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
@@ -386,6 +416,7 @@ static int l_ir_deserialize(lua_State *L) {
 static const luaL_Reg ir_methods[] = {
   {"param", m_param}, {"specialize", m_specialize}, {"lds", m_lds}, {"region", m_region},
   {"mbar", m_mbar}, {"tma", m_tma}, {"tma_specs", m_tma_specs}, {"set_cluster", m_set_cluster},
+  {"set_copy_groups", m_set_copy_groups}, {"thread_dependent", m_thread_dependent},
   {"emit", m_emit}, {"set_source", m_set_source}, {"verify", m_verify}, {"print", m_print},
   {"count", m_count}, {"order_dependent", m_order_dependent}, {NULL, NULL}
 };

@@ -8,7 +8,7 @@
  *   nlds u32, per buffer: dtype u8, count i64
  *   nmbar u32, per array: count i32, arrivals i32
  *   ntma u32, per descriptor: param i32, lds i32, rank i32, swizzle i32, box i32 x TLUA_IR_MAX_RANK
- *   cluster i32
+ *   cluster i32, copy_groups i32
  *   ninstrs u32, per instruction (INSTR_BYTES): op u16, dtype u8, has_value u8, nops i32, ops i32,
  *     region0 i32, region1 i32, imm i64, imm2 i64, fimm (f64 bits), vec u8, vec_lane u8,
  *     atomic_op u8, order u8, scope u8, space u8, want_old u8, line i32
@@ -22,7 +22,7 @@
 
 #include "ir_serial.h"
 
-#define MAGIC "TLUAIR\0\2"  /* 2: mbarrier arrays and TMA descriptors */
+#define MAGIC "TLUAIR\0\3"  /* 2: mbarrier arrays and TMA descriptors; 3: copy groups */
 #define MAGIC_LEN 8
 #define INSTR_BYTES 55
 
@@ -101,6 +101,7 @@ int tlua_ir_serialize(const tlua_IR *ir, void **buf, size_t *len, char *err, siz
     for (int k = 0; k < TLUA_IR_MAX_RANK; k++) W32(&o, d->box[k]);
   }
   W32(&o, ir->cluster);
+  W32(&o, ir->copy_groups);
   W32(&o, ir->ninstrs);
   for (int i = 0; i < ir->ninstrs; i++) {
     const tlua_Instr *in = &ir->instrs[i];
@@ -256,6 +257,9 @@ int tlua_ir_deserialize(const void *buf, size_t len, tlua_IR **out, char *err, s
   }
   FIELD("cluster", -1);
   ir->cluster = RI32(&r);
+  CHECK(0);
+  FIELD("copy groups", -1);
+  ir->copy_groups = RI32(&r);
   CHECK(0);
   FIELD("instruction count", -1);
   CHECK(r_count(&r, INT32_MAX / 2, INSTR_BYTES, &ir->ninstrs));

@@ -628,6 +628,11 @@ static int check_instr(Verifier *V, int id) {
   }
   case TLUA_OP_ASYNC_COMMIT:
     return want_nops(V, id, 0) || want_value(V, id, 0) ? -1 : 0;
+  case TLUA_OP_COPY_GROUP:
+    if (want_nops(V, id, 0) || want_value(V, id, 1)) return -1;
+    if (in->dtype != TLUA_I32) return fail_at(V, id, "copy_group is i32");
+    if (!ir->copy_groups) return fail_at(V, id, "copy_group in a kernel without copy groups");
+    return 0;
   case TLUA_OP_UNDEF:
     if (want_nops(V, id, 0) || want_value(V, id, 1)) return -1;
     if (!is_float(in->dtype)) return fail_at(V, id, "undef is %s, expected a float type", dtn(in->dtype));
@@ -724,6 +729,10 @@ static int check_header(Verifier *V) {
     if (ir->mbar[i].count < 1 || ir->mbar[i].count > 64 || ir->mbar[i].arrivals < 1 || ir->mbar[i].arrivals > (1 << 20) - 1)
       return fail(V, "kernel %s: mbarrier array %d: %d barriers of %d arrivals (1..64 barriers, 1..2^20-1 arrivals)",
                   ir->name, i, (int)ir->mbar[i].count, (int)ir->mbar[i].arrivals);
+  if (ir->copy_groups && (ir->copy_groups < 1 || ir->copy_groups > ir->nmbar || ir->mbar[ir->copy_groups - 1].count != 8 ||
+                          ir->mbar[ir->copy_groups - 1].arrivals != 1))
+    return fail(V, "kernel %s: copy groups on mbarrier array %d, which is not an array of 8 barriers of 1 arrival", ir->name,
+                (int)ir->copy_groups - 1);
   for (int i = 0; i < ir->ntma; i++) {
     const tlua_TmaDesc *d = &ir->tma[i];
     int ok = d->param >= 0 && d->param < ir->nparams && ir->params[d->param].kind == TLUA_PARAM_TENSOR &&

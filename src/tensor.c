@@ -390,7 +390,10 @@ void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv
    * need not share the host mirror's alignment), else the host one */
   const tlua_Storage *s = t->storage;
   uintptr_t base = (uintptr_t)(s->device ? s->device : s->host);
-  *aligned16 = ((base + t->offset) & 15u) == 0;
+  /* an empty tensor counts as unaligned: nothing is read, and a TMA map cannot describe it */
+  int empty = 0;
+  for (int d = 0; d < t->rank; d++) empty |= t->shape[d] == 0;
+  *aligned16 = !empty && ((base + t->offset) & 15u) == 0;
   *contiguous = t->rank == 0 || t->strides[t->rank - 1] == 1;
 }
 

@@ -18,7 +18,7 @@ local C = require "tilelua.std.common"
 local M = {}
 
 local CONFIG_FIELDS = { bm = true, bn = true, bk = true, wm = true, wn = true, wgmma = true, pending = true,
-                        group = true, ws = true, persistent = true, cluster = true, tma_store = true }
+                        group = true, ws = true, persistent = true, cluster = true, tma_store = true, tma = true }
 -- LDS per block: the target's (tl.target().lds: 227 KiB on sm_90, dynamic above 48 KiB; 64 KiB on AMD)
 local function lds_max() return tl.target().lds end
 -- the latency hint when none is given: 3 stages; 4 for wgmma configs, whose copies run one tile
@@ -164,8 +164,8 @@ local function resolve(who, cfg, s)
   local r = copy(DEFAULT[s.warp])
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
-    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws, persistent)", who, tostring(key)) end
-    if key == "wgmma" or key == "ws" or key == "persistent" or key == "tma_store" then
+    if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws, persistent, cluster, tma_store, tma)", who, tostring(key)) end
+    if key == "wgmma" or key == "ws" or key == "persistent" or key == "tma_store" or key == "tma" then
       if type(v) ~= "boolean" then C.fail("std.%s: config.%s must be a boolean (got %s)", who, key, tostring(v)) end
     elseif key == "pending" then
       if v ~= 0 and v ~= 1 then C.fail("std.%s: config.pending must be 0 or 1 (wgmma groups left in flight; got %s)", who, tostring(v)) end
@@ -301,7 +301,7 @@ local function gemm_kernel(dtype, opts)
   r.lds_bytes = r.stages * r.stage_bytes + r.epi_bytes
   local key = table.concat({ "gemm", dt, tostring(ta), tostring(tb), tostring(has_beta), odt, cdt, r.bm, r.bn, r.bk,
                              r.wm, r.wn, warp, latency, tostring(r.wgmma), r.pending or 0, r.group or 1, tostring(r.ws), tostring(r.persistent), r.cluster or 1,
-                             tostring(r.tma_store) }, ";")
+                             tostring(r.tma_store), tostring(r.tma) }, ";")
   return C.memo(key, function()
     local bm, bn, bk, wn, tm, tn = r.bm, r.bn, r.bk, r.wn, r.tm, r.tn
     -- the threads that load tiles: all, or the consumer warpgroups of a warp-specialized block
@@ -480,10 +480,13 @@ local function gemm_kernel(dtype, opts)
           local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
           local function issue(kk, buf)
             local staged = {}
+            -- cp.async unless config.tma: TMA copies of the pipeline's tiles (copy groups) where the
+            -- tile layouts allow (wgmma's swizzled tiles) are not measured on a GPU yet
+            local how = { tma = r.tma == true }
             if ta then staged.a = window_a(kk):load()
-            else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk)) end
+            else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk), how) end
             if tb then staged.b = window_b(kk):load()
-            else k:copy(k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b), window_b(kk)) end
+            else k:copy(k:window(lb, { buf * bk, 0 }, { bk, bn }, dist_b), window_b(kk), how) end
             k:copy_commit()
             return staged
           end

@@ -374,7 +374,7 @@ TU_TEST(lua_binding_errors) {
   ASSERT_EQ(tlua_open(NULL, &T), TLUA_OK);
   ASSERT_EQ(tlua_dostring(T, "tl._ir_deserialize('TLUAIR')", "=t"), TLUA_ERRRUN);
   ASSERT_CONTAINS(tlua_errmsg(T), "IR bytes: bad magic");
-  ASSERT_EQ(tlua_dostring(T, "tl._ir_deserialize('TLUAIR\\0\\2\\5\\0')", "=t"), TLUA_ERRRUN);
+  ASSERT_EQ(tlua_dostring(T, "tl._ir_deserialize('TLUAIR\\0\\3\\5\\0')", "=t"), TLUA_ERRRUN);
   ASSERT_CONTAINS(tlua_errmsg(T), "truncated at byte 10 reading kernel name");
   ASSERT_EQ(tlua_dostring(T, "tl._ir_serialize(42)", "=t"), TLUA_ERRRUN);
   ASSERT_CONTAINS(tlua_errmsg(T), "tilelua.IR expected");
