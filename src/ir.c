@@ -459,7 +459,7 @@ char *tlua_ir_print(const tlua_IR *ir) {
   b.s[0] = '\0';
   put(&b, "kernel %s (block %d, warp %d)\n", ir->name, (int)ir->block, (int)ir->warp);
   if (ir->cluster > 1) put(&b, "  cluster %d blocks along x\n", (int)ir->cluster);
-  if (ir->copy_groups) put(&b, "  copy groups on mbar%d\n", (int)ir->copy_groups - 1);
+  if (ir->copy_groups) put(&b, "  copy groups on mbar%lld\n", (long long)ir->copy_groups - 1);
   for (int i = 0; i < ir->nparams; i++) {
     const tlua_Param *p = &ir->params[i];
     if (p->kind == TLUA_PARAM_TENSOR) {

@@ -731,8 +731,8 @@ static int check_header(Verifier *V) {
                   ir->name, i, (int)ir->mbar[i].count, (int)ir->mbar[i].arrivals);
   if (ir->copy_groups && (ir->copy_groups < 1 || ir->copy_groups > ir->nmbar || ir->mbar[ir->copy_groups - 1].count != 8 ||
                           ir->mbar[ir->copy_groups - 1].arrivals != 1))
-    return fail(V, "kernel %s: copy groups on mbarrier array %d, which is not an array of 8 barriers of 1 arrival", ir->name,
-                (int)ir->copy_groups - 1);
+    return fail(V, "kernel %s: copy groups on mbarrier array %lld, which is not an array of 8 barriers of 1 arrival", ir->name,
+                (long long)ir->copy_groups - 1);
   for (int i = 0; i < ir->ntma; i++) {
     const tlua_TmaDesc *d = &ir->tma[i];
     int ok = d->param >= 0 && d->param < ir->nparams && ir->params[d->param].kind == TLUA_PARAM_TENSOR &&

@@ -18,6 +18,9 @@
 -- fragment, as in FlashAttention-2), else through LDS. No S x S matrix is stored. At the end each
 -- row is divided by l and its logsumexp (natural log, -inf for a row that sees no key) is written.
 --
+-- opts.config.wgmma selects attention_wgmma.lua's kernel instead (both products as sm_90 warpgroup
+-- MMAs from LDS, TMA copies).
+--
 -- Masks: keys j >= Skv, and with causal keys j > i + (Skv - S) (the diagonal aligned to the
 -- bottom-right corner, as for a query block appended to a cache of Skv - S keys). A row that sees
 -- no key gives zeros. Loads are masked (pad 0), so any S and Skv work.
@@ -118,9 +121,37 @@ local function zip(a, b, fn)
   return r
 end
 
+-- What both forward kernels (this file's and attention_wgmma.lua's) share: their parameters; per
+-- block its batch b, head h, key/value head hk, first query row q0, the lengths sq and skv, and
+-- win(t, hh, r0, c0, rows, cols, dist): the tile {rows, cols} at (row r0, column c0) of head hh of
+-- tensor t ({B, H, S, D} as a rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view).
+local FORWARD = { load_dist = load_dist }
+function FORWARD.params(dt, rank)
+  return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+           { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } }
+end
+function FORWARD.block(k, p, rank, d, BM)
+  local b, h = k.block_id(2), k.block_id(1)
+  local f = { b = b, h = h, hk = h // p.group, q0 = k.block_id(0) * BM }
+  function f.win(t, hh, r0, c0, rows, cols, dist)
+    if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
+    return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
+  end
+  f.sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
+  f.skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+  return f
+end
+
 -- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
 local function kernel(dt, d, causal, layout, skv_whole, config)
   local warp = tl.default_warp()
+  if config.wgmma then
+    local t = tl.target()
+    if not t.wgmma or warp ~= 32 then
+      C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
+    end
+    return require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD)
+  end
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
   local cfg = CONFIG[warp]
@@ -148,21 +179,11 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     return tl.kernel {
       name = string.format("std_attention_%s_d%d%s", dt, d, causal and "_causal" or masked and "_masked" or ""),
       block = nt, warp = warp,
-      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
-                 { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      params = FORWARD.params(dt, rank),
       body = function(k, p)
-        local b, h = k.block_id(2), k.block_id(1)
-        local hk = h // p.group
-        local q0 = k.block_id(0) * BM
+        local f = FORWARD.block(k, p, rank, d, BM)
+        local b, h, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
         local wr = k.warp_id() * (MT * s.m) -- the warp's first row in the block: MT tiles of m rows
-        -- the tile {rows, cols} at (row r0, column c0) of head hh of tensor t: {B, H, S, D} as a
-        -- rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view
-        local function win(t, hh, r0, c0, rows, cols, dist)
-          if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
-          return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
-        end
-        local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
-        local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
         -- q fragments: held in registers for the whole loop, or (q_lds) the block's q tile is kept
         -- in LDS and each fragment read when used (fewer registers)
         local qa, lq = {}, nil
@@ -338,7 +359,8 @@ end
 local OPTS = { causal = true, scale = true, out = true, layout = true, config = true }
 
 -- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4),
--- mt = MMA row tiles per warp (1 or 2)}
+-- mt = MMA row tiles per warp (1 or 2), wgmma = true: the warpgroup-MMA kernel of sm_90
+-- (attention_wgmma.lua; bn 64 or 128, stages 2..4)}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -351,7 +373,9 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt)", tostring(key)) end
+    elseif key == "wgmma" then
+      if type(v) ~= "boolean" then C.fail("std.attention: config.wgmma must be a boolean (got %s)", tostring(v)) end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma)", tostring(key)) end
   end
   return config
 end
