@@ -243,7 +243,7 @@ return function(tl, K)
   -- The TMA plan of a copy: swizzle and panel width (the box's dimensions line up as box_dims says), or an
   -- error naming the rule it breaks (soft: error({why = text}) instead, for the plain k:copy,
   -- which then stays cp.async).
-  local function plan(k, dst, src, what, soft)
+  local function plan(k, dst, src, what, soft, store)
     local lds, t = dst.src, src.src
     local rank, es = t.rank, SIZE[t.dtype]
     local function no(fmt, ...)
@@ -253,7 +253,7 @@ return function(tl, K)
     if k.kernel_hints.allow_tma == false then no("the kernel's hint allow_tma = false forbids TMA copies") end
     if rank > 5 then no("TMA copies boxes of rank 1..5, the tensor has rank %d", rank) end
     local map = box_dims(dst, src)
-    if not soft and #dst.lengths ~= rank then map = nil end -- (box copies with barrier= keep the tensor's rank)
+    if store and #dst.lengths ~= rank then map = nil end -- (TMA stores keep the tensor's rank)
     if not map then
       no("the windows' lengths {%s} and {%s} are not the same box", table.concat(dst.lengths, ", "), table.concat(src.lengths, ", "))
     end
@@ -398,7 +398,7 @@ return function(tl, K)
     if dst.src.dtype ~= src.src.dtype then
       tr.fail("k:copy(dst, src): the tensor holds %s but the LDS buffer %s (copies do not convert)", dst.src.dtype, src.src.dtype)
     end
-    local s, w = plan(self, src, dst, "k:copy with tma = true (a TMA store)")
+    local s, w = plan(self, src, dst, "k:copy with tma = true (a TMA store)", false, true)
     local rank = dst.src.rank
     local box = {}
     for d = 1, rank do box[d] = dst.lengths[d] end

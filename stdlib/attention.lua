@@ -145,6 +145,7 @@ end
 -- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
 local function kernel(dt, d, causal, layout, skv_whole, config)
   local warp = tl.default_warp()
+  if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.wgmma then
     local t = tl.target()
     if not t.wgmma or warp ~= 32 then
@@ -360,7 +361,8 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 
 -- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4),
 -- mt = MMA row tiles per warp (1 or 2), wgmma = true: the warpgroup-MMA kernel of sm_90
--- (attention_wgmma.lua; bn 64 or 128, stages 2..4)}
+-- (attention_wgmma.lua; bn 64 or 128, stages 2..4), ws = true with it: warp-specialized (a TMA
+-- producer warpgroup, mbarriers)}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -373,9 +375,9 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    elseif key == "wgmma" then
-      if type(v) ~= "boolean" then C.fail("std.attention: config.wgmma must be a boolean (got %s)", tostring(v)) end
-    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma)", tostring(key)) end
+    elseif key == "wgmma" or key == "ws" then
+      if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws)", tostring(key)) end
   end
   return config
 end

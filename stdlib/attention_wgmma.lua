@@ -12,8 +12,15 @@
 -- 4-element layout of an m64n8 accumulator, not per score), P = exp2(S * scale' - m * scale') cast
 -- and stored to LDS, O = O * alpha + P V by an m64nDk16 chain. The key tiles run ST per loop
 -- iteration with constant stage buffers (descriptor offsets are then constants); the last group's
--- steps past the end see only masked keys, which leaves the state as it was. Not yet measured on a
--- GPU.
+-- steps past the end see only masked keys, which leaves the state as it was.
+--
+-- config.ws: warp-specialized as FlashAttention-3 and std.gemm's config.ws (gemm_ws.lua): a
+-- producer warpgroup (40 registers) whose leader issues TMA box copies of q (on its own mbarrier)
+-- and of each round's K and V tiles into the st stages (full[j]), two consumer warpgroups (232
+-- registers) that wait for a stage, compute, and hand it back on empty[j]; no block barrier in the
+-- loop (P's LDS round trip is ordered by the consumers' named barrier). Tensors TMA cannot copy
+-- (unaligned, strides not of 16 elements) leave the producer idle and the consumers copy for
+-- themselves (cp.async), noted in kernel:report. Not yet measured on a GPU.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -21,6 +28,8 @@ local M = {}
 local LN2 = 0.6931471805599453
 local NEG_INF = -math.huge
 local WG = 2 -- warpgroups per block: 128 query rows
+-- registers per thread (setmaxnreg) of the producer and the consumers with config.ws (as std.gemm's)
+local REGS = { 40, 232 }
 
 -- keys per tile and LDS stages per head dimension (opts.config.bn / stages override)
 local BN = { [64] = 128, [128] = 128, [256] = 64 }
@@ -58,6 +67,7 @@ end
 -- what attention.lua's forward kernel shares with it (FORWARD: params, block, load_dist)
 function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   local bn, st = config.bn or BN[d], config.stages or STAGES[d]
+  local ws = config.ws == true
   local masked = causal or skv_whole % bn ~= 0
   if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
@@ -70,141 +80,207 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   local sS, sO, s8, s64 = tl.wgmma_shape { n = bn, a = dt }, tl.wgmma_shape { n = d, a = dt }, tl.wgmma_shape { n = 8, a = dt },
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
-  local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st }, ";")
+  local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws) }, ";")
   return C.memo(key, function()
-    local nt = WG * 128
+    local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
-    local qdist, kdist, vdist = load_dist(BM, 64, nt), load_dist(bn, 64, nt), load_dist(bn, d, nt)
+    local nc = WG * 128 -- the threads that copy with distributions: every one, or the consumer role's
+    local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma", dt, d, causal and "_causal" or masked and "_masked" or ""),
+      name = string.format("std_attention_%s_d%d%s_wgmma%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+                           ws and "_ws" or ""),
       block = nt, warp = 32,
       params = shared.params(dt, rank),
       body = function(k, p)
         local f = shared.block(k, p, rank, d, BM)
         local b, h, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
-        local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
-        for pi = 0, PD - 1 do
-          k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, qdist), win(p.q, h, q0, pi * 64, BM, 64, qdist))
-        end
-        k:copy_commit()
-        local function issue(kv0, buf)
+        -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
+        -- for box copies (config.ws), nil for copy-group copies with distributions
+        local function copy_q(opts)
           for pi = 0, PD - 1 do
-            k:copy(k:window(lk, { (buf * PD + pi) * bn, 0 }, { bn, 64 }, kdist), win(p.k, hk, kv0, pi * 64, bn, 64, kdist))
+            k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, not opts and qdist or nil),
+                   win(p.q, h, q0, pi * 64, BM, 64, not opts and qdist or nil), opts)
           end
-          k:copy(k:window(lv, { buf * bn, 0 }, { bn, d }, vdist), win(p.v, hk, kv0, 0, bn, d, vdist))
-          k:copy_commit()
         end
-        -- per score: its column in the tile and, per row, the keys the row sees
-        local zs, z8 = sS:zeros(), s8:zeros()
-        local col, lim, row8 = {}, {}, {}
-        for y = 0, sS.elements - 1 do col[y] = zs:coords(y)[2] end
-        for ys = 0, s8.elements - 1 do
-          row8[ys] = q0 + r0 + z8:coords(ys)[1]
-          lim[ys] = causal and tl.min(skv, row8[ys] + 1 + skv - sq) or skv
+        local function copy_kv(kv0, buf, opts)
+          for pi = 0, PD - 1 do
+            k:copy(k:window(lk, { (buf * PD + pi) * bn, 0 }, { bn, 64 }, not opts and kdist or nil),
+                   win(p.k, hk, kv0, pi * 64, bn, 64, not opts and kdist or nil), opts)
+          end
+          k:copy(k:window(lv, { buf * bn, 0 }, { bn, d }, not opts and vdist or nil),
+                 win(p.v, hk, kv0, 0, bn, d, not opts and vdist or nil), opts)
         end
         local kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
-        -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
-        local function step(buf, kv0, o, m, l, with_mask)
-          local sc
-          for pi = 0, PD - 1 do
-            sc = sS:mma(lq:tile({ pi * BM, 0 }, { BM, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }), sc)
-          end
-          if with_mask then
-            sc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + col[y], lim[mapS[y]]), v, NEG_INF) end)
-          end
-          -- the row max of the tile: this thread's part per m64n8 element, then across the lanes
-          local part = z8:map(function() return NEG_INF end)
-          for y = 0, sS.elements - 1 do part:set(mapS[y], tl.max(part:get(mapS[y]), sc:get(y))) end
-          local mx = tl.reduce(part, "max", 1)
-          local mn, neg, alpha = z8:map(function(v) return v end), z8:map(function(v) return v end), z8:map(function(v) return v end)
-          for ys = 0, s8.elements - 1 do
-            mn:set(ys, tl.max(m:get(ys), mx:get(ys)))
-            -- m taken as 0 while the row has seen only masked keys (-inf - -inf would be NaN)
-            neg:set(ys, tl.select(tl.eq(mn:get(ys), NEG_INF), 0.0, -mn:get(ys) * p.scale))
-            alpha:set(ys, tl.exp2(tl.fma(m:get(ys), p.scale, neg:get(ys))))
-          end
-          local rs = z8:map(function(v) return v end)
-          local ps = sc:map(function(v) return v end)
-          for y = 0, sS.elements - 1 do
-            local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])))
-            ps:set(y, e)
-            rs:set(mapS[y], rs:get(mapS[y]) + e)
-          end
-          local lnew = z8:map(function(v) return v end)
-          for ys = 0, s8.elements - 1 do lnew:set(ys, l:get(ys) * alpha:get(ys) + rs:get(ys)) end
-          local on = o:map(function(v) return v end)
-          for y = 0, sO.elements - 1 do on:set(y, o:get(y) * alpha:get(mapO[y])) end
-          -- P to LDS, one 64-key panel at a time (elements 32 pi .. 32 pi + 31 of the m64nBN
-          -- accumulator are those of its m64n64 panel pi), read back by the wgmma
-          for pi = 0, PN - 1 do
-            local panel = s64:zeros()
-            for y = 0, s64.elements - 1 do panel:set(y, ps:get(y + s64.elements * pi)) end
-            k:window(lp, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
-          end
-          k:sync()
-          for pi = 0, PN - 1 do
-            on = sO:mma(lp:tile({ pi * BM, 0 }, { BM, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), on)
-          end
-          return on, mn, lnew
-        end
-        local ne = sO.elements + 2 * s8.elements
-        local function flat(o, m, l)
-          local out = {}
-          for y = 0, sO.elements - 1 do out[#out + 1] = o:get(y) end
-          for ys = 0, s8.elements - 1 do out[#out + 1] = m:get(ys) end
-          for ys = 0, s8.elements - 1 do out[#out + 1] = l:get(ys) end
-          return out
-        end
-        local function unflat(v)
-          local o, m, l = sO:zeros(), z8:map(function(x) return x end), z8:map(function(x) return x end)
-          for y = 0, sO.elements - 1 do o:set(y, v[y + 1]) end
-          for ys = 0, s8.elements - 1 do
-            m:set(ys, v[sO.elements + ys + 1])
-            l:set(ys, v[sO.elements + s8.elements + ys + 1])
-          end
-          return o, m, l
-        end
-        -- tile t (keys t * bn ..) is in stage t % st; st - 1 tiles in flight ahead of the one
-        -- computed; st tiles per iteration, so each step's stage is a constant
-        local function loop(lo, hi, with_mask, state)
-          return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
-            local cur = { ... }
-            for j = 0, st - 1 do
-              local kv0 = kv + j * bn
-              k:copy_wait(st - 2)
-              k:sync()
-              issue(kv0 + (st - 1) * bn, (j + st - 1) % st)
-              local o, m, l = unflat(cur)
-              cur = flat(step(j, kv0, o, m, l, with_mask))
-            end
-            return table.unpack(cur, 1, ne)
-          end, table.unpack(state, 1, ne)))
-        end
-        for j = 0, st - 2 do issue(j * bn, j) end
-        local init = flat(sO:zeros(), z8:map(function() return NEG_INF end), z8)
-        -- whole groups of st tiles that no row of the block masks without masks; the rest with
+        -- whole groups of st tiles that no row of the block masks run without masks; the rest with
         -- them, in groups of st too: a step past the last tile sees only masked keys, so P is 0,
         -- alpha 1 (or 0 where the row has seen nothing yet) and the state stays as it was
         local unmasked = masked and tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) or skv
         local full_end = (unmasked // (st * bn)) * (st * bn)
-        local res = loop(0, full_end, false, init)
-        res = loop(full_end, kv_end, true, res)
-        k:copy_wait(0)
-        local o, m, l8 = unflat(res)
-        local l = tl.reduce(l8, "sum", 1)
-        local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
-        local out = o:map(function(v) return v end)
-        for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
-        win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
-        for ys = 0, s8.elements - 1 do
-          local lse = tl.select(tl.gt(l:get(ys), 0.0), (m:get(ys) * p.scale + tl.log2(l:get(ys))) * LN2, NEG_INF)
-          p.lse:store({ b, h, row8[ys] }, lse, { mask = tl.land(tl.eq(z8:coords(ys)[2], 0), tl.lt(row8[ys], sq)) })
+        -- the consumers of the block (every warpgroup, or the consumer role with config.ws):
+        -- before(j, kv0, kv) readies stage j of the round at kv, sync() orders P's LDS writes before
+        -- the wgmma reads them, after(j) hands stage j back
+        local function consume(before, sync, after)
+          local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
+          -- per score: its column in the tile and, per row, the keys the row sees
+          local zs, z8 = sS:zeros(), s8:zeros()
+          local col, lim, row8 = {}, {}, {}
+          for y = 0, sS.elements - 1 do col[y] = zs:coords(y)[2] end
+          for ys = 0, s8.elements - 1 do
+            row8[ys] = q0 + r0 + z8:coords(ys)[1]
+            lim[ys] = causal and tl.min(skv, row8[ys] + 1 + skv - sq) or skv
+          end
+          local function copy8(t) return t:map(function(v) return v end) end
+          -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
+          local function step(buf, kv0, o, m, l, with_mask)
+            local sc
+            for pi = 0, PD - 1 do
+              sc = sS:mma(lq:tile({ pi * BM, 0 }, { BM, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }), sc)
+            end
+            if with_mask then
+              sc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + col[y], lim[mapS[y]]), v, NEG_INF) end)
+            end
+            -- the row max of the tile: this thread's part per m64n8 element, then across the lanes
+            local part = z8:map(function() return NEG_INF end)
+            for y = 0, sS.elements - 1 do part:set(mapS[y], tl.max(part:get(mapS[y]), sc:get(y))) end
+            local mx = tl.reduce(part, "max", 1)
+            local mn, neg, alpha = copy8(z8), copy8(z8), copy8(z8)
+            for ys = 0, s8.elements - 1 do
+              mn:set(ys, tl.max(m:get(ys), mx:get(ys)))
+              -- m taken as 0 while the row has seen only masked keys (-inf - -inf would be NaN)
+              neg:set(ys, tl.select(tl.eq(mn:get(ys), NEG_INF), 0.0, -mn:get(ys) * p.scale))
+              alpha:set(ys, tl.exp2(tl.fma(m:get(ys), p.scale, neg:get(ys))))
+            end
+            local rs, ps = copy8(z8), copy8(sc)
+            for y = 0, sS.elements - 1 do
+              local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])))
+              ps:set(y, e)
+              rs:set(mapS[y], rs:get(mapS[y]) + e)
+            end
+            local lnew = copy8(z8)
+            for ys = 0, s8.elements - 1 do lnew:set(ys, l:get(ys) * alpha:get(ys) + rs:get(ys)) end
+            local on = copy8(o)
+            for y = 0, sO.elements - 1 do on:set(y, o:get(y) * alpha:get(mapO[y])) end
+            -- P to LDS, one 64-key panel at a time (elements 32 pi .. 32 pi + 31 of the m64nBN
+            -- accumulator are those of its m64n64 panel pi), read back by the wgmma
+            for pi = 0, PN - 1 do
+              local panel = s64:zeros()
+              for y = 0, s64.elements - 1 do panel:set(y, ps:get(y + s64.elements * pi)) end
+              k:window(lp, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
+            end
+            sync()
+            for pi = 0, PN - 1 do
+              on = sO:mma(lp:tile({ pi * BM, 0 }, { BM, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), on)
+            end
+            return on, mn, lnew
+          end
+          local ne = sO.elements + 2 * s8.elements
+          local function flat(o, m, l)
+            local out = {}
+            for y = 0, sO.elements - 1 do out[#out + 1] = o:get(y) end
+            for ys = 0, s8.elements - 1 do out[#out + 1] = m:get(ys) end
+            for ys = 0, s8.elements - 1 do out[#out + 1] = l:get(ys) end
+            return out
+          end
+          local function unflat(v)
+            local o, m, l = sO:zeros(), copy8(z8), copy8(z8)
+            for y = 0, sO.elements - 1 do o:set(y, v[y + 1]) end
+            for ys = 0, s8.elements - 1 do
+              m:set(ys, v[sO.elements + ys + 1])
+              l:set(ys, v[sO.elements + s8.elements + ys + 1])
+            end
+            return o, m, l
+          end
+          -- tile t (keys t * bn ..) is in stage t % st; st tiles per iteration (a round), so each
+          -- step's stage is a constant
+          local function loop(lo, hi, with_mask, state)
+            return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
+              local cur = { ... }
+              for j = 0, st - 1 do
+                local kv0 = kv + j * bn
+                before(j, kv0, kv)
+                local o, m, l = unflat(cur)
+                cur = flat(step(j, kv0, o, m, l, with_mask))
+                after(j)
+              end
+              return table.unpack(cur, 1, ne)
+            end, table.unpack(state, 1, ne)))
+          end
+          local init = flat(sO:zeros(), z8:map(function() return NEG_INF end), z8)
+          local res = loop(0, full_end, false, init)
+          res = loop(full_end, kv_end, true, res)
+          local o, m, l8 = unflat(res)
+          local l = tl.reduce(l8, "sum", 1)
+          local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
+          local out = copy8(o)
+          for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
+          win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
+          for ys = 0, s8.elements - 1 do
+            local lse = tl.select(tl.gt(l:get(ys), 0.0), (m:get(ys) * p.scale + tl.log2(l:get(ys))) * LN2, NEG_INF)
+            p.lse:store({ b, h, row8[ys] }, lse, { mask = tl.land(tl.eq(z8:coords(ys)[2], 0), tl.lt(row8[ys], sq)) })
+          end
         end
+        -- config.ws needs what TMA needs of q, k and v; otherwise the consumers copy for themselves
+        local why
+        if ws then
+          for _, t in ipairs { p.q, p.k, p.v } do
+            local strides = true
+            for dd = 0, rank - 2 do strides = strides and (t.stride_div16 or 0) & (1 << dd) ~= 0 end
+            if not (t.aligned16 and t.contiguous and strides) and not why then
+              why = string.format("tensor %s is not 16-byte aligned with contiguous rows and strides of a multiple of 16 " ..
+                                  "elements", t.name)
+            end
+          end
+          if why then k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves") end
+        end
+        -- the consumers copy the tiles themselves (copy groups: TMA on sm_90 outside roles, else
+        -- cp.async), st - 1 tiles in flight; sync: the consumers' barrier
+        local function self_copied(sync)
+          copy_q()
+          k:copy_commit()
+          for j = 0, st - 2 do copy_kv(j * bn, j); k:copy_commit() end
+          consume(function(j, kv0)
+            k:copy_wait(st - 2)
+            sync()
+            copy_kv(kv0 + (st - 1) * bn, (j + st - 1) % st)
+            k:copy_commit()
+          end, sync, function() end)
+          k:copy_wait(0)
+        end
+        if not ws then return self_copied(function() k:sync() end) end
+        -- config.ws: a producer warpgroup's leader issues TMA box copies into the ring of st stages
+        -- (full[j]: the stage's bytes have landed), the consumer warpgroups hand a stage back on
+        -- empty[j] once its products are done; round i of st tiles uses phase i % 2
+        local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
+        local function phase(kv) return (kv // (st * bn)) % 2 end
+        k:roles {
+          { name = "producer", warps = 4, registers = REGS[1], fn = function(role)
+            if why then return end
+            k:when(role:leader(), function()
+              copy_q { barrier = qbar, index = 0 }
+              qbar:arrive(0)
+              k:range(0, kv_end, st * bn, function(kv)
+                for j = 0, st - 1 do
+                  empty:wait(j, 1 - phase(kv))
+                  copy_kv(kv + j * bn, j, { barrier = full, index = j })
+                  full:arrive(j)
+                end
+              end)
+            end)
+          end },
+          { name = "consumers", warps = 4 * WG, registers = REGS[2], fn = function(role)
+            if why then return self_copied(function() role:sync() end) end
+            qbar:wait(0, 0)
+            consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end, function(j)
+              -- the stage's products are complete (wgmma groups are waited for): hand it back
+              k:when(tl.eq(k.thread_id() % 128, 0), function() empty:arrive(j) end)
+            end)
+          end },
+        }
       end,
     }
   end), BM

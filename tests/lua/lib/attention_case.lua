@@ -1,0 +1,61 @@
+-- attention_case.lua - std.attention against a float64 Lua reference on the same (rounded) inputs,
+-- shared by tests/lua/std_attention.lua and std_attention_wgmma.lua: A.case{B, Hq, Hkv, S, Skv, D,
+-- dt, causal, scale, layout, out, config, empty} runs one call and checks every row's output and
+-- logsumexp; A.signed(shape, dt, seed) gives inputs uniform in [-1, 1).
+local T = require "testing"
+local std = require "tilelua.std"
+local A = {}
+
+function A.signed(shape, dt, seed)
+  return std.map(function(v) return v * 2 - 1 end, tl.empty(shape, tl[dt]), tl.rand(shape, tl.f32, seed))
+end
+
+function A.case(c)
+  local B, Hq, Hkv, S, Skv, D, dt = c.B or 1, c.Hq or 1, c.Hkv or 1, c.S, c.Skv, c.D, c.dt
+  local bshd = c.layout == "bshd"
+  local function shape(H, L) return bshd and { B, L, H, D } or { B, H, L, D } end
+  local function at(t, b, h, i, d) if bshd then return t:get(b, i, h, d) end return t:get(b, h, i, d) end
+  local q, k, v = A.signed(shape(Hq, S), dt, 1), A.signed(shape(Hkv, Skv), dt, 2), A.signed(shape(Hkv, Skv), dt, 3)
+  local out = c.out and tl.empty(shape(Hq, S), tl[dt]) or nil
+  local o, lse = std.attention(q, k, v, { causal = c.causal, scale = c.scale, layout = c.layout, out = out, config = c.config })
+  if out then T.eq(o == out, true, "the result is out") end
+  T.eq(lse:shape(), { B, Hq, S }, "lse shape")
+  local scale = c.scale or 1 / math.sqrt(D)
+  local worst, wl, empty = 0, 0, 0
+  for b = 0, B - 1 do
+    for h = 0, Hq - 1 do
+      local hk = h // (Hq // Hkv)
+      for i = 0, S - 1 do
+        local sc, mx = {}, -math.huge
+        for j = 0, Skv - 1 do
+          if not c.causal or j <= i + Skv - S then
+            local s = 0
+            for d = 0, D - 1 do s = s + at(q, b, h, i, d) * at(k, b, hk, j, d) end
+            sc[j] = s * scale
+            mx = math.max(mx, sc[j])
+          end
+        end
+        local z = 0
+        for _, s in pairs(sc) do z = z + math.exp(s - mx) end
+        if z == 0 then
+          empty = empty + 1
+          T.eq(lse:get(b, h, i), -math.huge, "lse of a row that sees no key")
+        else
+          wl = math.max(wl, math.abs(lse:get(b, h, i) - (mx + math.log(z))))
+        end
+        for d = 0, D - 1 do
+          local acc = 0
+          for j, s in pairs(sc) do acc = acc + math.exp(s - mx) / z * at(v, b, hk, j, d) end
+          worst = math.max(worst, math.abs(at(o, b, h, i, d) - acc))
+        end
+      end
+    end
+  end
+  local what = string.format("warp %d %s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s%s: max error %.3g, lse error %.3g",
+                             tl.default_warp(), dt, B, Hq, Hkv, S, Skv, D, tostring(c.causal), c.layout or "bhsd",
+                             c.config and " (config.wgmma)" or "", worst, wl)
+  assert(worst < (dt == "bf16" and 1e-2 or 2e-3) and wl < 1e-4, what)
+  if c.empty then assert(empty == c.empty, what .. ": " .. empty .. " rows without keys, want " .. c.empty) end
+end
+
+return A

@@ -1,0 +1,69 @@
+-- std.attention's config.wgmma (stdlib/attention_wgmma.lua: both products as sm_90 warpgroup MMAs,
+-- 128 query rows per block, tiles through LDS in wgmma's layouts) with and without config.ws (a TMA
+-- producer warpgroup and two consumer warpgroups on mbarriers) against the float64 reference
+-- (lib/attention_case.lua), on the executor at warp 32 or a GPU with wgmma; the sm_90a sources
+-- compile; a k without TMA's strides falls back inside the roles and says so.
+local T = require "testing"
+local std = require "tilelua.std"
+local A = require "attention_case"
+local case, signed = A.case, A.signed
+local registry = debug.getregistry()
+local saved = registry["tilelua.warp"]
+
+local WG = { wgmma = true }
+if tl.backend() == "cpu" or tl.target().wgmma then
+  registry["tilelua.warp"] = 32
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = WG }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, out = true, config = WG }
+  case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WG }
+  case { S = 20, Skv = 256, D = 64, dt = "f16", config = WG } -- whole key tiles: the variant without masks
+  case { S = 9, Skv = 41, D = 256, dt = "f16", causal = true, config = WG }
+  case { S = 20, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, bn = 64, stages = 3 } }
+  -- config.ws: a TMA producer warpgroup and two consumer warpgroups on mbarriers
+  local WS = { wgmma = true, ws = true }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = WS }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = WS }
+  case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WS }
+  case { S = 9, Skv = 70, D = 256, dt = "f16", config = WS }
+  local function kernel_named(name)
+    for _, kern in ipairs(std.kernels()) do
+      if kern.name == name then return kern end
+    end
+    error("no kernel " .. name)
+  end
+  local ws = kernel_named("std_attention_f16_d64_causal_wgmma_ws")
+  local wsrc = ws:source("sm_90")
+  for _, want in ipairs { "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "tl_mbar_wait(&tl_mbar2",
+                          "cp.async.bulk.tensor.4d" } do
+    T.eq(wsrc:find(want, 1, true) ~= nil, true, "config.ws for sm_90: " .. want)
+  end
+  T.compiles(wsrc, ws.name, "sm_90a", "std.attention config.ws for sm_90a")
+  -- rows of k that are not 16-byte strided: no TMA; the consumers copy for themselves, and say so
+  do
+    local q = signed({ 1, 1, 16, 64 }, "f16", 4)
+    local kk = signed({ 1, 1, 40, 72 }, "f16", 5):narrow(3, 0, 64)
+    local o = std.attention(q, kk, kk, { config = WS })
+    local plain = std.attention(q, kk, kk)
+    T.eq(o:max_abs_diff(plain) < 2e-3, true, "config.ws without TMA: the same result")
+    assert(kernel_named("std_attention_f16_d64_masked_wgmma_ws"):report():find("config.ws not used: tensor k is not 16-byte " ..
+           "aligned", 1, true))
+  end
+  local wk = kernel_named("std_attention_f16_d64_causal_wgmma")
+  local rep = wk:report("sm_90")
+  assert(rep:find("TMA copy: k -> LDS box 1x1x128x64 swizzle 128 (k:copy, copy groups)", 1, true), rep)
+  local src = wk:source("sm_90")
+  T.eq(select(2, src:gsub("wgmma.mma_async", "")) > 0 and src:find("cp.async.bulk.tensor.4d", 1, true) ~= nil, true,
+       "config.wgmma for sm_90: wgmma and TMA copies")
+  T.compiles(src, wk.name, "sm_90a", "std.attention config.wgmma for sm_90a")
+  T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
+                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, bn = 32 } }) end,
+           "config.wgmma takes config.bn = 64 or 128 (got 32)")
+  if tl.backend() == "cpu" then
+    registry["tilelua.warp"] = 64
+    T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
+                                      tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = WG }) end,
+             "config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which cpu does not have")
+  end
+end
+registry["tilelua.warp"] = saved
+print("std_attention_wgmma: ok")
