@@ -66,8 +66,9 @@ end
 -- the wgmma forward kernel (masks where causal or Skv is not a multiple of the key tile); shared:
 -- what attention.lua's forward kernel shares with it (FORWARD: params, block, load_dist)
 function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
-  local bn, st = config.bn or BN[d], config.stages or STAGES[d]
   local ws = config.ws == true
+  -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
+  local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
   if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
