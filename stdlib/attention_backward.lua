@@ -12,6 +12,8 @@
 --   dV += P^T dO, dP^T = V dO^T, dS^T = P^T * (dP^T - delta), dK += dS^T Q,
 --   dQ += dS K: dS^T goes through LDS, each warp takes m query rows of it, and adds its rows of dQ
 --   into an f32 accumulator with atomics (blocks of other key tiles add theirs); cast at the end.
+-- opts.dq = "pass" leaves dQ to a second kernel instead (dq_kernel below): no atomics, S and dP
+-- recomputed once more per (query tile, key tile).
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local A = require "tilelua.std.attention"
@@ -22,7 +24,8 @@ local NEG_INF = -math.huge
 local W = 4
 local HEAD_DIMS = { [64] = true, [128] = true }
 
-local function kernel(dt, d, causal, layout)
+-- atomics: dQ from this kernel by f32 atomics (opts.dq = "atomic"); false leaves it to dq_kernel
+local function kernel(dt, d, causal, layout, atomics)
   local warp = tl.default_warp()
   if tl.target().vendor == "amd" then
     tl.unsupported(tl.target().arch, "std.attention_backward runs on NVIDIA mma.sync only (AMD MFMA: not yet)")
@@ -37,12 +40,13 @@ local function kernel(dt, d, causal, layout)
   local NQ = BN // s.n  -- accumulator tiles across a query tile
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
-  local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp }, ";")
+  local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp, tostring(atomics) }, ";")
   return C.memo(key, function()
     local ldist = A._load_dist(BN, d, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_backward_%s_d%d%s", dt, d, causal and "_causal" or ""), block = nt, warp = warp,
+      name = string.format("std_attention_backward_%s_d%d%s%s", dt, d, causal and "_causal" or "", atomics and "" or "_dkdv"),
+      block = nt, warp = warp,
       params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
                  { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
                  { "dq", tl.tensor("f32", rank) }, { "dk", tl.tensor(dt, rank) }, { "dv", tl.tensor(dt, rank) },
@@ -63,7 +67,7 @@ local function kernel(dt, d, causal, layout)
         local lv = k:lds(dt, { BN, d + PAD })
         local lq = k:lds(dt, { BN, d + PAD })
         local ldo = k:lds(dt, { BN, d + PAD })
-        local lds = k:lds(dt, { BN, BN + PAD }) -- dS^T of the block: keys x query rows
+        local lds = atomics and k:lds(dt, { BN, BN + PAD }) -- dS^T of the block: keys x query rows
         k:copy(k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
         k:copy(k:window(lv, { 0, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
         k:copy_commit()
@@ -135,6 +139,7 @@ local function kernel(dt, d, causal, layout)
             end
           end
           -- dQ += dS K: dS^T into LDS, then warp w takes query rows w*m.. of the tile
+          if not atomics then return out end
           for j = 0, NQ - 1 do k:window(lds, { wr, j * s.n }, { s.m, s.n }, s.c):store(dst[j]:cast(dt)) end
           k:sync()
           local dsa = {}
@@ -167,7 +172,122 @@ local function kernel(dt, d, causal, layout)
   end), BN
 end
 
-local OPTS = { causal = true, scale = true, layout = true }
+-- opts.dq = "pass": dQ by a kernel of its own instead of atomics: one block per tile of BN query
+-- rows of one (batch, query head), W warps of m rows each; q and dO stay in LDS while the block
+-- walks the key tiles its rows see (K and V copied into LDS per tile), recomputing per tile
+--   S = Q K^T, P = exp2(S * scale log2 e - lse log2 e) (0 where masked), dP = dO V^T,
+--   dS = P * (dP - delta), dQ += dS K
+-- with the queries as rows, so dS is the next product's A operand in registers; dQ is written once.
+local function dq_kernel(dt, d, causal, layout)
+  local warp = tl.default_warp()
+  if tl.target().vendor == "amd" or warp ~= 32 then
+    tl.unsupported(tl.target().arch, "std.attention_backward's dq pass runs on NVIDIA mma.sync only (warps of 32)")
+  end
+  local u = A._unit(dt, warp)
+  local s, bt = u.s, u.bt
+  local PAD = A.PAD
+  local BN = W * s.m    -- query rows per block, keys per tile
+  local NK = BN // s.n  -- accumulator tiles across a key tile
+  local DT = d // s.n   -- accumulator tiles across D
+  local nt = W * warp
+  local key = table.concat({ "attention_backward_dq", dt, d, tostring(causal), layout, warp }, ";")
+  return C.memo(key, function()
+    local ldist = A._load_dist(BN, d, nt)
+    local rank = layout == "bshd" and 3 or 4
+    return tl.kernel {
+      name = string.format("std_attention_backward_dq_%s_d%d%s", dt, d, causal and "_causal" or ""), block = nt, warp = warp,
+      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
+                 { "dq", tl.tensor(dt, rank) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      body = function(k, p)
+        local b, hq = k.block_id(2), k.block_id(1)
+        local hk = hq // p.group
+        local q0 = k.block_id(0) * BN
+        local wr = k.warp_id() * s.m
+        local function win(t, hh, r0, c0, rows, cols, dist)
+          if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
+          return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
+        end
+        local scale_nat = p.scale * (1 / LOG2E)
+        local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
+        local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+        local lq = k:lds(dt, { BN, d + PAD })
+        local ldo = k:lds(dt, { BN, d + PAD })
+        local lk = k:lds(dt, { BN, d + PAD })
+        local lv = k:lds(dt, { BN, d + PAD })
+        k:copy(k:window(lq, { 0, 0 }, { BN, d }, ldist), win(p.q, hq, q0, 0, BN, d, ldist))
+        k:copy(k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))
+        k:copy_commit()
+        -- per accumulator element: its query row (lse and delta once per row), its key column
+        local zc = s:zeros()
+        local qrow, col, lse, delta = {}, {}, {}, {}
+        for y = 0, s.elements.c - 1 do
+          local idx = zc:coords(y)
+          qrow[y] = q0 + wr + idx[1]
+          col[y] = idx[2]
+          local inq = tl.lt(qrow[y], sq)
+          lse[y] = p.lse:load({ b, hq, qrow[y] }, { mask = inq, pad = NEG_INF })
+          -- (delta is {B, S, H} for the {B, S, H, D} layout)
+          delta[y] = p.delta:load(rank == 4 and { b, hq, qrow[y] } or { b, qrow[y], hq }, { mask = inq, pad = 0.0 })
+        end
+        -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BN + skv - sq
+        local kv_end = causal and tl.max(tl.min(skv, q0 + BN + skv - sq), 0) or skv
+        local function tile(kv0, acc)
+          k:sync() -- every warp is done with the last tile's K and V
+          k:copy(k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
+          k:copy(k:window(lv, { 0, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
+          k:copy_commit()
+          k:copy_wait(0)
+          k:sync()
+          local sc, dp = {}, {}
+          for ks = 0, d // s.k - 1 do
+            local qf = k:window(lq, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+            local of = k:window(ldo, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+            for j = 0, NK - 1 do
+              local kb = k:window(lk, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+              local vb = k:window(lv, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+              sc[j] = s:mma(qf, kb, sc[j])
+              dp[j] = s:mma(of, vb, dp[j])
+            end
+          end
+          local ds = {}
+          for j = 0, NK - 1 do
+            ds[j] = sc[j]:map(function(v) return v end)
+            for y = 0, s.elements.c - 1 do
+              local kc = kv0 + j * s.n + col[y]
+              local ok = tl.land(tl.land(tl.lt(qrow[y], sq), tl.lt(kc, skv)), tl.gt(lse[y], NEG_INF))
+              if causal then ok = tl.land(ok, tl.le(kc, qrow[y] + skv - sq)) end
+              local pv = tl.select(ok, tl.exp2(tl.fma(sc[j]:get(y), p.scale, lse[y] * -LOG2E)), 0.0)
+              ds[j]:set(y, pv * (dp[j]:get(y) - delta[y]))
+            end
+          end
+          local out = {}
+          for i = 1, DT do out[i] = acc[i] end
+          local per = s.k // s.n
+          for kk = 0, BN // s.k - 1 do
+            local parts = {}
+            for q = 0, per - 1 do parts[q + 1] = ds[kk * per + q]:cast(dt) end
+            local da = parts[1]:relabel(s.a, table.unpack(parts, 2))
+            for i = 0, DT - 1 do
+              out[i + 1] = s:mma(da, k:window(lk, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load(), out[i + 1])
+            end
+          end
+          return out
+        end
+        local init = {}
+        for i = 1, DT do init[i] = s:zeros() end
+        local res = table.pack(k:range(0, kv_end, BN, function(kv0, ...) return table.unpack(tile(kv0, { ... }), 1, DT) end,
+                                       table.unpack(init, 1, DT)))
+        k:copy_wait(0) -- (q and dO's copies when no key tile was visited)
+        for i = 0, DT - 1 do
+          win(p.dq, hq, q0 + wr, i * s.n, s.m, s.n, s.c):store((res[i + 1] * scale_nat):cast(dt))
+        end
+      end,
+    }
+  end), BN
+end
+
+local OPTS = { causal = true, scale = true, layout = true, dq = true }
 -- (one function: std.map memoizes its kernels per function)
 local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 
@@ -176,7 +296,12 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 -- logsumexp), in q's, k's and v's shapes and dtype.
 function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
-  opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale or layout")
+  opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout or dq")
+  local dq_mode = opts.dq == nil and "atomic" or opts.dq
+  if dq_mode ~= "atomic" and dq_mode ~= "pass" then
+    C.fail("std.attention_backward: dq must be \"atomic\" (f32 atomics from the key tiles' blocks) or \"pass\" (a kernel " ..
+           "of its own) (got %s)", tostring(opts.dq))
+  end
   local dt, B, Hq, S, D, Hkv, Skv = A._check_qkv("attention_backward", q, k, v, layout)
   if not HEAD_DIMS[D] then C.fail("std.attention_backward: the head dimension D must be 64 or 128 (got %d)", D) end
   for _, t in ipairs { { "do", dout }, { "o", o } } do
@@ -194,19 +319,28 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local scale = A._check_scale("attention_backward", opts.scale, D)
   local std = require "tilelua.std"
   local dk, dv = tl.empty(k:shape(), tl[dt]), tl.empty(v:shape(), tl[dt])
-  local dq32 = tl.zeros(q:shape(), tl.f32)
-  if B * Hq * S == 0 or Skv == 0 then return std.cast(dq32, tl[dt]), dk, dv end
+  local pass = dq_mode == "pass"
+  -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)
+  local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or q:shape(), tl.f32)
+  if B * Hq * S == 0 or Skv == 0 then
+    return pass and tl.zeros(q:shape(), tl[dt]) or std.cast(dq32, tl[dt]), dk, dv
+  end
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
   local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
   local delta = std.sum(prod, { axis = -1 })
-  local kern, BN = kernel(dt, D, causal, layout)
+  local kern, BN = kernel(dt, D, causal, layout, not pass)
   local function arg(t) return A._kernel_view(t, layout) end
-  kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq32), arg(dk), arg(dv),
-       scale * LOG2E, Hq // Hkv)
-  return std.cast(dq32, tl[dt]), dk, dv
+  kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
+       arg(dv), scale * LOG2E, Hq // Hkv)
+  if not pass then return std.cast(dq32, tl[dt]), dk, dv end
+  local dq = tl.empty(q:shape(), tl[dt])
+  local dkern, BQ = dq_kernel(dt, D, causal, layout)
+  dkern({ C.blocks(S, BQ), Hq, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq), scale * LOG2E, Hq // Hkv)
+  return dq, dk, dv
 end
 
 -- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
 kernel = tl.retargetable(kernel)
+dq_kernel = tl.retargetable(dq_kernel)
 
 return M

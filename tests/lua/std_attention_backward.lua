@@ -1,6 +1,7 @@
 -- std.attention_backward against float64 Lua reference gradients on the same (rounded) inputs:
 -- causal with S < Skv and S > Skv (rows that see no key), grouped-query heads (dk, dv summed over
--- a group), ragged tiles, D = 64/128, f16 and bf16, the {B, S, H, D} layout; the reference
+-- a group), ragged tiles, D = 64/128, f16 and bf16, the {B, S, H, D} layout, dQ by atomics and by
+-- a pass of its own (opts.dq); the reference
 -- gradients themselves checked by central differences of the float64 forward on one element of
 -- each input. NVIDIA layouts (warp 32): the CPU executor runs them too.
 local T = require "testing"
@@ -73,13 +74,13 @@ local function case(c)
   local dout = signed(shape(Hq, S), dt, 4)
   local opts = { causal = c.causal, layout = c.layout }
   local o, lse = std.attention(q, k, v, opts)
-  local dq, dk, dv = std.attention_backward(dout, q, k, v, o, lse, opts)
+  local dq, dk, dv = std.attention_backward(dout, q, k, v, o, lse, { causal = c.causal, layout = c.layout, dq = c.dq })
   T.eq(dq:shape(), q:shape(), "dq shape"); T.eq(dk:shape(), k:shape(), "dk shape"); T.eq(dv:shape(), v:shape(), "dv shape")
   local Q, K, V, dO = getter(q), getter(k), getter(v), getter(dout)
   local _, rq, rk, rv = reference(c, Q, K, V, dO)
   local tol = dt == "bf16" and 2e-2 or 2e-3
-  local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s", dt, B, Hq, Hkv, S, Skv, D,
-                             tostring(c.causal), c.layout or "bhsd")
+  local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s dq=%s", dt, B, Hq, Hkv, S, Skv, D,
+                             tostring(c.causal), c.layout or "bhsd", c.dq or "atomic")
   for _, g in ipairs { { "dq", getter(dq), rq, Hq, S }, { "dk", getter(dk), rk, Hkv, Skv }, { "dv", getter(dv), rv, Hkv, Skv } } do
     local worst = 0
     for b = 0, B - 1 do
@@ -119,6 +120,10 @@ case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, fd = true }
 case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true }
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true }
 case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd" }
+-- dq = "pass": dQ by a kernel of its own (no atomics)
+case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "pass" }
+case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "pass" }
+case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "pass" }
 registry["tilelua.warp"] = saved
 
 local q = tl.empty({ 1, 2, 8, 64 }, tl.f16)
@@ -128,3 +133,5 @@ T.raises(function() std.attention_backward(q, q, q, q, q, tl.empty({ 1, 2, 9 }, 
 T.raises(function() std.attention_backward(tl.empty({ 1, 2, 8, 64 }, tl.bf16), q, q, q, q, lse) end,
   "std.attention_backward: do must have q's dtype f16 (got bf16)")
 T.raises(function() std.attention_backward(q, q, q, q, q, lse, { out = q }) end, "unknown option 'out'")
+T.raises(function() std.attention_backward(q, q, q, q, q, lse, { dq = "twice" }) end,
+  "std.attention_backward: dq must be \"atomic\" (f32 atomics from the key tiles' blocks) or \"pass\"")
