@@ -1,7 +1,10 @@
 /* ir_uniform.c - which values may differ between the threads of a block (ir.h). A value is
  * thread-dependent when it is the thread id, the result of a warp collective or a matrix unit, an
- * atomic's old value, or computed from a thread-dependent value; a loop carry or an if result is
- * thread-dependent when a value flowing into it is, or (if results) when the branch condition is.
+ * atomic's old value, or computed from a thread-dependent value. Through structured control flow:
+ * a YIELD passes its operands' dependence to what it writes (tlua_ir_yield_dests: the loop carries,
+ * the IF's results); a loop carry also takes its init's, the induction variable lo's and step's; a
+ * FOR_RESULT its carry's and the trip count's (lo, hi, step); an IF_RESULT its init's and the
+ * condition's.
  * Everything else (constants, parameters, shapes, block ids, loads from uniform addresses) is the
  * same in every thread. The lowering of a plain k:copy to one TMA copy per block asks this of the
  * windows' origins: a copy issued by one thread must mean the same box for all. */
@@ -16,69 +19,65 @@ static int is_source(int op) {
 
 /* dep[i] for every instruction, by iterating to the least fixed point; 0 or -1 (out of memory). */
 int tlua_ir_thread_dependent(const tlua_IR *ir, uint8_t *dep) {
-  int32_t *owner = malloc(((size_t)ir->nregions + 1) * sizeof *owner);
+  const int32_t **dst = malloc(((size_t)ir->nregions + 1) * sizeof *dst);
+  int32_t *owner = malloc(((size_t)ir->nregions + 1) * sizeof *owner);       /* FOR/IF of a region */
   int32_t *region_of = malloc(((size_t)ir->ninstrs + 1) * sizeof *region_of);
-  if (!owner || !region_of) {
+  if (!dst || !owner || !region_of) {
+    free(dst);
     free(owner);
     free(region_of);
     return -1;
   }
-  for (int32_t r = 0; r < ir->nregions; r++) owner[r] = -1;
-  for (int32_t i = 0; i < ir->ninstrs; i++) region_of[i] = -1;
-  for (int32_t r = 0; r < ir->nregions; r++)
-    for (int32_t p = 0; p < ir->regions[r].n; p++)
-      if (ir->regions[r].instrs[p] >= 0 && ir->regions[r].instrs[p] < ir->ninstrs) region_of[ir->regions[r].instrs[p]] = r;
-  for (int32_t i = 0; i < ir->ninstrs; i++) {
-    dep[i] = (uint8_t)is_source(ir->instrs[i].op);
-    for (int s = 0; s < 2; s++)
-      if (ir->instrs[i].region[s] >= 0 && ir->instrs[i].region[s] < ir->nregions) owner[ir->instrs[i].region[s]] = i;
+  tlua_ir_yield_dests(ir, dst);
+  for (int32_t r = 0; r < ir->nregions; r++) {
+    owner[r] = -1;
+    for (int32_t p = 0; p < ir->regions[r].n; p++) region_of[ir->regions[r].instrs[p]] = r;
   }
+  for (int32_t i = 0; i < ir->ninstrs; i++)
+    for (int s = 0; s < 2; s++)
+      if (ir->instrs[i].region[s] >= 0) owner[ir->instrs[i].region[s]] = i;
+  for (int32_t i = 0; i < ir->ninstrs; i++) dep[i] = (uint8_t)is_source(ir->instrs[i].op);
   for (int changed = 1; changed;) {
     changed = 0;
     for (int32_t i = 0; i < ir->ninstrs; i++) {
       const tlua_Instr *in = &ir->instrs[i];
       const int32_t *o = tlua_ir_ops(ir, in);
       int d = dep[i];
-      for (int k = 0; k < in->nops && !d; k++)
-        if (o[k] >= 0 && o[k] < ir->ninstrs) d = dep[o[k]];
-      if (in->op == TLUA_OP_YIELD) {
-        /* the values a yield writes take its operands' dependence (the carries of a for body, the
-           results of an if) */
-        const int r = region_of[i], w = r >= 0 ? owner[r] : -1;
-        if (w >= 0) {
-          const tlua_Instr *f = &ir->instrs[w];
-          const int32_t *fo = tlua_ir_ops(ir, f);
-          for (int k = 0; k < in->nops; k++) {
-            if (o[k] < 0 || o[k] >= ir->ninstrs) continue;
-            int dk = dep[o[k]] || (f->op == TLUA_OP_IF && dep[fo[0]]);
-            if (!dk) continue;
-            if (f->op == TLUA_OP_FOR) {
-              const tlua_Region *body = &ir->regions[f->region[0]];
-              const int carry = body->n > 1 + k ? body->instrs[1 + k] : -1;
-              if (carry >= 0 && !dep[carry]) { dep[carry] = 1; changed = 1; }
-            }
-            /* for and if results follow the instruction (result #k at position + 1 + k) */
-            for (int32_t j = w + 1; j < ir->ninstrs; j++) {
-              const tlua_Instr *x = &ir->instrs[j];
-              if ((x->op != TLUA_OP_FOR_RESULT && x->op != TLUA_OP_IF_RESULT) || tlua_ir_ops(ir, x)[0] != w) continue;
-              if (x->imm == k && !dep[j]) { dep[j] = 1; changed = 1; }
-            }
-          }
-        }
-        d = 0;
+      switch (in->op) {
+      case TLUA_OP_FOR: case TLUA_OP_IF:
+        continue;  /* no value: their results below look at what they need */
+      case TLUA_OP_YIELD: {
+        const int32_t *w = dst[region_of[i]];
+        for (int k = 0; w && k < in->nops; k++)
+          if (dep[o[k]] && !dep[w[k]]) dep[w[k]] = changed = 1;
+        continue;
       }
-      if (in->op == TLUA_OP_LOOP_CARRY || in->op == TLUA_OP_LOOP_IV) {
-        /* a carry starts from the for's initial value; the induction variable from lo and step */
-        const int r = region_of[i], w = r >= 0 ? owner[r] : -1;
-        if (w >= 0) {
-          const int32_t *fo = tlua_ir_ops(ir, &ir->instrs[w]);
-          if (in->op == TLUA_OP_LOOP_IV) d = d || dep[fo[0]] || dep[fo[2]];
-          else d = d || dep[fo[3 + in->imm]];
-        }
+      case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: {
+        /* the induction variable starts at lo and steps by step; a carry starts from its init */
+        const int32_t *fo = tlua_ir_ops(ir, &ir->instrs[owner[region_of[i]]]);
+        d = d || (in->op == TLUA_OP_LOOP_IV ? dep[fo[0]] || dep[fo[2]] : dep[fo[3 + in->imm]]);
+        break;
       }
-      if (d && !dep[i]) { dep[i] = 1; changed = 1; }
+      case TLUA_OP_FOR_RESULT: {
+        /* the carry after the last iteration: also how many iterations ran (lo, hi, step) */
+        const tlua_Instr *f = &ir->instrs[o[0]];
+        const int32_t *fo = tlua_ir_ops(ir, f);
+        d = d || dep[ir->regions[f->region[0]].instrs[1 + in->imm]] || dep[fo[0]] || dep[fo[1]] || dep[fo[2]];
+        break;
+      }
+      case TLUA_OP_IF_RESULT: {
+        /* which branch ran (the condition), or the init when the branch yields nothing */
+        const int32_t *fo = tlua_ir_ops(ir, &ir->instrs[o[0]]);
+        d = d || dep[fo[0]] || dep[fo[1 + in->imm]];
+        break;
+      }
+      default:
+        for (int k = 0; k < in->nops && !d; k++) d = dep[o[k]];
+      }
+      if (d && !dep[i]) dep[i] = changed = 1;
     }
   }
+  free(dst);
   free(owner);
   free(region_of);
   return 0;

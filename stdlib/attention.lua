@@ -463,8 +463,8 @@ function M.attention(q, k, v, opts)
 end
 
 -- shared with the backward pass (attention_backward.lua)
-M._unit, M._load_dist, M._check_qkv, M._check_opts, M._check_scale, M._kernel_view, M.PAD =
-  unit, load_dist, check_qkv, check_opts, check_scale, kernel_view, PAD
+M._unit, M._load_dist, M._check_qkv, M._check_opts, M._check_scale, M._kernel_view, M.PAD, M._forward =
+  unit, load_dist, check_qkv, check_opts, check_scale, kernel_view, PAD, FORWARD
 
 -- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
 kernel = tl.retargetable(kernel)

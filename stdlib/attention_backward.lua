@@ -24,6 +24,33 @@ local NEG_INF = -math.huge
 local W = 4
 local HEAD_DIMS = { [64] = true, [128] = true }
 
+-- Both passes' recomputed products: X Y^T and Z W^T for this warp's m rows (from row wr) of the
+-- LDS tiles lx and lz against the nt accumulator tiles of the rows of ly and lw (those read as
+-- the B operand through the transposed encoding bt): lists of nt accumulators each.
+local function paired_products(k, s, bt, d, wr, nt, lx, ly, lz, lw)
+  local xy, zw = {}, {}
+  for ks = 0, d // s.k - 1 do
+    local xf = k:window(lx, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+    local zf = k:window(lz, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
+    for j = 0, nt - 1 do
+      local yb = k:window(ly, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+      local wb = k:window(lw, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
+      xy[j] = s:mma(xf, yb, xy[j])
+      zw[j] = s:mma(zf, wb, zw[j])
+    end
+  end
+  return xy, zw
+end
+
+-- The A operand of K step kk from accumulators side by side (tiles[kk * per ..], per = k / n of
+-- the MMA), cast to dt: std.attention's P-in-registers relabel.
+local function as_a(s, dt, tiles, kk)
+  local per = s.k // s.n
+  local parts = {}
+  for q = 0, per - 1 do parts[q + 1] = tiles[kk * per + q]:cast(dt) end
+  return parts[1]:relabel(s.a, table.unpack(parts, 2))
+end
+
 -- atomics: dQ from this kernel by f32 atomics (opts.dq = "atomic"); false leaves it to dq_kernel
 local function kernel(dt, d, causal, layout, atomics)
   local warp = tl.default_warp()
@@ -91,17 +118,7 @@ local function kernel(dt, d, causal, layout, atomics)
           k:copy_wait(0)
           k:sync()
           -- S^T = K Q^T and dP^T = V dO^T, m key rows per warp
-          local st, dpt = {}, {}
-          for ks = 0, d // s.k - 1 do
-            local kf = k:window(lk, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
-            local vf = k:window(lv, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
-            for j = 0, NQ - 1 do
-              local qb = k:window(lq, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
-              local ob = k:window(ldo, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
-              st[j] = s:mma(kf, qb, st[j])
-              dpt[j] = s:mma(vf, ob, dpt[j])
-            end
-          end
+          local st, dpt = paired_products(k, s, bt, d, wr, NQ, lk, lq, lv, ldo)
           -- P^T and dS^T, per element: its query column's logsumexp and delta
           local pt, dst = {}, {}
           for j = 0, NQ - 1 do
@@ -120,17 +137,11 @@ local function kernel(dt, d, causal, layout, atomics)
               dst[j]:set(y, pv * (dpt[j]:get(y) - delta))
             end
           end
-          local function as_a(tiles, kk)
-            local per = s.k // s.n
-            local parts = {}
-            for q = 0, per - 1 do parts[q + 1] = tiles[kk * per + q]:cast(dt) end
-            return parts[1]:relabel(s.a, table.unpack(parts, 2))
-          end
           -- dV += P^T dO, dK += dS^T Q (the scale applied at the end)
           local out = {}
           for i = 1, NC do out[i] = acc[i] end
           for kk = 0, BN // s.k - 1 do
-            local pa, da = as_a(pt, kk), as_a(dst, kk)
+            local pa, da = as_a(s, dt, pt, kk), as_a(s, dt, dst, kk)
             for i = 0, DT - 1 do
               local ob = k:window(ldo, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
               local qb = k:window(lq, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
@@ -200,17 +211,11 @@ local function dq_kernel(dt, d, causal, layout)
                  { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
                  { "dq", tl.tensor(dt, rank) }, { "scale", tl.f32 }, { "group", tl.i32 } },
       body = function(k, p)
-        local b, hq = k.block_id(2), k.block_id(1)
-        local hk = hq // p.group
-        local q0 = k.block_id(0) * BN
+        -- (the forward's block header: one block per query tile of one (batch, query head))
+        local f = A._forward.block(k, p, rank, d, BN)
+        local b, hq, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
         local wr = k.warp_id() * s.m
-        local function win(t, hh, r0, c0, rows, cols, dist)
-          if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
-          return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
-        end
         local scale_nat = p.scale * (1 / LOG2E)
-        local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
-        local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
         local lq = k:lds(dt, { BN, d + PAD })
         local ldo = k:lds(dt, { BN, d + PAD })
         local lk = k:lds(dt, { BN, d + PAD })
@@ -239,17 +244,8 @@ local function dq_kernel(dt, d, causal, layout)
           k:copy_commit()
           k:copy_wait(0)
           k:sync()
-          local sc, dp = {}, {}
-          for ks = 0, d // s.k - 1 do
-            local qf = k:window(lq, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
-            local of = k:window(ldo, { wr, ks * s.k }, { s.m, s.k }, s.a):load()
-            for j = 0, NK - 1 do
-              local kb = k:window(lk, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
-              local vb = k:window(lv, { j * s.n, ks * s.k }, { s.n, s.k }, bt):load():relabel(s.b)
-              sc[j] = s:mma(qf, kb, sc[j])
-              dp[j] = s:mma(of, vb, dp[j])
-            end
-          end
+          -- S = Q K^T and dP = dO V^T, m query rows per warp
+          local sc, dp = paired_products(k, s, bt, d, wr, NK, lq, lk, ldo, lv)
           local ds = {}
           for j = 0, NK - 1 do
             ds[j] = sc[j]:map(function(v) return v end)
@@ -263,11 +259,8 @@ local function dq_kernel(dt, d, causal, layout)
           end
           local out = {}
           for i = 1, DT do out[i] = acc[i] end
-          local per = s.k // s.n
           for kk = 0, BN // s.k - 1 do
-            local parts = {}
-            for q = 0, per - 1 do parts[q + 1] = ds[kk * per + q]:cast(dt) end
-            local da = parts[1]:relabel(s.a, table.unpack(parts, 2))
+            local da = as_a(s, dt, ds, kk)
             for i = 0, DT - 1 do
               out[i + 1] = s:mma(da, k:window(lk, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load(), out[i + 1])
             end

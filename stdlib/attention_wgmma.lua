@@ -135,7 +135,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             row8[ys] = q0 + r0 + z8:coords(ys)[1]
             lim[ys] = causal and tl.min(skv, row8[ys] + 1 + skv - sq) or skv
           end
-          local function copy8(t) return t:map(function(v) return v end) end
+          local function clone(t) return t:map(function(v) return v end) end -- (a tensor to set elements of)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
           local function step(buf, kv0, o, m, l, with_mask)
             local sc
@@ -149,22 +149,22 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             local part = z8:map(function() return NEG_INF end)
             for y = 0, sS.elements - 1 do part:set(mapS[y], tl.max(part:get(mapS[y]), sc:get(y))) end
             local mx = tl.reduce(part, "max", 1)
-            local mn, neg, alpha = copy8(z8), copy8(z8), copy8(z8)
+            local mn, neg, alpha = clone(z8), clone(z8), clone(z8)
             for ys = 0, s8.elements - 1 do
               mn:set(ys, tl.max(m:get(ys), mx:get(ys)))
               -- m taken as 0 while the row has seen only masked keys (-inf - -inf would be NaN)
               neg:set(ys, tl.select(tl.eq(mn:get(ys), NEG_INF), 0.0, -mn:get(ys) * p.scale))
               alpha:set(ys, tl.exp2(tl.fma(m:get(ys), p.scale, neg:get(ys))))
             end
-            local rs, ps = copy8(z8), copy8(sc)
+            local rs, ps = clone(z8), clone(sc)
             for y = 0, sS.elements - 1 do
               local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])))
               ps:set(y, e)
               rs:set(mapS[y], rs:get(mapS[y]) + e)
             end
-            local lnew = copy8(z8)
+            local lnew = clone(z8)
             for ys = 0, s8.elements - 1 do lnew:set(ys, l:get(ys) * alpha:get(ys) + rs:get(ys)) end
-            local on = copy8(o)
+            local on = clone(o)
             for y = 0, sO.elements - 1 do on:set(y, o:get(y) * alpha:get(mapO[y])) end
             -- P to LDS, one 64-key panel at a time (elements 32 pi .. 32 pi + 31 of the m64nBN
             -- accumulator are those of its m64n64 panel pi), read back by the wgmma
@@ -188,7 +188,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             return out
           end
           local function unflat(v)
-            local o, m, l = sO:zeros(), copy8(z8), copy8(z8)
+            local o, m, l = sO:zeros(), clone(z8), clone(z8)
             for y = 0, sO.elements - 1 do o:set(y, v[y + 1]) end
             for ys = 0, s8.elements - 1 do
               m:set(ys, v[sO.elements + ys + 1])
@@ -217,7 +217,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           local o, m, l8 = unflat(res)
           local l = tl.reduce(l8, "sum", 1)
           local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
-          local out = copy8(o)
+          local out = clone(o)
           for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
           win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
           for ys = 0, s8.elements - 1 do
