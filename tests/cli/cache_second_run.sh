@@ -4,6 +4,7 @@
 # an edited script retraces but finds the unchanged code object; a changed upvalue retraces too;
 # another build of the library (tl.build_id) retraces, and finds the unchanged code object.
 . "$(dirname "$0")/lib.bash"
+compilers_loaded
 unset TILELUA_CACHE XDG_CACHE_HOME
 export TILELUA_CACHE_DIR="$TMPD/cache"
 cp "$SRC/examples/scale2d.lua" "$TMPD/scale2d.lua"

@@ -5,6 +5,7 @@
 # Skipped without NVRTC, hiprtc or clang-19; not run in the sanitizer build (the compilers dominate,
 # and the normal build runs the same tilelua code).
 . "$(dirname "$0")/lib.bash"
+compilers_loaded
 [ "${SANITIZE:-OFF}" = "ON" ] && { echo "skipped: the normal build runs it"; exit 77; }
 command -v "${TILELUA_CLANG:-clang-19}" >/dev/null 2>&1 || { echo "skipped: no clang-19"; exit 77; }
 TARGETS=sm_80,sm_90,gfx90a,gfx942,gfx1100,gfx1201

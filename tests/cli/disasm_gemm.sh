@@ -6,6 +6,7 @@
 # exists on sm_90 only, and sm_100's tcgen05 is not written). gfx1100 has WMMA, which
 # tilelua does not drive: it must be reported as unsupported, not compiled into something else.
 . "$(dirname "$0")/lib.bash"
+compilers_loaded
 DUMP="$TMPD/dump"
 mkdir -p "$DUMP"
 cat >"$TMPD/gemm.lua" <<'EOF'

@@ -6,6 +6,12 @@ expect_eq() { [ "$2" = "$3" ] || fail "$1: got [$2], want [$3]"; }
 # expect_contains WHAT HAYSTACK NEEDLE
 expect_contains() { case "$2" in *"$3"*) ;; *) fail "$1: [$2] lacks [$3]";; esac; }
 expect_lacks() { case "$2" in *"$3"*) fail "$1: [$2] contains [$3]";; esac; }
+# compilers_loaded: this script's tilesh processes load NVRTC and hiprtc. Under the ASan build,
+# LeakSanitizer's own tracer then crashed at exit now and then while other tests ran beside it
+# ("Tracer caught signal 11", "LeakSanitizer has encountered a fatal error": cli/cache_second_run and
+# cli/disasm_gemm, each once in a clean-clone CI run, neither reproduced alone in 3 tries), so these
+# scripts check for leaks no more; ASan's other checks stay, and every other test keeps the leak check.
+compilers_loaded() { [ -n "${ASAN_OPTIONS:-}" ] && export ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0"; return 0; }
 TMPD=$(mktemp -d "${TILELUA_TEST_TMP:-/tmp}/cli.XXXXXX")
 trap 'rm -rf "$TMPD"' EXIT
 # wait_for TEXT: poll the file $log (a typescript) until TEXT shows up, at most 15 s.

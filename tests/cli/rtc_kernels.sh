@@ -6,6 +6,7 @@
 # A second pass traces everything with warp 32 (the registry default that tl.default_warp reads) and
 # compiles it for sm_90 with NVRTC, so kernels with warp shuffles are covered on NVIDIA too.
 . "$(dirname "$0")/lib.bash"
+compilers_loaded
 RTC=$RTC_TEST
 [ -x "$RTC" ] || fail "no compile driver at $RTC"
 
