@@ -3,7 +3,8 @@
 -- S in {1k, 2k, 4k, 8k, 16k}, D in {64, 128}, causal and not, f16 and bf16.
 -- Usage: tilesh --backend=cuda bench/attention_bench.lua [S ...]
 -- ATTENTION_CONFIGS="{mt = 2, bn = 32};{stages = 2}" times those opts.config variants too (lines
--- labelled "tilelua[<config>]") at S = 4096 (or the first S given), f16.
+-- labelled "tilelua[<config>]") at S = 4096 (or the first S given), f16, D in ATTENTION_DIMS (default
+-- "64,128"; 256 too: "64,128,256").
 -- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
 -- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
 -- FLOPs as the FlashAttention papers count them: 4 * B * H * S^2 * D, halved when causal.
@@ -87,13 +88,15 @@ local variants = os.getenv("ATTENTION_CONFIGS")
 if variants and variants ~= "" then
   for text in variants:gmatch("[^;]+") do
     local config = assert(load("return " .. text))()
-    for _, D in ipairs { 64, 128 } do
+    for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
+      D = tonumber(D)
       for _, causal in ipairs { false, true } do case("f16", D, causal, SEQS[1] == 1024 and 4096 or SEQS[1], config, "tilelua[" .. text:gsub("%s", "") .. "]") end
     end
   end
 end
 
-for _, dt in ipairs { "f16", "bf16" } do
+-- ATTENTION_GRID=0 skips the default config's grid (only the variants and the backward)
+for _, dt in ipairs(os.getenv("ATTENTION_GRID") == "0" and {} or { "f16", "bf16" }) do
   for _, D in ipairs { 64, 128 } do
     for _, causal in ipairs { false, true } do
       for _, S in ipairs(SEQS) do

@@ -1,6 +1,6 @@
 -- gemm_bench.lua - std.gemm on the GPU (tilelua's side of the GEMM benchmark; bench/peers_gemm.py
 -- times torch.matmul and the Triton tutorial matmul on the same shapes).
--- Usage: tilesh --backend=cuda bench/gemm_bench.lua [size [dtype ...]]   (default 4096, f16 bf16)
+-- Usage: tilesh --backend=cuda bench/gemm_bench.lua [size|MxNxK [dtype ...]]   (default 4096, f16 bf16)
 -- Per dtype: a result check of a few entries against a float64 dot product, then the median of 5
 -- timings of 10 calls each (after a warm-up), written into one preallocated f32 out tensor.
 -- Prints "tilelua gemm_<dtype> <M>x<N>x<K> [config]: <us> us <TFLOP/s> TFLOP/s" lines; with
@@ -8,12 +8,13 @@
 -- of LATS (default 4: 3 stages; e.g. LATS=1,4,7,10 for 2, 3, 4 and 5 stages), wgmma configs at each
 -- PENDING value (0,1: wgmma groups left in flight per K step; default the config's own) and GEMM_GROUPS value
 -- (1,8: tile rows per group of the launch order; default the config's own). WS=1 also times the
--- warp-specialized TMA configs (config.ws, with and without config.persistent) at the LATS hints.
+-- TMA configs (config.tma: copy groups in the wgmma pipeline; config.ws, also with config.persistent
+-- or config.cluster = 2) at the LATS hints.
 -- OUT=same writes the result in the inputs' dtype (as torch.matmul does) instead of f32. Dtypes
 -- f8e4m3 / f8e5m2 time the FP8 path (B N x K, bf16 output; bench/peers_gemm.py's _scaled_mm).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "gemm_bench needs a GPU backend (run with --backend=cuda)")
-local size = tonumber(arg[1]) or 4096
+local size = arg[1] or "4096"
 local dtypes = {}
 for i = 2, #arg do dtypes[#dtypes + 1] = arg[i] end
 if #dtypes == 0 then dtypes = { "f16", "bf16" } end
@@ -21,7 +22,9 @@ if #dtypes == 0 then dtypes = { "f16", "bf16" } end
 local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
 local timeit = timing.timeit
 
-local M, N, K = size, size, size
+local M, N, K = size:match("^(%d+)x(%d+)x(%d+)$")
+if M then M, N, K = tonumber(M), tonumber(N), tonumber(K)
+else M = assert(tonumber(size), "gemm_bench: a size (4096) or MxNxK (4000x5000x3000) first"); N, K = M, M end
 for _, dt in ipairs(dtypes) do
   -- 8-bit floats: B given N x K (trans_b), the output in bf16 unless OUT says otherwise (as _scaled_mm)
   local fp8 = dt == "f8e4m3" or dt == "f8e5m2"
@@ -62,15 +65,22 @@ for _, dt in ipairs(dtypes) do
   show("default", nil)
   -- WS=1: the warp-specialized TMA schedule (config.ws) and its persistent form next to the default
   if os.getenv("WS") == "1" and not fp8 then
-    for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true },
+    for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, tma = true },
+                         { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true },
                          { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, persistent = true },
-                         { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true } } do
+                         { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true },
+                         { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2 } } do
       for lat in (os.getenv("LATS") or "7"):gmatch("%d+") do
-        local label = ("%dx%dx%d ws%s lat %s"):format(c.bm, c.bn, c.bk, c.persistent and "+persistent" or "", lat)
-        out:fill(0)
-        run(c, tonumber(lat))
-        check(label)
-        show(label, c, tonumber(lat))
+        local label = ("%dx%dx%d %s%s%s lat %s"):format(c.bm, c.bn, c.bk, c.ws and "ws" or "tma copy groups",
+          c.persistent and "+persistent" or "", c.cluster and ("+cluster " .. c.cluster) or "", lat)
+        local ok, err = pcall(function()
+          out:fill(0)
+          run(c, tonumber(lat))
+          check(label)
+          show(label, c, tonumber(lat))
+        end)
+        if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, label, tostring(err):match("[^\n]*"))) end
+        io.stdout:flush()
       end
     end
   end

@@ -19,7 +19,7 @@ for _, cfg in ipairs(CFGS) do
   for k, v in pairs(cfg) do if k ~= "out" then c[k] = v end end
   std.gemm(tl.zeros({ 128, 64 }, tl.f16), tl.zeros({ 64, 256 }, tl.f16), { config = c, out = tl.zeros({ 128, 256 }, tl[odt]) })
   local k, r = std.gemm_kernel("f16", { out_dtype = odt, config = c })
-  local src = tl._hip_source(k.last_ir, { arch = "sm_90", num_ctas = c.cluster })
+  local src = tl._hip_source(k:ir_object(), { arch = "sm_90", num_ctas = c.cluster })
   local f = assert(io.open(dir .. "/" .. k.name .. "_" .. odt .. ".cu", "w"))
   f:write(src)
   f:close()

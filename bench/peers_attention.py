@@ -10,6 +10,8 @@ import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 from triton.testing import do_bench
 
+# ATTENTION_DIMS="64,128,256": the head dimensions of the forward grid (default 64,128)
+DIMS = [int(d) for d in os.environ.get("ATTENTION_DIMS", "64,128").split(",") if d]
 BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIENT_ATTENTION,
             "cudnn": SDPBackend.CUDNN_ATTENTION}
 
@@ -19,7 +21,7 @@ def main(seqs):
     want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
     print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
     for dt_name, dt in (("f16", torch.float16), ("bf16", torch.bfloat16)):
-        for D in (64, 128):
+        for D in DIMS:
             for causal in (False, True):
                 for S in seqs:
                     B, H = 16384 // S, 2048 // D

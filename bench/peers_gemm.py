@@ -1,9 +1,9 @@
 """peers_gemm.py - the peers of bench/gemm_bench.lua on the same GPU in the same run: torch.matmul
 (cuBLAS) and a Triton matmul in the style of the Triton tutorial (block tiles, grouped program
-order for L2 reuse, a K loop of tl.dot, f32 accumulation), for M = N = K = size, f16 and bf16,
+order for L2 reuse, a K loop of tl.dot, f32 accumulation), for M = N = K = size (or MxNxK), f16 and bf16,
 row-major inputs, f32 output (as std.gemm's default). Prints "<peer> gemm_<dtype> <MxNxK>: <us> us
 <TFLOP/s> TFLOP/s" lines (triton.testing.do_bench, median).
-Usage: python3 bench/peers_gemm.py [size [dtype ...]]"""
+Usage: python3 bench/peers_gemm.py [size|MxNxK [dtype ...]]"""
 import sys
 
 import torch
@@ -58,9 +58,9 @@ def triton_mm(x, y, out):
 
 
 def main():
-    size = int(sys.argv[1]) if len(sys.argv) > 1 else 4096
+    size = sys.argv[1] if len(sys.argv) > 1 else "4096"
     names = sys.argv[2:] or ["f16", "bf16"]
-    M = N = K = size
+    M, N, K = (int(v) for v in size.split("x")) if "x" in size else (int(size),) * 3
     flop = 2.0 * M * N * K
     for name in names:
         if name in ("f8e4m3", "f8e5m2"):

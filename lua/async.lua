@@ -269,7 +269,7 @@ return function(tl, K)
     if not t.contiguous then no("tensor %s's last dimension is not contiguous (stride 1)", t.name) end
     for d = 0, rank - 2 do
       if (t.stride_div16 or 0) & (1 << d) == 0 then
-        no("tensor %s's stride along dimension %d is not known to be a multiple of 16 elements (TMA needs strides of a " ..
+        no("tensor %s's stride along dimension %d is not known to be a multiple of 16 bytes (TMA needs strides of a " ..
            "multiple of 16 bytes)", t.name, d)
       end
     end

@@ -773,6 +773,11 @@ return function(tl)
   function Kernel:ir()
     return shown_ir(self):print()
   end
+  -- the IR object itself (for tl._hip_source and the IR's queries), traced now when the last
+  -- launch's code object came from a cache (kernel.last_ir is nil then)
+  function Kernel:ir_object()
+    return shown_ir(self)
+  end
   -- the HIP source of the last traced specialization for target (an arch: "sm_90", "gfx90a")
   -- The instance and IR of the last specialization for target (traced for it on demand: the
   -- target's warp, its std configuration, what the body chose by k.target)

@@ -187,7 +187,11 @@ static void divisors(Gen *g) {
     case TLUA_OP_SHAPE: case TLUA_OP_STRIDE: {
       const tlua_Param *p = &ir->params[in->imm];
       uint32_t bits = in->op == TLUA_OP_SHAPE ? p->shape_div16 : p->stride_div16;
-      if (in->imm2 >= 0 && in->imm2 < 32 && (bits >> in->imm2) & 1) d = 16;
+      /* a shape fact counts elements, a stride fact bytes: 16 / element size elements */
+      if (in->imm2 >= 0 && in->imm2 < 32 && (bits >> in->imm2) & 1) {
+        d = in->op == TLUA_OP_SHAPE ? 16 : 16 / dsize(p->dtype);
+        if (d < 1) d = 1;
+      }
       break;
     }
     case TLUA_OP_ADD: case TLUA_OP_SUB:

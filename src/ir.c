@@ -468,7 +468,7 @@ char *tlua_ir_print(const tlua_IR *ir) {
         put(&b, " [");
         const char *sep = "";
         if (p->shape_div16) { put(&b, "%sshape%%16=0x%x", sep, (unsigned)p->shape_div16); sep = " "; }
-        if (p->stride_div16) { put(&b, "%sstride%%16=0x%x", sep, (unsigned)p->stride_div16); sep = " "; }
+        if (p->stride_div16) { put(&b, "%sstride_bytes%%16=0x%x", sep, (unsigned)p->stride_div16); sep = " "; }
         if (p->aligned16) { put(&b, "%saligned16", sep); sep = " "; }
         if (p->last_contiguous) put(&b, "%scontiguous", sep);
         put(&b, "]");

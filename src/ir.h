@@ -204,7 +204,8 @@ typedef enum tlua_ParamKind { TLUA_PARAM_SCALAR, TLUA_PARAM_TENSOR } tlua_ParamK
 typedef struct tlua_Param {
   char name[64];
   uint8_t kind, dtype, rank;
-  /* specialization facts (tensors): bit d set = shape[d] % 16 == 0 / stride[d] % 16 == 0;
+  /* specialization facts (tensors): bit d set = shape[d] % 16 == 0 / stride[d] * element size
+     % 16 == 0 (strides in bytes);
      aligned16 = base pointer 16-byte aligned; contiguous = last stride is 1 */
   uint32_t shape_div16, stride_div16;
   uint8_t aligned16, last_contiguous;

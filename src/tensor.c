@@ -382,9 +382,12 @@ void tlua_tensor_store_i64(tlua_Tensor *t, const int64_t *idx, int64_t v) {
 
 void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv, int *aligned16, int *contiguous) {
   *sdiv = *tdiv = 0;
+  const tlua_DTypeInfo *di = tlua_dtype_info(t->dtype);
+  const int64_t esize = di ? di->size : 1;
   for (int d = 0; d < t->rank; d++) {
     if (t->shape[d] % 16 == 0) *sdiv |= 1u << d;
-    if (t->strides[d] % 16 == 0) *tdiv |= 1u << d;
+    /* strides in bytes: what 16-byte vectors and TMA need (a row of 3000 f16 qualifies) */
+    if (t->strides[d] * esize % 16 == 0) *tdiv |= 1u << d;
   }
   /* the buffer a kernel reads: the device one where there is one (an application's device pointer
    * need not share the host mirror's alignment), else the host one */

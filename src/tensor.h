@@ -159,8 +159,8 @@ TLUA_HIDDEN void tlua_tensor_store(tlua_Tensor *t, const int64_t *idx, double v)
 TLUA_HIDDEN int64_t tlua_tensor_load_i64(const tlua_Tensor *t, const int64_t *idx);
 TLUA_HIDDEN void tlua_tensor_store_i64(tlua_Tensor *t, const int64_t *idx, int64_t v);
 
-/* The facts a kernel specialization depends on: bit d of *sdiv (*tdiv) is set when shape[d]
- * (strides[d]) is a multiple of 16, *aligned16 when the tensor is not empty and element 0 sits on a
+/* The facts a kernel specialization depends on: bit d of *sdiv is set when shape[d] is a multiple
+ * of 16, bit d of *tdiv when strides[d] in bytes (elements x element size) is, *aligned16 when the tensor is not empty and element 0 sits on a
  * 16-byte boundary (host and device buffers share their alignment modulo 16), *contiguous when the
  * last dimension has stride 1. */
 TLUA_HIDDEN void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv, int *aligned16,

@@ -11,9 +11,10 @@
 --   S^T = K Q^T, P^T = exp2(S^T * scale log2 e - lse log2 e) (0 where masked),
 --   dV += P^T dO, dP^T = V dO^T, dS^T = P^T * (dP^T - delta), dK += dS^T Q,
 --   dQ += dS K: dS^T goes through LDS, each warp takes m query rows of it, and adds its rows of dQ
---   into an f32 accumulator with atomics (blocks of other key tiles add theirs); cast at the end.
--- opts.dq = "pass" leaves dQ to a second kernel instead (dq_kernel below): no atomics, S and dP
--- recomputed once more per (query tile, key tile).
+--   into an f32 accumulator with atomics (blocks of other key tiles add theirs); cast at the end
+--   (opts.dq = "atomic").
+-- opts.dq = "pass", the default, leaves dQ to a second kernel instead (dq_kernel below): no atomics,
+-- S and dP recomputed once more per (query tile, key tile).
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local A = require "tilelua.std.attention"
@@ -290,7 +291,9 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
   opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout or dq")
-  local dq_mode = opts.dq == nil and "atomic" or opts.dq
+  -- dQ by a pass of its own by default: 1.7-1.9x faster than the atomics on an H100 at S = 4096
+  -- (bench/RESULTS.md, 2026-11-25)
+  local dq_mode = opts.dq == nil and "pass" or opts.dq
   if dq_mode ~= "atomic" and dq_mode ~= "pass" then
     C.fail("std.attention_backward: dq must be \"atomic\" (f32 atomics from the key tiles' blocks) or \"pass\" (a kernel " ..
            "of its own) (got %s)", tostring(opts.dq))

@@ -19,7 +19,7 @@
 -- and of each round's K and V tiles into the st stages (full[j]), two consumer warpgroups (232
 -- registers) that wait for a stage, compute, and hand it back on empty[j]; no block barrier in the
 -- loop (P's LDS round trip is ordered by the consumers' named barrier). Tensors TMA cannot copy
--- (unaligned, strides not of 16 elements) leave the producer idle and the consumers copy for
+-- (unaligned, strides not of 16 bytes) leave the producer idle and the consumers copy for
 -- themselves (cp.async), noted in kernel:report. Not yet measured on a GPU.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
@@ -233,7 +233,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             for dd = 0, rank - 2 do strides = strides and (t.stride_div16 or 0) & (1 << dd) ~= 0 end
             if not (t.aligned16 and t.contiguous and strides) and not why then
               why = string.format("tensor %s is not 16-byte aligned with contiguous rows and strides of a multiple of 16 " ..
-                                  "elements", t.name)
+                                  "bytes", t.name)
             end
           end
           if why then k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves") end

@@ -352,7 +352,7 @@ local function gemm_kernel(dtype, opts)
           end)
         end
         -- config.ws needs what TMA needs of A and B (16-byte-aligned, contiguous rows, row strides of a
-        -- multiple of 16 elements) and no hint forbidding it; otherwise this specialization takes the
+        -- multiple of 16 bytes) and no hint forbidding it; otherwise this specialization takes the
         -- wgmma pipeline below, and the report says why. With TMA a transposed operand lands as TMA
         -- copies it (A^T: K x M, MN-major for the wgmma; B^T: N x K, K-major) and the wgmma reads the
         -- tile transposed.
@@ -363,7 +363,7 @@ local function gemm_kernel(dtype, opts)
           else
             for _, t in ipairs({ p.a, p.b }) do
               if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
-                why = string.format("tensor %s is not 16-byte aligned with contiguous rows and a row stride of a multiple of 16 elements", t.name)
+                why = string.format("tensor %s is not 16-byte aligned with contiguous rows and a row stride of a multiple of 16 bytes", t.name)
               end
             end
           end
@@ -405,7 +405,7 @@ local function gemm_kernel(dtype, opts)
           local t = p.c
           if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
             k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and a row " ..
-                   "stride of a multiple of 16 elements; the epilogue stores directly")
+                   "stride of a multiple of 16 bytes; the epilogue stores directly")
           else
             local cw = 128 // C.SIZE[odt]
             local G = r.wm
@@ -480,9 +480,12 @@ local function gemm_kernel(dtype, opts)
           local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
           local function issue(kk, buf)
             local staged = {}
-            -- cp.async unless config.tma: TMA copies of the pipeline's tiles (copy groups) where the
-            -- tile layouts allow (wgmma's swizzled tiles) are not measured on a GPU yet
-            local how = { tma = r.tma == true }
+            -- wgmma configs: TMA copies of the pipeline's tiles (copy groups) where the target and
+            -- the tensors allow (config.tma = false: cp.async), 5-14% faster than cp.async on an H100
+            -- (bench/RESULTS.md, 2026-11-25); mma.sync configs: cp.async unless config.tma
+            local use_tma = r.tma
+            if use_tma == nil then use_tma = r.wgmma == true end
+            local how = { tma = use_tma }
             if ta then staged.a = window_a(kk):load()
             else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk), how) end
             if tb then staged.b = window_b(kk):load()

@@ -1,5 +1,5 @@
 -- a TMA copy needs row strides of a multiple of 16 bytes: a 100-column f16 tensor has 200-byte rows
--- expect: async_tma_unaligned.lua:10: k:copy with barrier= (a TMA copy): tensor x's stride along dimension 0 is not known to be a multiple of 16 elements
+-- expect: async_tma_unaligned.lua:10: k:copy with barrier= (a TMA copy): tensor x's stride along dimension 0 is not known to be a multiple of 16 bytes
 debug.getregistry()["tilelua.warp"] = 32
 local k = tl.kernel { name = "fail_tma_unaligned", block = 32,
   params = { { "x", tl.tensor(tl.f16, 2) } },

@@ -1,4 +1,5 @@
 // tilelua HIP source of kernel block_sum for sm_90 (NVIDIA, NVRTC, warp 32)
+template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };
 static __device__ __forceinline__ int tl_div(int a, int b) { return b == 0 ? 0 : b == -1 ? (int)(0u - (unsigned int)a) : a / b; }
 static __device__ __forceinline__ int tl_rem(int a, int b) { return b == 0 || b == -1 ? 0 : a % b; }
 static __device__ __forceinline__ unsigned int tl_div(unsigned int a, unsigned int b) { return b == 0 ? 0 : a / b; }
@@ -124,13 +125,17 @@ extern "C" __global__ void __launch_bounds__(64) block_sum(
 #line 25 "codegen_golden.lua"
   const long long v55 = (long long)((unsigned long long)v27 + (unsigned long long)v49);
 #line 25 "codegen_golden.lua"
-  const int v56 = v34 ? x[v27] : 0;
-#line 25 "codegen_golden.lua"
-  const int v57 = v40 ? x[v41] : 0;
-#line 25 "codegen_golden.lua"
-  const int v58 = v47 ? x[v48] : 0;
-#line 25 "codegen_golden.lua"
-  const int v59 = v54 ? x[v55] : 0;
+  int v56; int v57; int v58; int v59;
+  if (v34 && v40 && v47 && v54) {
+    const tl_vec<int, 4> t56 = *reinterpret_cast<const tl_vec<int, 4>*>(x + v27);
+    v56 = t56.v[0]; v57 = t56.v[1]; v58 = t56.v[2]; v59 = t56.v[3];
+  } else {
+    v56 = v34 ? x[v27] : 0;
+    v57 = v40 ? x[v41] : 0;
+    v58 = v47 ? x[v48] : 0;
+    v59 = v54 ? x[v55] : 0;
+  }
+#line 26 "codegen_golden.lua"
   const int v60 = (int)((unsigned int)v56 + (unsigned int)v57);
 #line 26 "codegen_golden.lua"
   const int v61 = (int)((unsigned int)v60 + (unsigned int)v58);

@@ -36,7 +36,7 @@ local n = 0
 -- the source of kernel k for target, against (or written to) tests/golden/<name>_<compile arch>.hip
 local function compare(name, k, target)
   -- k:source() is shadowed by the kernel's `source` field (the script name): call the binding directly
-  local src, _, carch = tl._hip_source(k.last_ir, target)
+  local src, _, carch = tl._hip_source(k:ir_object(), target)
   src = src:gsub(script:gsub("%p", "%%%0"), "codegen_golden.lua")
   local path = dir .. name .. "_" .. carch .. ".hip"
   if update then

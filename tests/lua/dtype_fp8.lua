@@ -65,9 +65,9 @@ T.eq(ys:tolist(), { 1.5, 4.5, 448.0, -0.75 }, "e4m3 arithmetic rounds each step"
 T.eq(std.cast(zs, tl.f32):tolist(), { 1.5, 4.0, 448.0, -0.75 }, "stored as e5m2 (4.5 ties to 4)")
 T.eq(tostring(zs:dtype()), "f8e5m2", "dtype name")
 
-local src, _, carch = tl._hip_source(k.last_ir, "sm_90")
+local src, _, carch = tl._hip_source(k:ir_object(), "sm_90")
 assert(src:find("#include <cuda_fp8.h>", 1, true) and src:find("__nv_fp8_e4m3* __restrict__ x", 1, true), "sm_90 source")
 T.compiles(src, k.name, carch, "the FP8 kernel for sm_90")
-T.raises(function() tl._hip_source(k.last_ir, "gfx90a") end,
+T.raises(function() tl._hip_source(k:ir_object(), "gfx90a") end,
          "not available on gfx90a: tilelua generates 8-bit floats (f8e4m3, f8e5m2) for NVIDIA only")
 print("dtype_fp8: ok")

@@ -83,7 +83,7 @@ end
 
 -- TMA's rules, each named
 T.raises(function() tile_kernel(false)({ 1, 1 }, tl.rand({ 70, 130 }, tl.f16), tl.zeros({ 70, 130 }, tl.f16)) end,
-         "tensor x's stride along dimension 0 is not known to be a multiple of 16 elements")
+         "tensor x's stride along dimension 0 is not known to be a multiple of 16 bytes")
 T.raises(function() tile_kernel(false):replace_hints { allow_tma = false }({ 1, 1 }, x, tl.zeros({ 70, 144 }, tl.f16)) end,
          "the kernel's hint allow_tma = false forbids TMA copies")
 T.raises(function()
@@ -154,7 +154,7 @@ if on_cpu then T.raises(function() ring_kernel(2, TT, false)({ 1 }, xr, tl.zeros
 do
   local k = ring_kernel(2, TT, true)
   k({ 1 }, xr, tl.zeros({ 32, 32 }, tl.f32))
-  local src, _, arch = tl._hip_source(k.last_ir, "sm_90")
+  local src, _, arch = tl._hip_source(k:ir_object(), "sm_90")
   T.eq(arch, "sm_90", "no sm_90a instruction without registers per role")
   for _, want_text in ipairs {
     "const __grid_constant__ tl_TensorMap tl_tmap0) {",
@@ -211,7 +211,7 @@ do
     T.raises(function() cluster_kernel(false)({ 2 }, xc, yc) end,
              "arrives on a barrier of block 1 of the cluster, which has ended: end the kernel with k:cluster_sync()")
   end
-  local src = tl._hip_source(kc.last_ir, { arch = "sm_90", num_ctas = 2 })
+  local src = tl._hip_source(kc:ir_object(), { arch = "sm_90", num_ctas = 2 })
   for _, want_text in ipairs { "__cluster_dims__(2, 1, 1)", "mbarrier::complete_tx::bytes.multicast::cluster",
                                "mapa.shared::cluster.u32", "barrier.cluster.arrive.release.aligned", "%%cluster_ctarank",
                                "2048u * (unsigned)__popc(" } do
@@ -247,7 +247,7 @@ do
   ks({ 3, 3 }, x, ys)
   T.eq(ys:max_abs_diff(x), 0.0, "TMA store of every tile")
   assert(ks:ir():find("tma_store y[", 1, true) and ks:ir():find("swizzle 128 by thread 0", 1, true), ks:ir())
-  local ssrc = tl._hip_source(ks.last_ir, "sm_90")
+  local ssrc = tl._hip_source(ks:ir_object(), "sm_90")
   for _, want_text in ipairs { "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];",
                                "cp.async.bulk.commit_group;", "cp.async.bulk.wait_group.read 0;",
                                "fence.proxy.async.shared::cta" } do

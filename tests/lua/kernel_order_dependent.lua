@@ -9,6 +9,6 @@ local total = tl.kernel { name = "total", block = 32, warp = 32, params = { { "n
 local n, slots = tl.zeros({ 1 }, tl.i32), tl.zeros({ 32 }, tl.i32)
 tickets({ 1 }, n, slots)
 total({ 1 }, n)
-T.eq(tickets.last_ir:order_dependent(), true, "old values used")
-T.eq(total.last_ir:order_dependent(), false, "reduction form only")
+T.eq(tickets:ir_object():order_dependent(), true, "old values used")
+T.eq(total:ir_object():order_dependent(), false, "reduction form only")
 T.eq(n:get(0), 64, "both ran")

@@ -69,7 +69,7 @@ assert(ir:find("k step 32 lbo 16 sbo 1024) b(lds1 ", 1, true) and ir:find("mn st
 
 -- the source: wgmma.mma_async on descriptors, the async-proxy fence before barriers, buffers aligned
 -- to 1 KiB; compiled for sm_90a; no other target has it
-local src, _, arch = tl._hip_source(k.last_ir, "sm_90")
+local src, _, arch = tl._hip_source(k:ir_object(), "sm_90")
 T.eq(arch, "sm_90a", "wgmma kernels compile for sm_90a")
 T.eq(select(2, src:gsub("wgmma%.mma_async%.sync%.aligned%.m64n128k16%.f32%.f16%.f16", "")), 6, "4 + 2 instructions")
 assert(src:find("fence.proxy.async.shared::cta", 1, true), "fence before the barrier")

@@ -80,7 +80,7 @@ local function case(c)
   local _, rq, rk, rv = reference(c, Q, K, V, dO)
   local tol = dt == "bf16" and 2e-2 or 2e-3
   local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s dq=%s", dt, B, Hq, Hkv, S, Skv, D,
-                             tostring(c.causal), c.layout or "bhsd", c.dq or "atomic")
+                             tostring(c.causal), c.layout or "bhsd", c.dq or "pass")
   for _, g in ipairs { { "dq", getter(dq), rq, Hq, S }, { "dk", getter(dk), rk, Hkv, Skv }, { "dv", getter(dv), rv, Hkv, Skv } } do
     local worst = 0
     for b = 0, B - 1 do
@@ -120,10 +120,10 @@ case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, fd = true }
 case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true }
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true }
 case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd" }
--- dq = "pass": dQ by a kernel of its own (no atomics)
-case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "pass" }
-case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "pass" }
-case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "pass" }
+-- dq = "atomic": dQ by f32 atomics from the dK/dV kernel (the default is a kernel of its own)
+case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic" }
+case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic" }
+case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "atomic" }
 registry["tilelua.warp"] = saved
 
 local q = tl.empty({ 1, 2, 8, 64 }, tl.f16)

@@ -10,7 +10,7 @@ local case, signed = A.case, A.signed
 local registry = debug.getregistry()
 local saved = registry["tilelua.warp"]
 
-local WG = { wgmma = true }
+local WG = { wgmma = true, ws = false }
 if tl.backend() == "cpu" or tl.target().wgmma then
   registry["tilelua.warp"] = 32
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = WG }
@@ -18,9 +18,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WG }
   case { S = 20, Skv = 256, D = 64, dt = "f16", config = WG } -- whole key tiles: the variant without masks
   case { S = 9, Skv = 41, D = 256, dt = "f16", causal = true, config = WG }
-  case { S = 20, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, bn = 64, stages = 3 } }
+  case { S = 20, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, ws = false, bn = 64, stages = 3 } }
   -- config.ws: a TMA producer warpgroup and two consumer warpgroups on mbarriers
-  local WS = { wgmma = true, ws = true }
+  -- ({wgmma = true} alone means ws too)
+  local WS = { wgmma = true }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = WS }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = WS }
   case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WS }
@@ -41,7 +42,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- rows of k that are not 16-byte strided: no TMA; the consumers copy for themselves, and say so
   do
     local q = signed({ 1, 1, 16, 64 }, "f16", 4)
-    local kk = signed({ 1, 1, 40, 72 }, "f16", 5):narrow(3, 0, 64)
+    local kk = signed({ 1, 1, 40, 68 }, "f16", 5):narrow(3, 0, 64) -- rows of 136 bytes
     local o = std.attention(q, kk, kk, { config = WS })
     local plain = std.attention(q, kk, kk)
     T.eq(o:max_abs_diff(plain) < 2e-3, true, "config.ws without TMA: the same result")
@@ -58,6 +59,29 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, bn = 32 } }) end,
            "config.wgmma takes config.bn = 64 or 128 (got 32)")
+  -- the default on sm_90 (D = 64 and 128): the warp-specialized wgmma kernel; {wgmma = false} or a
+  -- tile of mma.sync (bn, stages, mt) keeps mma.sync, as does D = 256 (not measured yet)
+  if tl.backend() == "cpu" then
+    local function sm90_source(D, config)
+      local q = signed({ 1, 1, 16, D }, "bf16", 7)
+      local before = {}
+      for _, kern in ipairs(std.kernels()) do before[kern] = true end
+      std.attention(q, q, q, { config = config, causal = true })
+      -- the executor's kernel of this call (mma.sync there), new: no earlier call had this config
+      local found
+      for _, kern in ipairs(std.kernels()) do
+        if not before[kern] and kern.name:find("^std_attention_bf16_d" .. D) then found = kern end
+      end
+      return assert(found, "no new kernel for the call"):source("sm_90")
+    end
+    local function specialized(D, config) return sm90_source(D, config):find("setmaxnreg.inc", 1, true) ~= nil end
+    T.eq(specialized(64), true, "sm_90 default at D = 64: config.ws")
+    T.eq(specialized(128), true, "sm_90 default at D = 128: config.ws")
+    T.eq(specialized(128, { wgmma = false }), false, "config.wgmma = false: mma.sync")
+    T.eq(specialized(64, { bn = 32 }), false, "a tile of mma.sync: mma.sync")
+    T.eq(specialized(256), false, "D = 256: mma.sync")
+    T.eq(sm90_source(64, { ws = false }):find("wgmma.mma_async", 1, true) ~= nil, true, "config.ws = false: wgmma without roles")
+  end
   if tl.backend() == "cpu" then
     registry["tilelua.warp"] = 64
     T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
