@@ -143,14 +143,15 @@ function FORWARD.block(k, p, rank, d, BM)
 end
 
 -- the head dimensions whose default on sm_90 is the warp-specialized wgmma kernel (measured)
-local WGMMA_DEFAULT_DIMS = { [64] = true, [128] = true }
+local WGMMA_DEFAULT_DIMS = { [64] = true, [128] = true, [256] = true }
 
 -- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
 local function kernel(dt, d, causal, layout, skv_whole, config)
   local warp = tl.default_warp()
   -- NVIDIA sm_90: the warpgroup-MMA kernel, warp-specialized, unless the config picks mma.sync
   -- (wgmma = false) or names a tile of it (bn, stages, mt); measured on an H100 at S = 4096, f16:
-  -- 484 / 330 TFLOP/s (D = 128 / 64, not causal) against 291 / 244 with mma.sync (bench/RESULTS.md)
+  -- 330 / 484 / 510 TFLOP/s (D = 64 / 128 / 256, not causal) against 244 / 291 / 235 with mma.sync
+  -- (bench/RESULTS.md, 2026-11-25)
   local t = tl.target()
   if config.wgmma == nil and config.bn == nil and config.stages == nil and config.mt == nil and
      t.wgmma and t.vendor == "nvidia" and warp == 32 and WGMMA_DEFAULT_DIMS[d] then

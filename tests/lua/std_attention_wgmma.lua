@@ -59,8 +59,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, bn = 32 } }) end,
            "config.wgmma takes config.bn = 64 or 128 (got 32)")
-  -- the default on sm_90 (D = 64 and 128): the warp-specialized wgmma kernel; {wgmma = false} or a
-  -- tile of mma.sync (bn, stages, mt) keeps mma.sync, as does D = 256 (not measured yet)
+  -- the default on sm_90 (D = 64, 128, 256): the warp-specialized wgmma kernel; {wgmma = false} or a
+  -- tile of mma.sync (bn, stages, mt) keeps mma.sync
   if tl.backend() == "cpu" then
     local function sm90_source(D, config)
       local q = signed({ 1, 1, 16, D }, "bf16", 7)
@@ -79,7 +79,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(specialized(128), true, "sm_90 default at D = 128: config.ws")
     T.eq(specialized(128, { wgmma = false }), false, "config.wgmma = false: mma.sync")
     T.eq(specialized(64, { bn = 32 }), false, "a tile of mma.sync: mma.sync")
-    T.eq(specialized(256), false, "D = 256: mma.sync")
+    T.eq(specialized(256), true, "sm_90 default at D = 256: config.ws")
     T.eq(sm90_source(64, { ws = false }):find("wgmma.mma_async", 1, true) ~= nil, true, "config.ws = false: wgmma without roles")
   end
   if tl.backend() == "cpu" then
