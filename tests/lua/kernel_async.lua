@@ -265,13 +265,20 @@ end
 do
   local kl = tl.kernel { name = "async_roles_loop", block = 64, params = { { "y", tl.tensor(tl.i32, 1) } },
     body = function(k, p)
-      local bar = k:mbarrier(1, 32)
+      -- full: the producer's phase of the iteration; empty: the consumer has seen it (without it
+      -- the producer laps the consumer: two phases on, a parity wait waits for a third, which never
+      -- comes -- a hang on the GPU)
+      local full, empty = k:mbarrier(1, 32), k:mbarrier(1, 32)
       k:range(0, 40, 1, function(it)
         k:roles {
-          { warps = 1, fn = function() bar:arrive(0) end },
+          { warps = 1, fn = function()
+            k:when(tl.gt(it, 0), function() empty:wait(0, (it - 1) % 2) end)
+            full:arrive(0)
+          end },
           { warps = 1, fn = function(role)
-            bar:wait(0, it % 2)
+            full:wait(0, it % 2)
             k:when(tl.eq(role:tid(), 0), function() p.y:atomic_add({ 0 }, 1) end)
+            empty:arrive(0)
           end },
         }
       end)

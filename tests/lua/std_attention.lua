@@ -30,7 +30,7 @@ registry["tilelua.warp"] = saved
 
 local q = tl.empty({ 1, 4, 8, 64 }, tl.f16)
 T.raises(function() std.attention(q, q, q, { config = { wgmma = 1 } }) end, "config.wgmma must be a boolean (got 1)")
-T.raises(function() std.attention(q, q, q, { config = { ws = true } }) end, "config.ws (warp-specialized) needs config.wgmma")
+T.raises(function() std.attention(q, q, q, { config = { ws = true, wgmma = false } }) end, "config.ws (warp-specialized) needs config.wgmma")
 T.raises(function() std.attention(q, tl.empty({ 1, 3, 8, 64 }, tl.f16), tl.empty({ 1, 3, 8, 64 }, tl.f16)) end,
   "std.attention: the query heads (Hq = 4) must be a multiple of the key/value heads (Hkv = 3)")
 T.raises(function() std.attention(q, q, q, { causal = 1 }) end, "causal must be a boolean (got 1)")
