@@ -179,7 +179,7 @@ local function resolve(who, cfg, s)
     if r.cluster ~= 1 and r.cluster ~= 2 and r.cluster ~= 4 then C.fail("std.%s: config.cluster must be 1, 2 or 4 (got %s)", who, tostring(r.cluster)) end
     if r.cluster > 1 and not r.ws then C.fail("std.%s: config.cluster (blocks sharing A tiles by TMA multicast) needs config.ws", who) end
     if r.cluster > 1 and r.persistent then C.fail("std.%s: config.cluster with config.persistent is not written yet", who) end
-    if r.cluster == 1 then r.cluster = nil else r.group = 1 end -- a cluster's blocks are neighbours along N
+    if r.cluster == 1 then r.cluster = nil end
   end
   if r.wgmma then return resolve_wgmma(who, r, s) end
   r.threads = r.wm * r.wn * s.warp
@@ -324,20 +324,32 @@ local function gemm_kernel(dtype, opts)
         -- the output tile of a linear tile id pid on a gn x gm grid of tiles: with config.group = G,
         -- tiles (in launch order) walk groups of G tile rows column by column, so the blocks resident at
         -- once share their A rows and B columns in L2; else row by row
-        local function tile_origin(pid, gn, gm)
-          if not (r.group and r.group > 1) then return (pid // gn) * bm, (pid % gn) * bn end
+        local function tile_index(pid, gn, gm)
+          if not (r.group and r.group > 1) then return pid // gn, pid % gn end
           local per_group = gn * r.group
           local first = (pid // per_group) * r.group
           local rows = tl.min(gm - first, r.group)
           local within = pid % per_group
-          return (first + within % rows) * bm, (within // rows) * bn
+          return first + within % rows, within // rows
+        end
+        local function tile_origin(pid, gn, gm)
+          local row, col = tile_index(pid, gn, gm)
+          return row * bm, col * bn
         end
         -- m0, n0: the tile being computed. One per block, or with config.persistent a loop over tiles
         -- (each_tile) sets them for its body: blocks take tiles block_id, block_id + grid, ...
         local m0, n0
         local function each_tile(fn)
           if not r.persistent then
-            if r.group and r.group > 1 then
+            if r.cluster then
+              -- the blocks of a cluster (neighbours along x: its ranks) take neighbouring tiles of one
+              -- row; the clusters walk the grouped order (without it every row of tiles streamed all
+              -- of B from DRAM: 2-2.5x slower than the same tile without clusters on an H100)
+              local C_ = r.cluster
+              local gnc = k.grid_dim(0) // C_
+              local row, col = tile_index(k.block_id(1) * gnc + k.block_id(0) // C_, gnc, k.grid_dim(1))
+              m0, n0 = row * bm, (col * C_ + k.block_id(0) % C_) * bn
+            elseif r.group and r.group > 1 then
               m0, n0 = tile_origin(k.block_id(1) * k.grid_dim(0) + k.block_id(0), k.grid_dim(0), k.grid_dim(1))
             else
               m0, n0 = k.block_id(1) * bm, k.block_id(0) * bn

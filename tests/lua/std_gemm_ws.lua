@@ -67,6 +67,8 @@ local CCFG = { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2
 T.eq(std.gemm_grid(CCFG, 200, 300), { 4, 2 }, "3 tiles along N padded to two clusters")
 check(128, 512, 320, CCFG)
 check(192, 384, 128, CCFG)
+-- clusters walk the grouped launch order (here 2 tile rows per group): 3 x 3 tiles, 2 clusters a row
+check(384, 384, 64, { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2, group = 2 })
 local kc = std.gemm_kernel("f16", { config = CCFG })
 local csrc = tl._hip_source(kc:ir_object(), { arch = "sm_90", num_ctas = 2 })
 T.eq(select(2, csrc:gsub("multicast::cluster", "")), 4, "A halves multicast, one per stage")
