@@ -155,7 +155,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   local t = tl.target()
   if config.wgmma == nil and config.bn == nil and config.stages == nil and config.mt == nil and
      t.wgmma and t.vendor == "nvidia" and warp == 32 and WGMMA_DEFAULT_DIMS[d] then
-    config = { wgmma = true, ws = config.ws }
+    config = { wgmma = true, ws = config.ws, split = config.split }
   end
   if config.wgmma and config.ws == nil then
     local c = { ws = true }
@@ -384,7 +384,7 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4),
 -- mt = MMA row tiles per warp (1 or 2), wgmma = true: the warpgroup-MMA kernel of sm_90
 -- (attention_wgmma.lua; bn 64 or 128, stages 2..4), ws = true with it: warp-specialized (a TMA
--- producer warpgroup, mbarriers)}
+-- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup a role of its own}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -397,9 +397,9 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    elseif key == "wgmma" or key == "ws" then
+    elseif key == "wgmma" or key == "ws" or key == "split" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
-    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws)", tostring(key)) end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split)", tostring(key)) end
   end
   return config
 end

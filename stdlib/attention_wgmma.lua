@@ -20,7 +20,8 @@
 -- registers) that wait for a stage, compute, and hand it back on empty[j]; no block barrier in the
 -- loop (P's LDS round trip is ordered by the consumers' named barrier). Tensors TMA cannot copy
 -- (unaligned, strides not of 16 bytes) leave the producer idle and the consumers copy for
--- themselves (cp.async), noted in kernel:report. Not yet measured on a GPU.
+-- themselves (cp.async), noted in kernel:report. config.split = true makes each consumer
+-- warpgroup a role of its own.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -67,6 +68,12 @@ end
 -- what attention.lua's forward kernel shares with it (FORWARD: params, block, load_dist)
 function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   local ws = config.ws == true
+  -- config.split (with ws): each consumer warpgroup a role of its own, so P's LDS round trip waits
+  -- on a barrier of its own warpgroup and the two drift apart (one's softmax beside the other's
+  -- products) instead of meeting at every key tile. Not the default: on an H100 at S = 4096, f16 it
+  -- was 3.5-5% faster at D = 128 and 256 without a mask (within the runs' spread), 3% slower at
+  -- D = 64, and 20-26% slower where causal at D = 64 and 128 (bench/RESULTS.md, 2026-11-25)
+  local split = ws and config.split == true
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -81,7 +88,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   local sS, sO, s8, s64 = tl.wgmma_shape { n = bn, a = dt }, tl.wgmma_shape { n = d, a = dt }, tl.wgmma_shape { n = 8, a = dt },
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
-  local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws) }, ";")
+  local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
+                             tostring(split) }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -89,8 +97,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s", dt, d, causal and "_causal" or masked and "_masked" or "",
-                           ws and "_ws" or ""),
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+                           ws and "_ws" or "", split and "_split" or ""),
       block = nt, warp = 32,
       params = shared.params(dt, rank),
       body = function(k, p)
@@ -124,9 +132,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         local full_end = (unmasked // (st * bn)) * (st * bn)
         -- the consumers of the block (every warpgroup, or the consumer role with config.ws):
         -- before(j, kv0, kv) readies stage j of the round at kv, sync() orders P's LDS writes before
-        -- the wgmma reads them, after(j) hands stage j back
-        local function consume(before, sync, after)
-          local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
+        -- the wgmma reads them, after(j) hands stage j back; wg: the warpgroup when it is a role of
+        -- its own (its A tiles are then its 64 rows), nil when the consumers' warpgroups share them
+        local function consume(before, sync, after, wg)
+          local r0 = wg and wg * 64 or (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
+          local arow, am = wg and wg * 64 or 0, wg and 64 or BM -- the A tiles' first row and rows
           -- per score: its column in the tile and, per row, the keys the row sees
           local zs, z8 = sS:zeros(), s8:zeros()
           local col, lim, row8 = {}, {}, {}
@@ -140,7 +150,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           local function step(buf, kv0, o, m, l, with_mask)
             local sc
             for pi = 0, PD - 1 do
-              sc = sS:mma(lq:tile({ pi * BM, 0 }, { BM, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }), sc)
+              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }), sc)
             end
             if with_mask then
               sc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + col[y], lim[mapS[y]]), v, NEG_INF) end)
@@ -175,7 +185,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             end
             sync()
             for pi = 0, PN - 1 do
-              on = sO:mma(lp:tile({ pi * BM, 0 }, { BM, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), on)
+              on = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), on)
             end
             return on, mn, lnew
           end
@@ -258,7 +268,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- empty[j] once its products are done; round i of st tiles uses phase i % 2
         local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
         local function phase(kv) return (kv // (st * bn)) % 2 end
-        k:roles {
+        local roles = {
           { name = "producer", warps = 4, registers = REGS[1], fn = function(role)
             if why then return end
             k:when(role:leader(), function()
@@ -273,15 +283,26 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
               end)
             end)
           end },
-          { name = "consumers", warps = 4 * WG, registers = REGS[2], fn = function(role)
+        }
+        local function consumer(wg)
+          return function(role)
             if why then return self_copied(function() role:sync() end) end
             qbar:wait(0, 0)
             consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end, function(j)
               -- the stage's products are complete (wgmma groups are waited for): hand it back
               k:when(tl.eq(k.thread_id() % 128, 0), function() empty:arrive(j) end)
-            end)
-          end },
-        }
+            end, wg)
+          end
+        end
+        -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together)
+        if split and not why then
+          for wg = 0, WG - 1 do
+            roles[#roles + 1] = { name = "consumer " .. wg, warps = 4, registers = REGS[2], fn = consumer(wg) }
+          end
+        else
+          roles[2] = { name = "consumers", warps = 4 * WG, registers = REGS[2], fn = consumer(nil) }
+        end
+        k:roles(roles)
       end,
     }
   end), BM

@@ -26,6 +26,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = WS }
   case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WS }
   case { S = 9, Skv = 70, D = 256, dt = "f16", config = WS }
+  -- config.split: each consumer warpgroup a role of its own (A tiles of its 64 rows, its own barrier)
+  local SPLIT = { wgmma = true, ws = true, split = true }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = SPLIT }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = SPLIT }
   local function kernel_named(name)
     for _, kern in ipairs(std.kernels()) do
       if kern.name == name then return kern end
@@ -39,6 +43,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(wsrc:find(want, 1, true) ~= nil, true, "config.ws for sm_90: " .. want)
   end
   T.compiles(wsrc, ws.name, "sm_90a", "std.attention config.ws for sm_90a")
+  local ssrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split"):source("sm_90")
+  for _, want in ipairs { "/* role: threads 128..255 */", "/* role: threads 256..383 */", "bar.sync 2, 128;", "bar.sync 3, 128;" } do
+    T.eq(ssrc:find(want, 1, true) ~= nil, true, "config.split for sm_90: " .. want)
+  end
   -- rows of k that are not 16-byte strided: no TMA; the consumers copy for themselves, and say so
   do
     local q = signed({ 1, 1, 16, 64 }, "f16", 4)
