@@ -146,13 +146,13 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
       const int v38 = (int)((unsigned int)v33 + (unsigned int)v37);
 #line 94 "tilelua/std/common.lua"
-      const int v39 = 64;
+      const int v39 = tl_div(v36, v35);
 #line 94 "tilelua/std/common.lua"
-      const int v40 = (int)((unsigned int)v38 * (unsigned int)v39);
+      const int v40 = 64;
 #line 94 "tilelua/std/common.lua"
-      const int v41 = tl_div(v36, v35);
+      const int v41 = (int)((unsigned int)v38 * (unsigned int)v40);
 #line 94 "tilelua/std/common.lua"
-      const int v42 = (int)((unsigned int)v41 * (unsigned int)v39);
+      const int v42 = (int)((unsigned int)v39 * (unsigned int)v40);
 #line 94 "tilelua/std/common.lua"
       const long long v43 = 0LL;
 #line 94 "tilelua/std/common.lua"
@@ -218,7 +218,7 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v53], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v72)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v53])), "r"(v73), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v72)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v53])), "r"(v73), "r"(v41) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v75 = (long long)((unsigned long long)v46 + (unsigned long long)v56);
@@ -302,7 +302,7 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v93], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v109)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v93])), "r"(v110), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v109)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v93])), "r"(v110), "r"(v41) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v112 = (long long)((unsigned long long)v46 + (unsigned long long)v96);
@@ -386,7 +386,7 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v129], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v146)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v129])), "r"(v147), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v146)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v129])), "r"(v147), "r"(v41) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v149 = (long long)((unsigned long long)v46 + (unsigned long long)v132);
@@ -470,7 +470,7 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
           tl_mbar_expect_tx(&tl_mbar0[v166], 8192u);
 #line 94 "tilelua/std/common.lua"
-          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v183)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v166])), "r"(v184), "r"(v40) : "memory");
+          asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" :: "r"(tl_smem(lds0 + v183)), "l"((unsigned long long)&tl_tmap0), "r"(tl_smem(&tl_mbar0[v166])), "r"(v184), "r"(v41) : "memory");
         }
 #line 94 "tilelua/std/common.lua"
         const long long v186 = (long long)((unsigned long long)v46 + (unsigned long long)v169);
@@ -541,13 +541,13 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
     const int v216 = (int)((unsigned int)v211 + (unsigned int)v215);
 #line 94 "tilelua/std/common.lua"
-    const int v217 = 64;
+    const int v217 = tl_div(v214, v213);
 #line 94 "tilelua/std/common.lua"
-    const int v218 = (int)((unsigned int)v216 * (unsigned int)v217);
+    const int v218 = 64;
 #line 94 "tilelua/std/common.lua"
-    const int v219 = tl_div(v214, v213);
+    const int v219 = (int)((unsigned int)v216 * (unsigned int)v218);
 #line 94 "tilelua/std/common.lua"
-    const int v220 = (int)((unsigned int)v219 * (unsigned int)v217);
+    const int v220 = (int)((unsigned int)v217 * (unsigned int)v218);
 #line 94 "tilelua/std/common.lua"
     float v221; /* undefined: the first wgmma does not read it */
 #line 94 "tilelua/std/common.lua"
@@ -1061,9 +1061,9 @@ extern "C" __global__ void __launch_bounds__(256) std_gemm_f16_nn_64x64x64_ws(
 #line 94 "tilelua/std/common.lua"
     const int v548 = tl_div(v546, v547);
 #line 94 "tilelua/std/common.lua"
-    const int v549 = (int)((unsigned int)v217 * (unsigned int)v548);
+    const int v549 = (int)((unsigned int)v218 * (unsigned int)v548);
 #line 94 "tilelua/std/common.lua"
-    const int v550 = (int)((unsigned int)v218 + (unsigned int)v549);
+    const int v550 = (int)((unsigned int)v219 + (unsigned int)v549);
 #line 94 "tilelua/std/common.lua"
     const float v551 = v482 * v19;
 #line 94 "tilelua/std/common.lua"
