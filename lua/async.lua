@@ -297,9 +297,13 @@ return function(tl, K)
     no("the LDS buffer's layout is none of TMA's (%s)", table.concat(whys, "; "))
   end
 
-  -- The kernel's TMA descriptor of (tensor t, LDS buffer, box, swizzle), made once; `line` formats
-  -- its entry in kernel:report's list (tensor name, box, swizzle).
-  local function descriptor(c, t, lds, box, s, line)
+  -- The kernel's TMA descriptor of (tensor t, LDS buffer, box, swizzle), made once; the box is the
+  -- tensor window's lengths with panels of w elements along the last dimension. `line` formats its
+  -- entry in kernel:report's list (tensor name, box, swizzle).
+  local function descriptor(c, t, lds, lengths, w, s, line)
+    local box = {}
+    for d = 1, t.rank do box[d] = lengths[d] end
+    box[t.rank] = w
     c.tma_descs = c.tma_descs or {}
     local key = table.concat({ t.index, lds.index, table.concat(box, "x"), s }, "/")
     local desc = c.tma_descs[key]
@@ -377,11 +381,7 @@ return function(tl, K)
       c.copy_groups = c.ir:mbar(8, 1)
       c.ir:set_copy_groups(c.copy_groups)
     end
-    local rank = src.src.rank
-    local box = {}
-    for d = 1, rank do box[d] = src.lengths[d] end
-    box[rank] = w
-    local desc = descriptor(c, src.src, dst.src, box, s, "%s -> LDS box %s swizzle %d (k:copy, copy groups)")
+    local desc = descriptor(c, src.src, dst.src, src.lengths, w, s, "%s -> LDS box %s swizzle %d (k:copy, copy groups)")
     local slot = tr.emit("and", "i32", { tr.emit("copy_group", "i32", {}), tr.const(7, "i32") })
     load_panels(dst, src, w, slot, nil, { imm = desc, imm2 = c.copy_groups, fimm = 0, vec = 0 })
     return true
@@ -400,10 +400,7 @@ return function(tl, K)
     end
     local s, w = plan(self, src, dst, "k:copy with tma = true (a TMA store)", false, true)
     local rank = dst.src.rank
-    local box = {}
-    for d = 1, rank do box[d] = dst.lengths[d] end
-    box[rank] = w
-    local desc = descriptor(c, dst.src, src.src, box, s, "LDS -> %s box %s swizzle %d (store)")
+    local desc = descriptor(c, dst.src, src.src, dst.lengths, w, s, "LDS -> %s box %s swizzle %d (store)")
     local issuer = c.role and c.role.first or 0
     for p0 = 0, dst.lengths[rank] - 1, w do
       local at = {}
@@ -467,11 +464,7 @@ return function(tl, K)
       tr.fail("k:copy(dst, src): the LDS buffer holds %s but the tensor %s (copies do not convert)", dst.src.dtype, src.src.dtype)
     end
     local s, w = plan(self, dst, src)
-    local rank = src.src.rank
-    local box = {}
-    for d = 1, rank do box[d] = src.lengths[d] end
-    box[rank] = w
-    local desc = descriptor(c, src.src, dst.src, box, s, "%s -> LDS box %s swizzle %d")
+    local desc = descriptor(c, src.src, dst.src, src.lengths, w, s, "%s -> LDS box %s swizzle %d")
     load_panels(dst, src, w, idx, mc, { imm = desc, imm2 = bar.index, fimm = c.role and c.role.first or 0, vec = mc and 1 or 0 })
   end
 
