@@ -155,13 +155,9 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   local t = tl.target()
   if config.wgmma == nil and config.bn == nil and config.stages == nil and config.mt == nil and
      t.wgmma and t.vendor == "nvidia" and warp == 32 and WGMMA_DEFAULT_DIMS[d] then
-    config = { wgmma = true, ws = config.ws, split = config.split }
+    config = C.copy(config, { wgmma = true })
   end
-  if config.wgmma and config.ws == nil then
-    local c = { ws = true }
-    for key, v in pairs(config) do c[key] = v end
-    config = c
-  end
+  if config.wgmma and config.ws == nil then config = C.copy(config, { ws = true }) end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.wgmma then
     if not t.wgmma or warp ~= 32 then

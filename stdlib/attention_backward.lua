@@ -291,7 +291,7 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
   opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout or dq")
-  -- dQ by a pass of its own by default: 1.7-1.9x faster than the atomics on an H100 at S = 4096
+  -- dQ by a pass of its own by default: 1.7-2.1x faster than the atomics on an H100 at S = 4096
   -- (bench/RESULTS.md, 2026-11-25)
   local dq_mode = opts.dq == nil and "pass" or opts.dq
   if dq_mode ~= "atomic" and dq_mode ~= "pass" then

@@ -179,6 +179,14 @@ local built, order = {}, {}
 -- are covered by the tilelua version in the key).
 function M.pin_fingerprint(kern, key) kern.fingerprint = "tilelua.std|" .. key end
 
+-- a shallow copy of table t with the fields of extra (when given) set over it
+function M.copy(t, extra)
+  local o = {}
+  for key, v in pairs(t) do o[key] = v end
+  for key, v in pairs(extra or {}) do o[key] = v end
+  return o
+end
+
 -- the kernel for `key` (warp included by the caller), built by make() the first time
 function M.memo(key, make)
   local kern = built[key]

@@ -53,12 +53,6 @@ local CONFIGS = {
            { bm = 64, bn = 64, bk = 32, wm = 1, wn = 2 }, { bm = 128, bn = 128, bk = 16, wm = 2, wn = 4 } },
 }
 
-local function copy(t)
-  local o = {}
-  for key, v in pairs(t) do o[key] = v end
-  return o
-end
-
 -- Warpgroup MMA configs (NVIDIA sm_90: wgmma reads both tiles from LDS): bm/64 warpgroups of 128
 -- threads split the rows, each multiplies its 64 rows by the whole bn columns; bk = 64 (one
 -- 128-byte swizzle atom row of f16/bf16)
@@ -90,9 +84,9 @@ end
 function M.gemm_configs()
   local out = {}
   if tl.default_warp() == 32 and default_wgmma() then
-    for _, c in ipairs(WGMMA_CONFIGS) do out[#out + 1] = copy(c) end
+    for _, c in ipairs(WGMMA_CONFIGS) do out[#out + 1] = C.copy(c) end
   end
-  for _, c in ipairs(CONFIGS[tl.default_warp()] or CONFIGS[32]) do out[#out + 1] = copy(c) end
+  for _, c in ipairs(CONFIGS[tl.default_warp()] or CONFIGS[32]) do out[#out + 1] = C.copy(c) end
   return out
 end
 
@@ -131,6 +125,10 @@ local function resolve_wgmma(who, r, s)
   if r.bm % 64 ~= 0 or r.bm > 512 then C.fail("std.%s: config.wgmma needs bm a multiple of 64 up to 512 (got %d)", who, r.bm) end
   if r.bn < 64 or r.bn > 256 then C.fail("std.%s: config.wgmma needs bn in 64..256 (got %d)", who, r.bn) end
   r.wm, r.wn = r.bm // 64, 1
+  -- the pipeline's tiles by TMA copy groups where the target and the tensors allow (config.tma =
+  -- false: cp.async): 10-12% faster than cp.async at 4096^3, 8192^3 and 8192x1024x8192 on an H100,
+  -- 2.5% slower at 2048^3 (bench/RESULTS.md, 2026-11-25)
+  if r.tma == nil then r.tma = true end
   -- one group in flight by default (9-18% faster on the H200 than waiting for each, bench/RESULTS.md)
   r.pending = r.pending or 1
   -- launch order in groups of 8 tile rows (2-3% faster at 8192^3 in one H200 run, bench/RESULTS.md)
@@ -161,7 +159,7 @@ local function resolve(who, cfg, s)
     end
   end
   if cfg == nil and s.warp == 32 and default_wgmma() then cfg = WGMMA_CONFIGS[1] end
-  local r = copy(DEFAULT[s.warp])
+  local r = C.copy(DEFAULT[s.warp])
   if cfg and cfg.wgmma then r.wm, r.wn = nil, nil end
   for key, v in pairs(cfg or {}) do
     if not CONFIG_FIELDS[key] then C.fail("std.%s: unknown config field '%s' (fields: bm, bn, bk, wm, wn, wgmma, pending, group, ws, persistent, cluster, tma_store, tma)", who, tostring(key)) end
@@ -343,8 +341,7 @@ local function gemm_kernel(dtype, opts)
           if not r.persistent then
             if r.cluster then
               -- the blocks of a cluster (neighbours along x: its ranks) take neighbouring tiles of one
-              -- row; the clusters walk the grouped order (without it every row of tiles streamed all
-              -- of B from DRAM: 2-2.5x slower than the same tile without clusters on an H100)
+              -- row; the clusters walk the grouped order, as the blocks of other configs do
               local C_ = r.cluster
               local gnc = k.grid_dim(0) // C_
               local row, col = tile_index(k.block_id(1) * gnc + k.block_id(0) // C_, gnc, k.grid_dim(1))
@@ -492,12 +489,8 @@ local function gemm_kernel(dtype, opts)
           local wr, wc = (w // wn) * r.wtm, (w % wn) * r.wtn
           local function issue(kk, buf)
             local staged = {}
-            -- wgmma configs: TMA copies of the pipeline's tiles (copy groups) where the target and
-            -- the tensors allow (config.tma = false: cp.async), 5-14% faster than cp.async on an H100
-            -- (bench/RESULTS.md, 2026-11-25); mma.sync configs: cp.async unless config.tma
-            local use_tma = r.tma
-            if use_tma == nil then use_tma = r.wgmma == true end
-            local how = { tma = use_tma }
+            -- TMA copies (copy groups) with config.tma, the default of wgmma configs; else cp.async
+            local how = { tma = r.tma == true }
             if ta then staged.a = window_a(kk):load()
             else k:copy(k:window(la, { buf * bm, 0 }, { bm, bk }, dist_a), window_a(kk), how) end
             if tb then staged.b = window_b(kk):load()
@@ -686,7 +679,7 @@ function M.gemm(A, B, opts)
   local cfg = opts.config
   if ka == 0 and type(cfg) == "table" and cfg.ws then
     -- a TMA tensor map needs every dimension >= 1: with K = 0 the wgmma pipeline writes the result
-    cfg = copy(cfg)
+    cfg = C.copy(cfg)
     cfg.ws, cfg.persistent = nil, nil
   end
   local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,

@@ -139,6 +139,21 @@ do
   nvrtc(ktt, "sm_90", "transposed operands")
 end
 
+-- the wgmma pipeline without roles copies its tiles by TMA copy groups unless config.tma = false
+-- (the default of wgmma configs on sm_90, the executor's warp-32 target included)
+do
+  local WG = { bm = 128, bn = 256, bk = 64, wgmma = true }
+  check(128, 256, 192, WG)
+  local kg = std.gemm_kernel("f16", { config = WG })
+  assert(kg:report():find("TMA copy: a -> LDS box 128x64 swizzle 128 (k:copy, copy groups)", 1, true), kg:report())
+  T.eq(kg:source("sm_90"):find("cp.async.bulk.tensor", 1, true) ~= nil, true, "wgmma config: TMA copies")
+  local NOTMA = { bm = 128, bn = 256, bk = 64, wgmma = true, tma = false }
+  check(128, 256, 192, NOTMA)
+  local kc = std.gemm_kernel("f16", { config = NOTMA })
+  T.eq(kc:report():find("copy groups", 1, true), nil, "config.tma = false: no copy groups")
+  T.eq(kc:source("sm_90"):find("cp.async.bulk.tensor", 1, true), nil, "config.tma = false: cp.async")
+end
+
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
 T.raises(function() std.gemm_kernel("f16", { config = { ws = true } }) end, "config.ws (warp-specialized, TMA) needs config.wgmma")
