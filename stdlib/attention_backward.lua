@@ -43,6 +43,17 @@ local function paired_products(k, s, bt, d, wr, nt, lx, ly, lz, lw)
   return xy, zw
 end
 
+-- Two tiles into LDS before the block reads them (dst and src windows as k:copy takes them): a
+-- barrier first (every warp is done with the buffers' last tiles), one after the copies land.
+local function load_now(k, dst1, src1, dst2, src2)
+  k:sync()
+  k:copy(dst1, src1)
+  k:copy(dst2, src2)
+  k:copy_commit()
+  k:copy_wait(0)
+  k:sync()
+end
+
 -- The A operand of K step kk from accumulators side by side (tiles[kk * per ..], per = k / n of
 -- the MMA), cast to dt: std.attention's P-in-registers relabel.
 local function as_a(s, dt, tiles, kk)
@@ -112,12 +123,9 @@ local function kernel(dt, d, causal, layout, atomics)
         if causal then q_start = (tl.max(kv0 - (skv - sq), 0) // BN) * BN end
         local NC = 2 * DT
         local function tile(hq, q0, acc)
-          k:sync() -- every warp is done with the last tile's q, dO and dS
-          k:copy(k:window(lq, { 0, 0 }, { BN, d }, ldist), win(p.q, hq, q0, 0, BN, d, ldist))
-          k:copy(k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))
-          k:copy_commit()
-          k:copy_wait(0)
-          k:sync()
+          -- (after every warp is done with the last tile's q, dO and dS)
+          load_now(k, k:window(lq, { 0, 0 }, { BN, d }, ldist), win(p.q, hq, q0, 0, BN, d, ldist),
+                   k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))
           -- S^T = K Q^T and dP^T = V dO^T, m key rows per warp
           local st, dpt = paired_products(k, s, bt, d, wr, NQ, lk, lq, lv, ldo)
           -- P^T and dS^T, per element: its query column's logsumexp and delta
@@ -239,12 +247,8 @@ local function dq_kernel(dt, d, causal, layout)
         -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BN + skv - sq
         local kv_end = causal and tl.max(tl.min(skv, q0 + BN + skv - sq), 0) or skv
         local function tile(kv0, acc)
-          k:sync() -- every warp is done with the last tile's K and V
-          k:copy(k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
-          k:copy(k:window(lv, { 0, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
-          k:copy_commit()
-          k:copy_wait(0)
-          k:sync()
+          load_now(k, k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist),
+                   k:window(lv, { 0, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
           -- S = Q K^T and dP = dO V^T, m query rows per warp
           local sc, dp = paired_products(k, s, bt, d, wr, NK, lq, lk, ldo, lv)
           local ds = {}

@@ -15,9 +15,8 @@ local registry = debug.getregistry()
 local saved = registry["tilelua.warp"]
 registry["tilelua.warp"] = 32
 
-local function signed(shape, dt, seed)
-  return std.map(function(v) return v * 2 - 1 end, tl.empty(shape, tl[dt]), tl.rand(shape, tl.f32, seed))
-end
+local A = require "attention_case"
+local signed = A.signed
 
 -- float64 forward and gradients of L = sum(dO * O); inputs as getters at(b, h, i, d)
 local function reference(c, Q, K, V, dO)
@@ -29,15 +28,8 @@ local function reference(c, Q, K, V, dO)
     for h = 0, Hq - 1 do
       local hk = h // G
       for i = 0, S - 1 do
-        local sc, mx = {}, -math.huge
-        for j = 0, Skv - 1 do
-          if not c.causal or j <= i + Skv - S then
-            local s = 0
-            for d = 0, D - 1 do s = s + Q(b, h, i, d) * K(b, hk, j, d) end
-            sc[j] = s * scale
-            mx = math.max(mx, sc[j])
-          end
-        end
+        local sc, mx = A.scores(function(d) return Q(b, h, i, d) end, function(j, d) return K(b, hk, j, d) end,
+                                i, S, Skv, D, scale, c.causal)
         local z = 0
         for _, s in pairs(sc) do z = z + math.exp(s - mx) end
         local P, delta = {}, 0

@@ -1,5 +1,5 @@
 -- attention_case.lua - std.attention against a float64 Lua reference on the same (rounded) inputs,
--- shared by tests/lua/std_attention.lua and std_attention_wgmma.lua: A.case{B, Hq, Hkv, S, Skv, D,
+-- shared by tests/lua/std_attention.lua and std_attention_wgmma.lua (A.scores and A.signed by std_attention_backward.lua too): A.case{B, Hq, Hkv, S, Skv, D,
 -- dt, causal, scale, layout, out, config, empty} runs one call and checks every row's output and
 -- logsumexp; A.signed(shape, dt, seed) gives inputs uniform in [-1, 1).
 local T = require "testing"
@@ -8,6 +8,21 @@ local A = {}
 
 function A.signed(shape, dt, seed)
   return std.map(function(v) return v * 2 - 1 end, tl.empty(shape, tl[dt]), tl.rand(shape, tl.f32, seed))
+end
+
+-- Row i's scaled scores against the keys it sees (causal: j <= i + Skv - S) and their maximum:
+-- sc[j] = scale * sum_d qf(d) * kf(j, d), with qf and kf getters of the row's query and of key j.
+function A.scores(qf, kf, i, S, Skv, D, scale, causal)
+  local sc, mx = {}, -math.huge
+  for j = 0, Skv - 1 do
+    if not causal or j <= i + Skv - S then
+      local s = 0
+      for d = 0, D - 1 do s = s + qf(d) * kf(j, d) end
+      sc[j] = s * scale
+      mx = math.max(mx, sc[j])
+    end
+  end
+  return sc, mx
 end
 
 function A.case(c)
@@ -26,15 +41,8 @@ function A.case(c)
     for h = 0, Hq - 1 do
       local hk = h // (Hq // Hkv)
       for i = 0, S - 1 do
-        local sc, mx = {}, -math.huge
-        for j = 0, Skv - 1 do
-          if not c.causal or j <= i + Skv - S then
-            local s = 0
-            for d = 0, D - 1 do s = s + at(q, b, h, i, d) * at(k, b, hk, j, d) end
-            sc[j] = s * scale
-            mx = math.max(mx, sc[j])
-          end
-        end
+        local sc, mx = A.scores(function(d) return at(q, b, h, i, d) end, function(j, d) return at(k, b, hk, j, d) end,
+                                i, S, Skv, D, scale, c.causal)
         local z = 0
         for _, s in pairs(sc) do z = z + math.exp(s - mx) end
         if z == 0 then
