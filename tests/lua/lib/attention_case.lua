@@ -1,7 +1,8 @@
 -- attention_case.lua - std.attention against a float64 Lua reference on the same (rounded) inputs,
--- shared by tests/lua/std_attention.lua and std_attention_wgmma.lua (A.scores and A.signed by std_attention_backward.lua too): A.case{B, Hq, Hkv, S, Skv, D,
+-- shared by tests/lua/std_attention.lua and std_attention_wgmma.lua: A.case{B, Hq, Hkv, S, Skv, D,
 -- dt, causal, scale, layout, out, config, empty} runs one call and checks every row's output and
--- logsumexp; A.signed(shape, dt, seed) gives inputs uniform in [-1, 1).
+-- logsumexp; A.signed(shape, dt, seed) gives inputs uniform in [-1, 1); A.scores gives a row's
+-- float64 scores (std_attention_backward.lua's reference takes it and A.signed too).
 local T = require "testing"
 local std = require "tilelua.std"
 local A = {}
