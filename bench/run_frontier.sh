@@ -4,8 +4,9 @@
 # to torch.matmul, and std.attention's wgmma / ws configs and the dQ variants next to SDPA, all in
 # one run. Every step runs under its own time limit (an mbarrier wait that never completes hangs a
 # kernel; the step is then reported as timed out and the next one runs).
-# Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests gemm gemm8k shapes irregular ncu attention
-#        attention256 backward (default: tests gemm attention backward). OUT (env): a folder for the logs (default /tmp/frontier).
+# Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests gemm shapes irregular ncu
+#        attention attention256 backward (default: tests gemm attention backward). OUT (env): a folder
+#        for the logs (default /tmp/frontier).
 set -u
 T=$(realpath "$1"); shift
 STEPS=${*:-tests gemm attention backward}
@@ -38,9 +39,6 @@ for s in $STEPS; do
     gemm)
       step gemm 200 env WS=1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua 4096 f16 bf16
       step gemm 60 python3 bench/peers_gemm.py 4096 f16 bf16 ;;
-    gemm8k)
-      step gemm8k 200 env WS=1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua 8192 bf16
-      step gemm8k 60 python3 bench/peers_gemm.py 8192 bf16 ;;
     shapes)   # the other shapes: bf16, bf16 output, default vs the TMA configs vs torch.matmul
       for mnk in 8192 2048 4000x5000x3000 8192x1024x8192 1024x8192x1024; do
         step shapes 120 env WS=1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua $mnk bf16
@@ -54,7 +52,7 @@ for s in $STEPS; do
         ATTENTION_CONFIGS="{wgmma=false};{wgmma=true,ws=false};{wgmma=true}" "$T" --backend=cuda bench/attention_bench.lua 4096
       step attention256 60 env ATTENTION_DIMS=256 SDPA_BACKENDS=flash,cudnn python3 bench/peers_attention.py 4096 ;;
     attention)
-      step attention 240 env ATTENTION_CONFIGS="{wgmma=true};{wgmma=true,ws=true}" "$T" --backend=cuda bench/attention_bench.lua 4096
+      step attention 240 env ATTENTION_CONFIGS="{wgmma=false};{wgmma=true,ws=false};{wgmma=true,split=true}" "$T" --backend=cuda bench/attention_bench.lua 4096
       step attention 90 env SDPA_BACKENDS=flash,cudnn python3 bench/peers_attention.py 4096 ;;
     backward)
       step backward 300 env ATTENTION_BACKWARD=1 ATTENTION_GRID=0 ATTENTION_CONFIGS="" "$T" --backend=cuda bench/attention_bench.lua 4096
