@@ -12,20 +12,24 @@ cd "$(dirname "$0")/.."
 export NCCL_NVLS_ENABLE=${NCCL_NVLS_ENABLE:-0} TILELUA_CACHE=0 PYTHONUNBUFFERED=1
 N=$(nvidia-smi -L | wc -l)
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1; echo "GPUs: $N"
+nvidia-smi topo -m 2>&1 | head -$((N + 2))
+# every step has a time limit (a hung rank must not take the machine's whole call)
+lim() { timeout --kill-after=5 "$@"; }
+TORCHRUN="torchrun"; command -v torchrun > /dev/null || TORCHRUN="python3 -m torch.distributed.run"
 echo "== 1. collectives on $N GPUs vs the simulation"
 rm -rf "$OUT/ranks"; mkdir -p "$OUT/ranks"
-DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cuda tests/gpu/dist_ranks.lua > "$OUT/ranks_cuda.log" 2>&1 ||
+DIST_OUT="$OUT/ranks" lim 180 tools/dist_launch.sh "$N" "$TILESH" --backend=cuda tests/gpu/dist_ranks.lua > "$OUT/ranks_cuda.log" 2>&1 ||
   { echo "FAILED (cuda ranks):"; head -20 "$OUT/ranks_cuda.log"; }
-DIST_OUT="$OUT/ranks" tools/dist_launch.sh "$N" "$TILESH" --backend=cpu tests/gpu/dist_ranks.lua > "$OUT/ranks_cpu.log" 2>&1 ||
+DIST_OUT="$OUT/ranks" lim 180 tools/dist_launch.sh "$N" "$TILESH" --backend=cpu tests/gpu/dist_ranks.lua > "$OUT/ranks_cpu.log" 2>&1 ||
   { echo "FAILED (simulated ranks):"; head -20 "$OUT/ranks_cpu.log"; }
 grep -h "done" "$OUT/ranks_cuda.log" "$OUT/ranks_cpu.log"
-"$TILESH" --backend=cpu tests/gpu/dist_compare.lua "$OUT/ranks" "$N" cuda
+lim 120 "$TILESH" --backend=cpu tests/gpu/dist_compare.lua "$OUT/ranks" "$N" cuda
 echo "== 2. tensor-parallel MLP, one process per GPU"
 for P in 1 2 4 8; do
   [ "$P" -le "$N" ] || continue
-  tools/dist_launch.sh "$P" "$TILESH" --backend=cuda examples/tensor_parallel.lua | grep -E "^\[0\]|MISMATCH"
-  tools/dist_launch.sh "$P" "$TILESH" --backend=cuda examples/tensor_parallel.lua 4096 4096 16384 | grep -E "^\[0\]|MISMATCH"
+  lim 120 tools/dist_launch.sh "$P" "$TILESH" --backend=cuda examples/tensor_parallel.lua | grep -E "^\[0\]|MISMATCH"
+  lim 180 tools/dist_launch.sh "$P" "$TILESH" --backend=cuda examples/tensor_parallel.lua 8192 4096 16384 10 | grep -E "^\[0\]|MISMATCH"
 done
 echo "== 3. all-reduce bus bandwidth, tilelua then torch.distributed"
-tools/dist_launch.sh "$N" "$TILESH" --backend=cuda bench/dist_allreduce.lua 20 | grep "^\[0\]"
-torchrun --standalone --nproc-per-node="$N" bench/dist_allreduce_torch.py 20 2>&1 | grep -E "^(torch|#)"
+lim 180 tools/dist_launch.sh "$N" "$TILESH" --backend=cuda bench/dist_allreduce.lua 20 | grep "^\[0\]"
+lim 180 $TORCHRUN --standalone --nproc-per-node="$N" bench/dist_allreduce_torch.py 20 2>&1 | grep -E "^(torch|#)"

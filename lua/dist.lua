@@ -12,7 +12,11 @@
 --   all_gather(x, opts) -> out            out: world x's along dimension 0 (shape {world*n, ...})
 --   reduce_scatter(x, op, opts) -> out    out: rank r's chunk of dimension 0, reduced
 --   send(x, peer), recv(x, peer)          one process per device: peer is a rank; one process:
---                                         peer is a device index and send must come before its recv
+--                                         peer is a device index and send must come before its recv.
+--                                         A send completes when its peer receives (NCCL's rule: ranks
+--                                         that all send first wait forever; the simulation says so)
+--   sendrecv(x, to, y, from) -> y         send x to rank `to` and receive y from rank `from` at once
+--                                         (an NCCL group): the step of a ring or a halo exchange
 -- Tensors must be contiguous and of an NCCL dtype (f16, bf16, f32, f64, i8, u8, i32, u32, i64, u64);
 -- every rank passes the same shape and dtype (checked on the simulated devices: the error names both
 -- ranks). On the cpu backend the collectives run their reference implementation (dist.c): in one
@@ -373,6 +377,35 @@ return function(tl)
   end
   function dist.send(x, peer, opts) return p2p("send", x, peer, opts) end
   function dist.recv(x, peer, opts) return p2p("recv", x, peer, opts) end
+
+  function dist.sendrecv(x, to, y, from, opts)
+    local who = "sendrecv"
+    opts = check_opts(who, opts)
+    check_tensor(who, x, "the tensor to send")
+    check_tensor(who, y, "the tensor to receive into")
+    for _, p in ipairs { { to, "to" }, { from, "from" } } do
+      if math.type(p[1]) ~= "integer" then fail("%s: %s must be an integer (got %s)", who, p[2], tostring(p[1])) end
+    end
+    if per_process() or opts.comm then
+      local comm = opts.comm or dist.world()
+      if comm.mode ~= "process" then fail("%s: a local communicator exchanges whole lists: use t:to(device) to move one tensor", who) end
+      for _, p in ipairs { { to, "to" }, { from, "from" } } do
+        if p[1] < 0 or p[1] >= comm.size or p[1] == comm.rank then
+          fail("%s: %s must be another rank: 0..%d except this one (%d) (got %d)", who, p[2], comm.size - 1, comm.rank, p[1])
+        end
+      end
+      local ok, err = pcall(tl._dist_p2p, comm.c, who, x, to, y, from)
+      if not ok then fail("%s", (tostring(err):gsub("^[^:\n]*:%d+: ", ""))) end
+      return y
+    end
+    -- one process: the send goes first, so the peer's message must already be there
+    if x:device() ~= y:device() then
+      fail("%s: x lives on device %d and y on device %d: both belong to the device that sends and receives", who,
+        x:device(), y:device())
+    end
+    p2p("send", x, to, opts)
+    return p2p("recv", y, from, opts)
+  end
 
   -- tl.with_device(i, fn, ...) -> fn(...)'s results with device i current (constructors put tensors there)
   function tl.with_device(i, fn, ...)

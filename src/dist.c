@@ -237,6 +237,27 @@ int tlua_dist_sim_send(const char *dir, const tlua_DistHeader *mine, int peer, u
   return 0;
 }
 
+int tlua_dist_sim_delivered(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg, double timeout,
+                            char *err, size_t n) {
+  char path[4200];
+  snprintf(path, sizeof path, "%s/p%d-%d.%llu", dir, mine->rank, peer, (unsigned long long)msg);
+  double start = now();
+  for (;;) {
+    FILE *f = fopen(path, "rb");
+    if (!f) break; /* the receiver read it and removed it */
+    fclose(f);
+    double waited = now() - start;
+    if (waited > timeout)
+      return tlua_errorf(1, err, n, "send: timed out after %.3g s waiting for rank %d to receive message %llu (a send "
+                         "completes when its peer receives, as NCCL's does: ranks that all send before they receive "
+                         "wait for each other forever; pair them with tl.dist.sendrecv, or let one side receive "
+                         "first; the limit is TILELUA_DIST_TIMEOUT or init{timeout=})", timeout, peer,
+                         (unsigned long long)msg + 1);
+    pause_briefly(waited);
+  }
+  return 0;
+}
+
 int tlua_dist_sim_recv(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg, void *out,
                        size_t nbytes, double timeout, char *err, size_t n) {
   char path[4200], e[4400];

@@ -52,7 +52,10 @@ TLUA_HIDDEN void tlua_dist_reference(int coll, tlua_DType dt, int op, int root, 
  * rank computes its result with tlua_dist_reference, so all get what NCCL would give. A rank removes
  * its file of call seq-1 once it has read every file of call seq (every reader is done with it then).
  * Point-to-point: send writes <dir>/p<from>-<to>.<n> (n counts the messages of that pair), recv waits
- * for it, reads and removes it. A wait longer than `timeout` seconds is an error naming the missing
+ * for it, reads and removes it. A send completes when its message was received (NCCL's send waits
+ * for the matching recv too: its stream goes no further), so a program whose ranks all send before
+ * they receive fails here as it would hang on GPUs; a send and a recv issued together (sendrecv,
+ * NCCL's group) write first and wait for delivery after the recv. A wait longer than `timeout` seconds is an error naming the missing
  * rank; a header that disagrees with this rank's (collective, dtype, count, op, root, world) is an
  * error naming both ranks and the rule. */
 typedef struct tlua_DistHeader {
@@ -68,6 +71,10 @@ TLUA_HIDDEN int tlua_dist_sim_exchange(const char *dir, const tlua_DistHeader *m
 TLUA_HIDDEN void tlua_dist_free_all(void **all, int world);
 TLUA_HIDDEN int tlua_dist_sim_send(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg,
                                    const void *in, size_t nbytes, char *err, size_t n);
+/* Waits until message `msg` to `peer` has been received (its file removed); past timeout seconds an
+ * error that names the deadlock of ranks that all send first. */
+TLUA_HIDDEN int tlua_dist_sim_delivered(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg,
+                                        double timeout, char *err, size_t n);
 /* Waits for message `msg` from `peer` and reads its nbytes into out after checking its header. */
 TLUA_HIDDEN int tlua_dist_sim_recv(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg, void *out,
                                    size_t nbytes, double timeout, char *err, size_t n);

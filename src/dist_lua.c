@@ -310,19 +310,18 @@ static int l_call(lua_State *L) {
   return 0;
 }
 
-/* tl._dist_p2p(comm, "send"|"recv", t, peer) */
-static int l_p2p(lua_State *L) {
+/* tl._dist_p2p's single NCCL send or recv, callable under lua_pcall: (comm, "send"|"recv", t, peer) */
+static int l_p2p_one(lua_State *L) {
   Comm *c = check_comm(L, 1);
-  const char *dir = luaL_checkstring(L, 2);
-  int send = strcmp(dir, "send") == 0;
+  int send = strcmp(luaL_checkstring(L, 2), "send") == 0;
   tlua_Tensor *t = tlua_check_tensor(L, 3);
-  int peer = (int)luaL_checkinteger(L, 4);
-  luaL_argcheck(L, c->kind == COMM_PROCESS && peer >= 0 && peer < c->world, 4, "peer out of range");
+  run_nccl(L, c, send ? TLUA_COLL_SEND : TLUA_COLL_RECV, t, t, 0, (int)luaL_checkinteger(L, 4));
+  return 0;
+}
+
+/* one message of a process communicator's simulated exchange: write it (send) or read it (recv) */
+static void sim_p2p(lua_State *L, Comm *c, int send, tlua_Tensor *t, int peer) {
   char err[8192];
-  if (c->nccl) {
-    run_nccl(L, c, send ? TLUA_COLL_SEND : TLUA_COLL_RECV, t, t, 0, peer);
-    return 0;
-  }
   host_in(L, t);
   tlua_DistHeader h;
   memset(&h, 0, sizeof h);
@@ -335,13 +334,79 @@ static int l_p2p(lua_State *L) {
   size_t nbytes = (size_t)tlua_tensor_numel(t) * tlua_tensor_elsize(t);
   if (send) {
     if (tlua_dist_sim_send(c->dir, &h, peer, c->sent[peer], tlua_tensor_data(t), nbytes, err, sizeof err))
-      return luaL_error(L, "%s", err);
+      luaL_error(L, "%s", err);
     c->sent[peer]++;
   } else {
     if (tlua_dist_sim_recv(c->dir, &h, peer, c->recvd[peer], tlua_tensor_data(t), nbytes, c->timeout, err, sizeof err))
-      return luaL_error(L, "%s", err);
+      luaL_error(L, "%s", err);
     tlua_tensor_host_written(t);
     c->recvd[peer]++;
+  }
+}
+
+/* a send completes when its peer has received it */
+static void sim_delivered(lua_State *L, Comm *c, int peer) {
+  char err[8192];
+  tlua_DistHeader h;
+  memset(&h, 0, sizeof h);
+  h.rank = c->rank;
+  if (tlua_dist_sim_delivered(c->dir, &h, peer, c->sent[peer] - 1, c->timeout, err, sizeof err))
+    luaL_error(L, "%s", err);
+}
+
+static void nccl_group(lua_State *L, Comm *c, int start) {
+  char err[1024];
+  if (tlua_nccl_group(c->nccl, start, err, sizeof err)) luaL_error(L, "sendrecv: %s", err);
+}
+
+/* tl._dist_p2p(comm, "send"|"recv", t, peer) or (comm, "sendrecv", x, to, y, from): process
+ * communicators. sendrecv issues both at once (an NCCL group), so ranks in a ring do not wait on
+ * each other. */
+static int l_p2p(lua_State *L) {
+  Comm *c = check_comm(L, 1);
+  const char *dir = luaL_checkstring(L, 2);
+  int both = strcmp(dir, "sendrecv") == 0, send = strcmp(dir, "send") == 0;
+  tlua_Tensor *t = tlua_check_tensor(L, 3);
+  int peer = (int)luaL_checkinteger(L, 4);
+  luaL_argcheck(L, c->kind == COMM_PROCESS && peer >= 0 && peer < c->world, 4, "peer out of range");
+  tlua_Tensor *y = both ? tlua_check_tensor(L, 5) : NULL;
+  int from = both ? (int)luaL_checkinteger(L, 6) : 0;
+  luaL_argcheck(L, !both || (from >= 0 && from < c->world), 6, "peer out of range");
+  if (c->nccl) {
+    if (both) {
+      /* an error inside the group still closes it: NCCL's group state is per thread */
+      nccl_group(L, c, 1);
+      int ok = 1;
+      lua_pushcfunction(L, l_p2p_one);
+      lua_pushvalue(L, 1);
+      lua_pushstring(L, "send");
+      lua_pushvalue(L, 3);
+      lua_pushvalue(L, 4);
+      if (lua_pcall(L, 4, 0, 0) != LUA_OK) ok = 0;
+      if (ok) {
+        lua_pushcfunction(L, l_p2p_one);
+        lua_pushvalue(L, 1);
+        lua_pushstring(L, "recv");
+        lua_pushvalue(L, 5);
+        lua_pushvalue(L, 6);
+        if (lua_pcall(L, 4, 0, 0) != LUA_OK) ok = 0;
+      }
+      char err[1024];
+      int closed = tlua_nccl_group(c->nccl, 0, err, sizeof err);
+      if (!ok) return lua_error(L);
+      if (closed) return luaL_error(L, "sendrecv: %s", err);
+      return 0;
+    }
+    run_nccl(L, c, send ? TLUA_COLL_SEND : TLUA_COLL_RECV, t, t, 0, peer);
+    return 0;
+  }
+  if (both) {
+    sim_p2p(L, c, 1, t, peer);
+    sim_p2p(L, c, 0, y, from);
+    sim_delivered(L, c, peer);
+  } else {
+    sim_p2p(L, c, send, t, peer);
+    if (send) sim_delivered(L, c, peer);
   }
   return 0;
 }

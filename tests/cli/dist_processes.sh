@@ -1,8 +1,8 @@
 # One process per rank on the cpu backend (torchrun's RANK / WORLD_SIZE, a shared TILELUA_DIST_DIR):
-# 4 tilesh processes run every collective and a send/recv ring, and each compares its results with
+# 4 tilesh processes run every collective and send/recv rings (sendrecv; ordered sends), and each compares its results with
 # the one-process simulation of the same 4 ranks; then the errors: a rank that never joins (a
 # timeout, not a hang), ranks that disagree on the shape (both fail naming the rule), a recv with no
-# send, a bad TILELUA_CPU_DEVICES; and the tensor-parallel example on 8 simulated devices and as 4
+# send, ranks that all send first (NCCL's deadlock, named), a bad TILELUA_CPU_DEVICES; and the tensor-parallel example on 8 simulated devices and as 4
 # processes.
 . "$(dirname "$0")/lib.bash"
 unset TILELUA_CPU_DEVICES WORLD_SIZE RANK LOCAL_RANK TILELUA_DIST_DIR TILELUA_DIST_TIMEOUT
@@ -30,11 +30,19 @@ for _, dt in ipairs { "f32", "bf16", "i64", "u8" } do
   same(dt .. " reduce_scatter", tl.dist.reduce_scatter(x, "min"), tl.dist.reduce_scatter(all, "min")[R + 1])
   same(dt .. " broadcast", tl.dist.broadcast(x:clone(), 2), tl.dist.broadcast(all, 2)[R + 1])
 end
--- a ring: each rank sends its rank number to the next and receives from the previous, twice
-for round = 1, 2 do
-  local got = tl.zeros({ 2 }, tl.i32)
-  tl.dist.send(tl.full({ 2 }, R * 10 + round, tl.i32), (R + 1) % P)
-  tl.dist.recv(got, (R - 1) % P)
+-- a ring: each rank sends its rank number to the next and receives from the previous, twice with
+-- sendrecv, then twice with send and recv ordered so that someone receives first (even ranks send first)
+for round = 1, 4 do
+  local got, msg = tl.zeros({ 2 }, tl.i32), tl.full({ 2 }, R * 10 + round, tl.i32)
+  if round <= 2 then
+    assert(tl.dist.sendrecv(msg, (R + 1) % P, got, (R - 1) % P) == got)
+  elseif R % 2 == 0 then
+    tl.dist.send(msg, (R + 1) % P)
+    tl.dist.recv(got, (R - 1) % P)
+  else
+    tl.dist.recv(got, (R - 1) % P)
+    tl.dist.send(msg, (R + 1) % P)
+  end
   assert(got:get(1) == ((R - 1) % P) * 10 + round, "ring message")
 end
 print("rank " .. R .. " ok")
@@ -99,6 +107,22 @@ EOF
 mkdir "$TMPD/recv"
 out=$(RANK=1 WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/recv" TILELUA_DIST_TIMEOUT=0.3 "$TILESH" "$TMPD/recv.lua" 2>&1) && fail "recv without send succeeded"
 expect_contains "recv timeout" "$out" "recv: timed out after 0.3 s waiting for message 1 from rank 0"
+
+# a ring whose ranks all send first: NCCL's sends wait for their recv, so on GPUs this hangs; the
+# simulation fails every rank after TILELUA_DIST_TIMEOUT, naming the deadlock and sendrecv
+cat > "$TMPD/ring.lua" <<'EOF'
+local tl = require "tilelua"
+local R, P = tl.dist.world().rank, tl.dist.world().size
+tl.dist.send(tl.full({ 2 }, R, tl.i32), (R + 1) % P)
+tl.dist.recv(tl.zeros({ 2 }, tl.i32), (R - 1) % P)
+EOF
+mkdir "$TMPD/ring"
+for r in 0 1; do
+  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/ring" TILELUA_DIST_TIMEOUT=0.5 "$TILESH" "$TMPD/ring.lua" > "$TMPD/ring.$r" 2>&1 &
+done
+wait
+expect_contains "rank 0, ring of sends" "$(cat "$TMPD/ring.0")" "ring.lua:3: send: timed out after 0.5 s waiting for rank 1 to receive message 1 (a send completes when its peer receives, as NCCL's does"
+expect_contains "rank 1, ring of sends" "$(cat "$TMPD/ring.1")" "pair them with tl.dist.sendrecv"
 
 out=$(TILELUA_CPU_DEVICES=0 "$TILESH" -e 'print(#tl.devices())' 2>&1) && fail "TILELUA_CPU_DEVICES=0 accepted"
 expect_contains "bad device count" "$out" "TILELUA_CPU_DEVICES must be an integer from 1 to 64 (got '0')"

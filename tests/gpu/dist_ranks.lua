@@ -1,7 +1,7 @@
 -- dist_ranks.lua - one rank of a multi-process world (tools/dist_launch.sh N ...): every collective on
 -- inputs seeded by the rank, results saved as DIST_OUT/<backend>_r<rank>_<what>.npy so that a GPU
 -- world (NCCL) can be compared with the simulated one (the cpu backend's reference), file by file,
--- by tests/gpu/dist_compare.lua. Also a ring of send/recv checked here.
+-- by tests/gpu/dist_compare.lua. Also rings of send/recv checked here.
 local tl = require "tilelua"
 local out = assert(os.getenv("DIST_OUT"), "set DIST_OUT to a directory")
 local comm = tl.dist.world()
@@ -17,10 +17,19 @@ for _, dt in ipairs { "f16", "bf16", "f32", "f64", "i8", "u8", "i32", "u32", "i6
   save(dt .. "_reduce_scatter_sum", tl.dist.reduce_scatter(input(), "sum"))
   save(dt .. "_broadcast", tl.dist.broadcast(input(), P - 1))
 end
-for round = 1, P > 1 and 2 or 0 do -- (a world of one has no peer)
-  local got = tl.zeros({ 1000 }, tl.i32)
-  tl.dist.send(tl.full({ 1000 }, R * 10 + round, tl.i32), (R + 1) % P)
-  tl.dist.recv(got, (R - 1) % P)
+-- rings (a world of one has no peer): sendrecv (an NCCL group), then plain send and recv ordered so
+-- that someone receives first (NCCL's send waits for its recv: all ranks sending first would hang)
+for round = 1, P > 1 and 4 or 0 do
+  local got, msg = tl.zeros({ 1000 }, tl.i32), tl.full({ 1000 }, R * 10 + round, tl.i32)
+  if round <= 2 then
+    tl.dist.sendrecv(msg, (R + 1) % P, got, (R - 1) % P)
+  elseif R % 2 == 0 then
+    tl.dist.send(msg, (R + 1) % P)
+    tl.dist.recv(got, (R - 1) % P)
+  else
+    tl.dist.recv(got, (R - 1) % P)
+    tl.dist.send(msg, (R + 1) % P)
+  end
   assert(got:get(999) == ((R - 1) % P) * 10 + round, "ring message")
 end
 print(("dist_ranks: rank %d of %d on %s done"):format(R, P, be))

@@ -52,6 +52,12 @@ tl.dist.recv(b, 0)
 assert(b:get(1, 2) == 5, "recv gets the first message")
 tl.dist.recv(b, 0)
 assert(b:get(0, 0) == 7, "then the second")
+-- sendrecv in one process: device 3 sends back to 0 what it received from 0 (the message from 0 is
+-- already there: in one process the send half goes first)
+tl.dist.send(tl.full({ 6 }, 9, tl.u8), 3)
+local c = tl.zeros({ 6 }, tl.u8)
+assert(tl.dist.sendrecv(b, 0, b, 0) == b and b:get(1, 2) == 9, "sendrecv received device 0's message")
+assert(tl.dist.recv(c, 3) == c and c:get(5) == 7, "device 0 got device 3's former contents")
 
 -- a per-process world of one (WORLD_SIZE unset): collectives return their input
 local w = tl.dist.init { timeout = 5 }
