@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # dist_multi_gpu.sh - the multi-GPU run of tl.dist (issue 16) for a machine with several GPUs
-# (nvidia-h200-x2/-x4/-x8), in one command: (1) every collective on N GPU processes (NCCL) compared
-# file by file with the same N ranks simulated on the CPU; (2) the tensor-parallel example on 1, 2,
+# (nvidia-h100-x2, nvidia-h200-x2/-x4/-x8), in one command: (1) every collective on N GPU processes
+# (NCCL) compared file by file with the same N ranks simulated on the CPU, and (1b) the same from one
+# process driving all N GPUs; (2a) the tensor-parallel example in one process; (2) the example on 1, 2,
 # 4, 8 GPUs (one process per GPU) checked against one device, timed at a larger size for scaling;
 # (3) all-reduce 1 MiB..1 GiB: tilelua (one process per GPU) and torch.distributed (torchrun), same
 # machine, same run. NCCL_NVLS_ENABLE=0 stays set (tilelua sets it when unset; torch inherits it here).
@@ -24,6 +25,14 @@ DIST_OUT="$OUT/ranks" lim 180 tools/dist_launch.sh "$N" "$TILESH" --backend=cpu 
   { echo "FAILED (simulated ranks):"; head -20 "$OUT/ranks_cpu.log"; }
 grep -h "done" "$OUT/ranks_cuda.log" "$OUT/ranks_cpu.log"
 lim 120 "$TILESH" --backend=cpu tests/gpu/dist_compare.lua "$OUT/ranks" "$N" cuda
+echo "== 1b. one process driving all $N GPUs (a list of tensors, NCCL's group) vs the same on $N simulated devices"
+rm -rf "$OUT/local"; mkdir -p "$OUT/local"
+DIST_OUT="$OUT/local" lim 180 "$TILESH" --backend=cuda tests/gpu/dist_local.lua 2>&1 | tail -4
+DIST_OUT="$OUT/local" TILELUA_CPU_DEVICES=$N lim 180 "$TILESH" --backend=cpu tests/gpu/dist_local.lua 2>&1 | tail -4
+lim 120 "$TILESH" --backend=cpu tests/gpu/dist_compare.lua "$OUT/local" "$N" cuda
+echo "== 2a. tensor-parallel MLP, one process over every GPU (each launch also on the CPU executor, then not)"
+TILELUA_CHECK_CPU=1 lim 180 "$TILESH" --backend=cuda examples/tensor_parallel.lua 2>&1 | tail -3
+lim 180 "$TILESH" --backend=cuda examples/tensor_parallel.lua 8192 4096 16384 2>&1 | tail -3
 echo "== 2. tensor-parallel MLP, one process per GPU"
 for P in 1 2 4 8; do
   [ "$P" -le "$N" ] || continue

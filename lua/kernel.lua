@@ -682,7 +682,7 @@ return function(tl)
     end
     local key = table.concat(parts, ";")
     self.last_key, self.last_facts, self.last_ir = key, facts, self.specs[key]
-    return g, key, facts
+    return g, key, facts, dev or tl.current_device()
   end
 
   -- The IR of the last specialization launched, traced now when its code came from the cache
@@ -699,7 +699,7 @@ return function(tl)
   end
 
   function Kernel:launch(grid, args)
-    local g, key, facts = specialize(self, grid, args)
+    local g, key, facts, dev = specialize(self, grid, args)
     local arch = device_arch()
     self.launches = self.launches + 1
     if arch then
@@ -709,7 +709,7 @@ return function(tl)
         tr.fail("kernel '%s': hint num_ctas = %d groups blocks into clusters along x, so grid[1] must be a multiple of %d (got %d)",
           self.name, ctas, ctas, g[1])
       end
-      local fn = launch.gpu_function(self, key, facts, arch)
+      local fn = launch.gpu_function(self, key, facts, arch, dev)
       if tl._cross_targets then launch.cross(self, key, facts) end
       local check = check_cpu and launch.cpu_twin(self, key, facts, g, args)
       if not check_cpu then -- later launches with these facts take the C fast path (launcher_lua.c)
@@ -760,9 +760,9 @@ return function(tl)
   -- Kernel:prepare(grid, args...): everything a launch does but the launch (argument checks, the
   -- specialization, the cache, compiling and loading); returns the kernel. For ahead-of-time use.
   function Kernel:prepare(...)
-    local _, key, facts = specialize(self, call_args(self, ...))
+    local _, key, facts, dev = specialize(self, call_args(self, ...))
     local arch = device_arch()
-    if arch then launch.gpu_function(self, key, facts, arch) else launch.cpu_ir(self, key, facts) end
+    if arch then launch.gpu_function(self, key, facts, arch, dev) else launch.cpu_ir(self, key, facts) end
     if tl._cross_targets then launch.cross(self, key, facts) end
     return self
   end

@@ -173,14 +173,16 @@ return function(tl, trace_spec)
     return ir
   end
 
-  -- the loaded GPU function for spec on the selected device
-  function M.gpu_function(kernel, spec, facts, arch)
-    local v = kernel.variants[spec]
+  -- the loaded GPU function for spec on GPU dev (an ordinal; default the process's GPU): one code
+  -- object, loaded once per GPU (variants of another GPU than the process's are keyed "spec@dev")
+  function M.gpu_function(kernel, spec, facts, arch, dev)
+    local vkey = (dev == nil or dev == tl._process_gpu()) and spec or spec .. "@" .. dev
+    local v = kernel.variants[vkey]
     if v then return v end
     local code = code_for(kernel, spec, facts, arch)
     local obj, dyn, tma = split_dyn(code)
-    v = tl._gpu_load(obj, kernel.name, dyn, tma)
-    kernel.variants[spec] = v
+    v = tl._gpu_load(obj, kernel.name, dyn, tma, dev)
+    kernel.variants[vkey] = v
     return v
   end
 

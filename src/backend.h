@@ -80,6 +80,8 @@ typedef struct tlua_Function tlua_Function;
 TLUA_HIDDEN int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *entry,
                                  size_t dyn_lds, tlua_Function **out, char *err, size_t n);
 TLUA_HIDDEN void tlua_function_free(tlua_Function *f);
+/* The device f was loaded on. */
+TLUA_HIDDEN tlua_Device *tlua_function_device(const tlua_Function *f);
 /* The TMA tensor maps (tensor_map.h) every launch of f passes after its ordinary parameters, map j
  * as the j-th extra parameter: specs are checked (tlua_tma_spec_check) and copied; at most
  * TLUA_TMA_MAX_MAPS. Which parameters they name is checked at launch, against the signature. */
@@ -106,6 +108,19 @@ TLUA_HIDDEN int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, cha
 /* Attaches a device buffer to s (allocating and uploading) unless it has one; then makes the
  * device copy current. */
 TLUA_HIDDEN int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size_t n);
+/* Copies nbytes from src's buffer sptr to dst's buffer dptr, GPU to GPU (cuMemcpyPeer: direct where
+ * the GPUs reach each other, staged by the driver otherwise), after the launches on either. */
+TLUA_HIDDEN int tlua_device_copy_peer(tlua_Device *dst, void *dptr, tlua_Device *src, const void *sptr, size_t nbytes,
+                                      char *err, size_t n);
+/* Events on d's launch stream (the one kernels, copies and collectives on d are ordered on):
+ * record one now (*ev: a new event, freed by tlua_device_event_free); make d's later work wait for
+ * an event of any device (no host wait); wait on the host; the seconds between two events of d
+ * (both complete). */
+TLUA_HIDDEN int tlua_device_event_record(tlua_Device *d, void **ev, char *err, size_t n);
+TLUA_HIDDEN int tlua_device_event_wait(tlua_Device *d, void *ev, char *err, size_t n);
+TLUA_HIDDEN int tlua_device_event_sync(tlua_Device *d, void *ev, char *err, size_t n);
+TLUA_HIDDEN int tlua_device_event_elapsed(tlua_Device *d, void *from, void *to, double *seconds, char *err, size_t n);
+TLUA_HIDDEN void tlua_device_event_free(tlua_Device *d, void *ev);
 /* Bytes of device memory currently allocated through d. */
 TLUA_HIDDEN size_t tlua_device_bytes_in_use(const tlua_Device *d);
 

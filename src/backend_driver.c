@@ -120,6 +120,14 @@ typedef struct Api {
   fn_i_i set_device;         /* HIP only */
   fn_i_props props;          /* HIP only: hipGetDeviceProperties */
   fn_i_funcattr funcattr;    /* optional */
+  void *peer;                /* optional: cuMemcpyPeer / hipMemcpyPeer (signatures differ) */
+  /* optional: events (cuEvent* / hipEvent*; create takes flags, elapsed gives milliseconds) */
+  int (*ev_create)(void **, unsigned);
+  int (*ev_record)(void *, void *);
+  int (*ev_wait)(void *, void *, unsigned); /* cuStreamWaitEvent(stream, event, flags) */
+  int (*ev_sync)(void *);
+  int (*ev_elapsed)(float *, void *, void *);
+  int (*ev_destroy)(void *);
   fn_i_funcset funcset;      /* optional */
   fn_i_memset8 memset8;
   fn_i_p stream_sync;        /* cuStreamSynchronize / hipStreamSynchronize */
@@ -230,6 +238,14 @@ static void api_init(Api *a) {
       a->errstr = sym(a, v->s_errstr, &m);
       a->version = (fn_i_pi)sym(a, v->s_version, &m);
       a->funcattr = (fn_i_funcattr)dlsym(a->lib, v->s_funcattr);
+      a->peer = dlsym(a->lib, v->cuda ? "cuMemcpyPeer" : "hipMemcpyPeer");
+      *(void **)&a->ev_create = dlsym(a->lib, v->cuda ? "cuEventCreate" : "hipEventCreateWithFlags");
+      *(void **)&a->ev_record = dlsym(a->lib, v->cuda ? "cuEventRecord" : "hipEventRecord");
+      *(void **)&a->ev_wait = dlsym(a->lib, v->cuda ? "cuStreamWaitEvent" : "hipStreamWaitEvent");
+      *(void **)&a->ev_sync = dlsym(a->lib, v->cuda ? "cuEventSynchronize" : "hipEventSynchronize");
+      *(void **)&a->ev_elapsed = dlsym(a->lib, v->cuda ? "cuEventElapsedTime_v2" : "hipEventElapsedTime");
+      if (!a->ev_elapsed && v->cuda) *(void **)&a->ev_elapsed = dlsym(a->lib, "cuEventElapsedTime");
+      *(void **)&a->ev_destroy = dlsym(a->lib, v->cuda ? "cuEventDestroy_v2" : "hipEventDestroy");
       a->funcset = v->s_funcset ? (fn_i_funcset)dlsym(a->lib, v->s_funcset) : NULL;
       a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
       a->stream_sync = (fn_i_p)sym(a, v->cuda ? "cuStreamSynchronize" : "hipStreamSynchronize", &m);
@@ -425,6 +441,23 @@ int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size
   return 0;
 }
 
+typedef int (*fn_peer_cuda)(uint64_t, void *, uint64_t, void *, size_t);
+typedef int (*fn_peer_hip)(void *, int, const void *, int, size_t);
+
+int tlua_device_copy_peer(tlua_Device *dst, void *dptr, tlua_Device *src, const void *sptr, size_t nbytes, char *err,
+                          size_t n) {
+  if (usable(src, err, n) || usable(dst, err, n)) return 1;
+  if (!src->api->peer) return tlua_errorf(1, err, n, "%s: the driver has no peer copy", src->backend->name);
+  /* both legacy default streams are serialized with it; an application's streams are not */
+  if (make_current(src, err, n) || wait_launches(src, err, n) || make_current(dst, err, n) || wait_launches(dst, err, n))
+    return 1;
+  int rc = src->api->v->cuda
+               ? ((fn_peer_cuda)src->api->peer)((uint64_t)(uintptr_t)dptr, dst->ctx, (uint64_t)(uintptr_t)sptr,
+                                                src->ctx, nbytes)
+               : ((fn_peer_hip)src->api->peer)(dptr, dst->ordinal, sptr, src->ordinal, nbytes);
+  return check(dst, rc, "copy between devices", err, n);
+}
+
 size_t tlua_device_bytes_in_use(const tlua_Device *d) { return d->bytes; }
 
 int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *err, size_t n) {
@@ -470,6 +503,48 @@ int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n) {
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
   d->last_stream = NULL;
   return check(d, d->api->stream_sync(d->stream), "synchronize the stream", err, n);
+}
+
+/* --- events ------------------------------------------------------------------------------------ */
+
+static int events_ok(tlua_Device *d, char *err, size_t n) {
+  Api *a = d->api;
+  if (!a->ev_create || !a->ev_record || !a->ev_wait || !a->ev_sync || !a->ev_elapsed || !a->ev_destroy)
+    return tlua_errorf(1, err, n, "%s: the driver has no events", d->backend->name);
+  return usable(d, err, n) || make_current(d, err, n);
+}
+
+int tlua_device_event_record(tlua_Device *d, void **ev, char *err, size_t n) {
+  *ev = NULL;
+  if (events_ok(d, err, n)) return 1;
+  if (check(d, d->api->ev_create(ev, 0), "create an event", err, n)) return 1;
+  if (check(d, d->api->ev_record(*ev, d->stream), "record an event", err, n)) {
+    d->api->ev_destroy(*ev);
+    *ev = NULL;
+    return 1;
+  }
+  return 0;
+}
+
+int tlua_device_event_wait(tlua_Device *d, void *ev, char *err, size_t n) {
+  if (events_ok(d, err, n)) return 1;
+  return check(d, d->api->ev_wait(d->stream, ev, 0), "make a stream wait for an event", err, n);
+}
+
+int tlua_device_event_sync(tlua_Device *d, void *ev, char *err, size_t n) {
+  if (events_ok(d, err, n)) return 1;
+  return check(d, d->api->ev_sync(ev), "wait for an event", err, n);
+}
+
+int tlua_device_event_elapsed(tlua_Device *d, void *from, void *to, double *seconds, char *err, size_t n) {
+  float ms = 0;
+  if (events_ok(d, err, n) || check(d, d->api->ev_elapsed(&ms, from, to), "time between events", err, n)) return 1;
+  *seconds = (double)ms * 1e-3;
+  return 0;
+}
+
+void tlua_device_event_free(tlua_Device *d, void *ev) {
+  if (ev && d->api->ev_destroy && !d->broken && make_current(d, NULL, 0) == 0) d->api->ev_destroy(ev);
 }
 
 /* --- devices ------------------------------------------------------------------------------------ */
@@ -649,6 +724,8 @@ void tlua_function_resources(const tlua_Function *f, int *regs, int *lds) {
   *regs = f->regs;
   *lds = f->lds >= 0 ? f->lds + (int)f->dyn_lds : -1; /* static + what every launch passes */
 }
+
+tlua_Device *tlua_function_device(const tlua_Function *f) { return f->dev; }
 
 void tlua_function_free(tlua_Function *f) {
   if (!f) return;

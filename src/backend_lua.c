@@ -9,14 +9,15 @@
  *
  *   tl.backend() -> name, info     info = {name, arch, warp_size, lds_bytes, sm_count,
  *                                          total_memory, driver_version, skipped = {cuda = why, ...}}
- *   tl.synchronize()               waits for the GPU (no-op on cpu)
+ *   tl.synchronize()               waits for every GPU the state opened (no-op on cpu)
  *   tl.clock()                     monotonic wall-clock seconds
- *   tl._gpu_load(code, entry[, dyn[, tma]]) -> Function  a loaded code object (dyn: dynamic LDS
+ *   tl._gpu_load(code, entry[, dyn[, tma[, device]]]) -> Function  a loaded code object on GPU
+ *        `device` (an ordinal, default the state's; tlua_state_device_at) (dyn: dynamic LDS
  *        bytes; tma: the TMA tensor maps every launch passes, a sequence of
  *        {param = <0-based parameter index of a tensor>, box = {<lengths, outermost first>},
  *         swizzle = 0|32|64|128 (bytes, default 0)}, entry j+1 being the kernel's tl_tmap<j>)
  *   tl._gpu_resources(fn) -> registers per thread, LDS bytes per block
- *   tl._gpu_launch(fn, gx, gy, gz, block, sig, args)
+ *   tl._gpu_launch(fn, gx, gy, gz, block, sig, args)   on the GPU fn was loaded on
  *        sig: one byte pair per parameter, kind ('T' tensor / 'S' scalar) then the dtype code;
  *        args: the sequence of arguments. Tensors go as (pointer, shape..., strides...) exactly as
  *        codegen_hip.c declares them, then one 128-byte CUtensorMap per TMA map of fn (encoded on
@@ -35,6 +36,7 @@
 #include "tensor_lua.h"
 
 #define DEVICE_KEY "tilelua.device"   /* DeviceBox, or false for cpu */
+#define GPUS_KEY "tilelua.gpus"       /* ordinal -> DeviceBox of every GPU this state opened */
 #define SKIPPED_KEY "tilelua.skipped" /* table backend -> why it was not chosen */
 #define DEVICE_MT "tilelua.Device"
 #define FUNCTION_MT "tilelua.Function"
@@ -121,6 +123,34 @@ TLUA_HIDDEN tlua_Device *tlua_state_device(lua_State *L) {
   return b ? b->d : NULL;
 }
 
+/* GPU `ordinal` of the state's backend, opened on first use (the state's own device when it is that
+ * one); NULL on the cpu backend. Raises when it cannot be opened or its arch differs from the state
+ * device's (one code object per kernel serves every GPU of a process). */
+TLUA_HIDDEN tlua_Device *tlua_state_device_at(lua_State *L, int ordinal) {
+  tlua_Device *d = tlua_state_device(L);
+  if (!d || ordinal == tlua_device_ordinal(d)) return d;
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, GPUS_KEY);
+  if (lua_rawgeti(L, -1, ordinal) != LUA_TNIL) {
+    DeviceBox *b = (DeviceBox *)luaL_checkudata(L, -1, DEVICE_MT);
+    lua_pop(L, 2);
+    return b->d;
+  }
+  lua_pop(L, 1);
+  DeviceBox *box = (DeviceBox *)lua_newuserdatauv(L, sizeof *box, 0);
+  box->d = NULL;
+  luaL_setmetatable(L, DEVICE_MT);
+  char err[512];
+  const tlua_Backend *be = tlua_device_backend(d);
+  if (be->open(ordinal, &box->d, err, sizeof err)) luaL_error(L, "device %d: %s", ordinal, err);
+  const char *a = tlua_device_info(d)->arch, *b = tlua_device_info(box->d)->arch;
+  if (strcmp(a, b) != 0)
+    luaL_error(L, "device %d is %s but device %d is %s: the GPUs one process drives must share an arch (one code "
+               "object serves all); run one process per GPU instead", ordinal, b, tlua_device_ordinal(d), a);
+  lua_rawseti(L, -2, ordinal);
+  lua_pop(L, 1);
+  return box->d;
+}
+
 static tlua_Device *check_device(lua_State *L, const char *who) {
   tlua_Device *d = tlua_state_device(L);
   if (!d) luaL_error(L, "%s: the cpu backend has no GPU device", who);
@@ -169,10 +199,19 @@ static int l_backend(lua_State *L) {
   return 2;
 }
 
+/* every GPU this state opened */
 static int l_synchronize(lua_State *L) {
   tlua_Device *d = tlua_state_device(L);
   char err[512];
   if (d && tlua_device_synchronize(d, err, sizeof err)) return luaL_error(L, "%s", err);
+  if (!d) return 0;
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, GPUS_KEY);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    DeviceBox *b = (DeviceBox *)luaL_checkudata(L, -1, DEVICE_MT);
+    if (tlua_device_synchronize(b->d, err, sizeof err)) return luaL_error(L, "%s", err);
+    lua_pop(L, 1);
+  }
   return 0;
 }
 
@@ -236,6 +275,7 @@ static int l_gpu_load(lua_State *L) {
   tlua_TmaSpec specs[TLUA_TMA_MAX_MAPS];
   int ntma = check_tma_specs(L, 4, specs);
   tlua_Device *d = check_device(L, "load");
+  if (!lua_isnoneornil(L, 5)) d = tlua_state_device_at(L, (int)luaL_checkinteger(L, 5));
   FunctionBox *b = (FunctionBox *)lua_newuserdatauv(L, sizeof *b, 0);
   b->f = NULL;
   luaL_setmetatable(L, FUNCTION_MT);
@@ -389,7 +429,7 @@ static int l_gpu_launch(lua_State *L) {
   const char *sig = luaL_checklstring(L, 6, &siglen);
   luaL_checktype(L, 7, LUA_TTABLE);
   const char *name = luaL_optstring(L, 8, "kernel");
-  tlua_Device *d = check_device(L, "launch");
+  tlua_Device *d = tlua_function_device(f); /* the GPU it was loaded on, its tensors' (kernel.lua checks) */
   int nparams = (int)(siglen / 2);
   luaL_checkstack(L, nparams + 4, "too many kernel arguments");
   int first = lua_gettop(L) + 1;

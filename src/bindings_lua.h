@@ -22,10 +22,13 @@ TLUA_HIDDEN void tlua_open_rtc(lua_State *L);
 TLUA_HIDDEN void tlua_open_launcher(lua_State *L);
 TLUA_HIDDEN void tlua_open_devices(lua_State *L);
 TLUA_HIDDEN void tlua_open_dist(lua_State *L);
+TLUA_HIDDEN void tlua_open_events(lua_State *L);
 
 /* The state's GPU device, selecting the backend on first use (backend_lua.c); NULL on cpu. */
 struct tlua_Device;
 TLUA_HIDDEN struct tlua_Device *tlua_state_device(lua_State *L);
+/* GPU `ordinal` of the state's backend, opened on first use; NULL on cpu (backend_lua.c). */
+TLUA_HIDDEN struct tlua_Device *tlua_state_device_at(lua_State *L, int ordinal);
 
 /* True when the state was opened with the sandbox option: bindings that touch the file system
  * (e.g. :svg(path)) must refuse with an error in that case. */

@@ -1,12 +1,14 @@
 /* devices_lua.c - the devices of a process and where tensors live (tl.devices, tl.set_device, t:to).
  *
  * A device is an index of tl.devices(). On a GPU backend the indices are the vendor's ordinals; the
- * process drives one GPU, the one the backend opened ($TILELUA_DEVICE, else torchrun's $LOCAL_RANK,
- * else 0): tensors may live there only (one process per GPU; several GPUs in one process are not
- * supported yet). On the cpu backend $TILELUA_CPU_DEVICES=N (1..64, default 1) gives N simulated
- * devices: each tensor's storage carries its device index, a launch runs on the device of its tensors
- * (kernel.lua checks that they agree), copies between devices are host copies, and the collectives of
- * tl.dist run their reference implementation (dist.c).
+ * process's GPU is the one the backend opened first ($TILELUA_DEVICE, else torchrun's $LOCAL_RANK,
+ * else 0) and the default device; the others open on first use (tlua_state_device_at), so one
+ * process may drive every GPU of the host: each tensor's storage carries its device index, a launch
+ * runs on the device of its tensors (kernel.lua checks that they agree; each GPU loads its own copy
+ * of the code object), t:to(i) copies between GPUs through the host, and tl.dist's list form runs
+ * NCCL over all of them. On the cpu backend $TILELUA_CPU_DEVICES=N (1..64, default 1) gives N
+ * simulated devices with the same rules: copies between devices are host copies, and the
+ * collectives of tl.dist run their reference implementation (dist.c).
  *
  *   tl.devices() -> { {index=, name=, arch=, memory=, simulated=}, ... }
  *   tl.current_device() -> index        where constructors put tensors (default: the process's GPU, 0 on cpu)
@@ -80,11 +82,6 @@ int tlua_check_device_index(lua_State *L, int idx, const char *who) {
   if (i < 0 || i >= n)
     return luaL_error(L, "%s: device %d does not exist (%d device%s: 0..%d%s)", who, (int)i, n, n == 1 ? "" : "s",
                       n - 1, tlua_state_device(L) ? "" : "; TILELUA_CPU_DEVICES=N simulates N on the cpu backend");
-  tlua_Device *d = tlua_state_device(L);
-  if (d && i != tlua_device_ordinal(d))
-    return luaL_error(L, "%s: this process drives %s device %d only (TILELUA_DEVICE, else LOCAL_RANK); a tensor "
-                      "cannot live on device %d: run one process per GPU (torchrun) and use tl.dist", who,
-                      tlua_device_backend(d)->name, tlua_device_ordinal(d), (int)i);
   return (int)i;
 }
 
@@ -152,6 +149,13 @@ static int l_current_device(lua_State *L) {
   return 1;
 }
 
+/* tl._process_gpu() -> the ordinal of the process's GPU (0 on cpu) */
+static int l_process_gpu(lua_State *L) {
+  tlua_Device *d = tlua_state_device(L);
+  lua_pushinteger(L, d ? tlua_device_ordinal(d) : 0);
+  return 1;
+}
+
 static int l_set_device(lua_State *L) {
   int prev = tlua_current_device(L);
   int i = tlua_check_device_index(L, 1, "set_device");
@@ -173,8 +177,34 @@ int tlua_tensor_m_to(lua_State *L) {
     lua_settop(L, 1);
     return 1;
   }
-  /* only simulated devices get here (a GPU process has one device): a host copy */
   char err[TLUA_TENSOR_ERRLEN];
+  if (tlua_state_device(L)) {
+    tlua_Device *dd = tlua_state_device_at(L, dev); /* fails here, naming dev, when it cannot open */
+    tlua_Storage *ss = t->storage;
+    if (ss->device && (ss->valid & TLUA_STORAGE_DEVICE_VALID) && tlua_tensor_is_contiguous(t)) {
+      /* GPU to GPU: a new buffer on dev and a peer copy of the tensor's bytes */
+      tlua_Device *sd = tlua_state_device_at(L, ss->device_index);
+      size_t nbytes = (size_t)tlua_tensor_numel(t) * tlua_tensor_elsize(t);
+      tlua_tensor_reserve(L, nbytes);
+      tlua_Tensor *c;
+      if (tlua_tensor_new(t->dtype, t->rank, t->shape, &c, err)) return luaL_error(L, "tensor:to: %s", err);
+      c->storage->device_index = dev;
+      char derr[1024];
+      if (tlua_device_prepare_storage(dd, c->storage, derr, sizeof derr) ||
+          tlua_device_copy_peer(dd, c->storage->device, sd, (const char *)ss->device + t->offset, nbytes, derr,
+                                sizeof derr)) {
+        tlua_tensor_release(c);
+        return luaL_error(L, "tensor:to: %s", derr);
+      }
+      tlua_storage_device_written(c->storage);
+      tlua_push_tensor(L, c);
+      tlua_tensor_release(c);
+      tlua_tensor_charge(L, c->storage);
+      return 1;
+    }
+  }
+  /* otherwise through the host: the source's bytes come down (waiting for its GPU's work), the copy
+   * is uploaded to GPU dev when a launch or collective there first needs it */
   if (tlua_tensor_sync_host(t, err)) return luaL_error(L, "%s", err);
   tlua_tensor_reserve(L, (size_t)tlua_tensor_numel(t) * tlua_tensor_elsize(t));
   tlua_Tensor *c;
@@ -189,6 +219,7 @@ int tlua_tensor_m_to(lua_State *L) {
 static const luaL_Reg funcs[] = {{"devices", l_devices},
                                  {"current_device", l_current_device},
                                  {"set_device", l_set_device},
+                                 {"_process_gpu", l_process_gpu},
                                  {NULL, NULL}};
 
 void tlua_open_devices(lua_State *L) { luaL_setfuncs(L, funcs, 0); }

@@ -2,8 +2,8 @@
  *
  * A Comm ("tilelua.Comm") is one of:
  *   local    one process drives every rank: rank k is the k-th device of the list it was made for.
- *            cpu backend: the reference implementation on the host. GPU: NCCL (one GPU per process
- *            so far, hence a one-rank communicator).
+ *            cpu backend: the reference implementation on the host. GPU: NCCL, one communicator per
+ *            GPU (ncclCommInitAll), a collective's calls on every GPU in one group.
  *   process  one process per rank (torchrun's RANK / WORLD_SIZE). cpu backend: the simulated
  *            exchange through a shared directory (dist.h). GPU: an NCCL communicator joined with a
  *            unique id that rank 0 made.
@@ -43,7 +43,8 @@ typedef struct Comm {
   uint64_t seq;          /* collective calls so far */
   uint64_t *sent, *recvd; /* messages per peer (process communicators) */
   char dir[4096];        /* simulated process communicators */
-  tlua_NcclComm *nccl;   /* GPU */
+  tlua_NcclComm *nccl;   /* GPU: this process's rank (process), rank 0 (local) */
+  tlua_NcclComm *more[MAX_LOCAL]; /* GPU, local communicators of several devices: ranks 1.. */
 } Comm;
 
 static Comm *check_comm(lua_State *L, int idx) {
@@ -57,6 +58,10 @@ static void comm_release(Comm *c) {
   c->closed = 1;
   tlua_nccl_comm_free(c->nccl);
   c->nccl = NULL;
+  for (int k = 1; k < MAX_LOCAL; k++) {
+    tlua_nccl_comm_free(c->more[k]);
+    c->more[k] = NULL;
+  }
   free(c->sent);
   free(c->recvd);
   c->sent = c->recvd = NULL;
@@ -98,8 +103,6 @@ static int l_local(lua_State *L) {
   int n = (int)luaL_len(L, 1);
   luaL_argcheck(L, n >= 1 && n <= MAX_LOCAL, 1, "1 to 64 devices");
   tlua_Device *d = tlua_state_device(L);
-  if (d && n != 1) return luaL_error(L, "dist: a %s process drives one GPU, so its communicator has one rank (got %d)",
-                                     backend_name(d), n);
   Comm *c = new_comm(L, COMM_LOCAL, n);
   c->nlocal = n;
   for (int i = 0; i < n; i++) {
@@ -109,11 +112,20 @@ static int l_local(lua_State *L) {
   }
   c->timeout = 60;
   c->closed = 0;
-  if (d) {
+  if (d && n == 1) {
     unsigned char id[TLUA_NCCL_ID_BYTES];
     char err[1024];
+    d = tlua_state_device_at(L, c->devices[0]);
     if (tlua_nccl_unique_id(backend_name(d), id, err, sizeof err)) return luaL_error(L, "dist: %s", err);
     nccl_join(L, c, d, id);
+  } else if (d) {
+    tlua_Device *devs[MAX_LOCAL];
+    tlua_NcclComm *comms[MAX_LOCAL];
+    char err[1024];
+    for (int k = 0; k < n; k++) devs[k] = tlua_state_device_at(L, c->devices[k]);
+    if (tlua_nccl_comm_init_all(devs, n, comms, err, sizeof err)) return luaL_error(L, "dist: %s", err);
+    c->nccl = comms[0];
+    for (int k = 1; k < n; k++) c->more[k] = comms[k];
   }
   return 1;
 }
@@ -222,17 +234,47 @@ static size_t call_count(int coll, int world, const tlua_Tensor *in) {
   return coll == TLUA_COLL_REDUCE_SCATTER ? numel / (size_t)world : numel;
 }
 
-static void run_nccl(lua_State *L, Comm *c, int coll, tlua_Tensor *in, tlua_Tensor *out, int op, int root) {
-  tlua_Device *d = tlua_state_device(L);
+/* in's and out's device copies current on their GPU (raises: call it before a group opens) */
+static void nccl_prepare(lua_State *L, int coll, tlua_Tensor *in, tlua_Tensor *out) {
+  tlua_Device *d = tlua_state_device_at(L, in->storage->device_index);
   char err[1024];
   if (tlua_device_prepare_storage(d, in->storage, err, sizeof err) ||
       tlua_device_prepare_storage(d, out->storage, err, sizeof err))
     luaL_error(L, "%s: %s", tlua_coll_name(coll), err);
+}
+
+/* one rank's NCCL call on prepared tensors; 1 + err on failure (raises nothing: it may be in a group) */
+static int nccl_issue(tlua_NcclComm *nc, int world, int coll, tlua_Tensor *in, tlua_Tensor *out, int op, int root,
+                      char *err, size_t n) {
   const void *s = (const char *)in->storage->device + in->offset;
   void *r = (char *)out->storage->device + out->offset;
-  if (tlua_nccl_call(c->nccl, coll, s, r, call_count(coll, c->world, in), in->dtype, op, root, err, sizeof err))
-    luaL_error(L, "%s", err);
+  if (tlua_nccl_call(nc, coll, s, r, call_count(coll, world, in), in->dtype, op, root, err, n)) return 1;
   tlua_storage_device_written(out->storage);
+  return 0;
+}
+
+static void run_nccl(lua_State *L, Comm *c, int coll, tlua_Tensor *in, tlua_Tensor *out, int op, int root) {
+  char err[1024];
+  nccl_prepare(L, coll, in, out);
+  if (nccl_issue(c->nccl, c->world, coll, in, out, op, root, err, sizeof err)) luaL_error(L, "%s", err);
+}
+
+/* a collective of a local communicator over several GPUs: every rank's call in one NCCL group */
+static void run_nccl_local(lua_State *L, Comm *c, int coll, int op, int root) {
+  tlua_Tensor *tin[MAX_LOCAL], *tout[MAX_LOCAL];
+  for (int k = 0; k < c->nlocal; k++) {
+    tin[k] = slot(L, 3, k);
+    tout[k] = slot(L, 4, k);
+    nccl_prepare(L, coll, tin[k], tout[k]);
+  }
+  char err[1024], gerr[1024];
+  if (tlua_nccl_group(c->nccl, 1, err, sizeof err)) luaL_error(L, "%s: %s", tlua_coll_name(coll), err);
+  int failed = 0;
+  for (int k = 0; k < c->nlocal && !failed; k++)
+    failed = nccl_issue(k ? c->more[k] : c->nccl, c->world, coll, tin[k], tout[k], op, root, err, sizeof err);
+  int closed = tlua_nccl_group(c->nccl, 0, gerr, sizeof gerr);
+  if (failed) luaL_error(L, "%s", err);
+  if (closed) luaL_error(L, "%s: %s", tlua_coll_name(coll), gerr);
 }
 
 /* tl._dist_call(comm, coll, ins, outs, op, root) */
@@ -244,7 +286,8 @@ static int l_call(lua_State *L) {
   int op = (int)luaL_optinteger(L, 5, 0), root = (int)luaL_optinteger(L, 6, 0);
   const char *what = tlua_coll_name(coll);
   if (c->nccl) {
-    run_nccl(L, c, coll, slot(L, 3, 0), slot(L, 4, 0), op, root);
+    if (c->nlocal > 1) run_nccl_local(L, c, coll, op, root);
+    else run_nccl(L, c, coll, slot(L, 3, 0), slot(L, 4, 0), op, root);
     c->seq++;
     return 0;
   }

@@ -11,7 +11,10 @@
  * (tl._launcher_add) under the same key.
  *
  * The key has the facts the Lua key has (kernel.lua: dtype, rank, shape/stride divisibility by 16,
- * 16-byte alignment, contiguous last dimension), packed as 3 bytes per tensor argument.
+ * 16-byte alignment, contiguous last dimension), packed as 3 bytes per tensor argument, and the device
+ * each tensor lives on (a byte more; a kernel without tensors: the current device), so that one
+ * Launcher holds the variants loaded on every GPU of the process and each launch goes to the GPU its
+ * function was loaded on.
  *
  *   tl._launcher_new(sig, block, name[, grid_x_multiple]) -> Launcher
  *   tl._launcher_add(launcher, fn, args)   args: the sequence of arguments of a launch
@@ -24,12 +27,13 @@
 
 #include "backend.h"
 #include "bindings_lua.h"
+#include "devices_lua.h"
 #include "ir.h"
 #include "tensor_lua.h"
 
 #define LAUNCHER_MT "tilelua.Launcher"
 #define MAX_VARIANTS 16
-#define KEY_MAX (3 * TLUA_IR_MAX_PARAMS)
+#define KEY_MAX (4 * TLUA_IR_MAX_PARAMS + 1)
 
 TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
                                       unsigned block, const char *sig, int nparams, int first, const char *name,
@@ -54,7 +58,7 @@ typedef struct Launcher {
   Variant v[MAX_VARIANTS];
 } Launcher;
 
-/* The specialization bytes of tensor t (divisibility, rank, alignment, contiguity) at key[k..k+2];
+/* The specialization bytes of tensor t (divisibility, rank, alignment, contiguity, device) at key[k..k+3];
  * returns the next position. */
 static int tensor_key(const tlua_Tensor *t, unsigned char *key, int k) {
   unsigned sdiv, tdiv;
@@ -63,6 +67,7 @@ static int tensor_key(const tlua_Tensor *t, unsigned char *key, int k) {
   key[k++] = (unsigned char)sdiv;
   key[k++] = (unsigned char)tdiv;
   key[k++] = (unsigned char)(t->rank << 2 | aligned << 1 | contiguous);
+  key[k++] = (unsigned char)t->storage->device_index;
   return k;
 }
 
@@ -83,12 +88,13 @@ static int make_key(lua_State *L, const Launcher *l, int first, unsigned char *k
       if (ty == LUA_TNUMBER && tlua_dtype_is_integral(dt) && !lua_isinteger(L, idx)) return 0;
     }
   }
+  if (k == 0) key[k++] = (unsigned char)tlua_current_device(L);
   *keylen = k;
   return 1;
 }
 
 /* make_key for arguments given from C (tlua_kernel_launch). */
-static int make_key_args(const Launcher *l, const tlua_LaunchArg *in, unsigned char *key, int *keylen) {
+static int make_key_args(lua_State *L, const Launcher *l, const tlua_LaunchArg *in, unsigned char *key, int *keylen) {
   int k = 0;
   for (int i = 0; i < l->nparams; i++) {
     const tlua_LaunchArg *a = &in[i];
@@ -102,6 +108,7 @@ static int make_key_args(const Launcher *l, const tlua_LaunchArg *in, unsigned c
       if (a->kind == TLUA_LAUNCH_NUM && tlua_dtype_is_integral(dt)) return 0;
     }
   }
+  if (k == 0) key[k++] = (unsigned char)tlua_current_device(L);
   *keylen = k;
   return 1;
 }
@@ -124,13 +131,13 @@ TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, int kidx, const unsigned grid[3
     if (grid[i] < 1 || grid[i] > 0x7fffffffu) return 0;
   unsigned char key[KEY_MAX];
   int keylen;
-  if (!make_key_args(l, in, key, &keylen)) return 0;
+  if (!make_key_args(L, l, in, key, &keylen)) return 0;
   tlua_Function *fn = NULL;
   for (int i = 0; i < l->nvariants && !fn; i++)
     if (l->v[i].keylen == keylen && memcmp(l->v[i].key, key, (size_t)keylen) == 0) fn = l->v[i].fn;
   if (!fn) return 0;
   *launched = 1;
-  if (tlua_gpu_launch_args(L, fn, l->dev, grid, l->block, l->sig, l->nparams, in, l->name, err, n)) return 1;
+  if (tlua_gpu_launch_args(L, fn, tlua_function_device(fn), grid, l->block, l->sig, l->nparams, in, l->name, err, n)) return 1;
   l->launches++;
   return 0;
 }
@@ -212,7 +219,7 @@ static int fast_call(lua_State *L) {
     if (l->v[i].keylen == keylen && memcmp(l->v[i].key, key, (size_t)keylen) == 0) fn = l->v[i].fn;
   if (!fn) return slow(L);
   char err[1024];
-  if (tlua_gpu_launch_stack(L, fn, l->dev, grid, l->block, l->sig, l->nparams, 3, l->name, err, sizeof err)) {
+  if (tlua_gpu_launch_stack(L, fn, tlua_function_device(fn), grid, l->block, l->sig, l->nparams, 3, l->name, err, sizeof err)) {
     luaL_where(L, 2);
     lua_pushstring(L, err);
     lua_concat(L, 2);

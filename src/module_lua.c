@@ -126,6 +126,7 @@ int luaopen_tilelua(lua_State *L) {
   tlua_open_launcher(L);
   tlua_open_devices(L);
   tlua_open_dist(L);
+  tlua_open_events(L);
   /* the Lua half of the module: lua/init.lua receives the table and returns it, extended */
   for (const tlua_EmbeddedLua *e = tlua_embedded_lua; e->module; e++) {
     if (strcmp(e->module, "tilelua.init") != 0) continue;

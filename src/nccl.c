@@ -26,6 +26,7 @@ typedef int (*fn_allgather)(const void *, void *, size_t, int, void *, void *);
 typedef int (*fn_send)(const void *, size_t, int, int, void *, void *);
 typedef int (*fn_recv)(void *, size_t, int, int, void *, void *);
 typedef int (*fn_void)(void);
+typedef int (*fn_init_all)(void **, int, const int *);
 
 typedef struct Lib {
   const char *name, *env, *names[3], *globs[9];
@@ -45,6 +46,7 @@ typedef struct Lib {
   fn_send send;
   fn_recv recv;
   fn_void group_start, group_end;
+  fn_init_all init_all; /* optional */
 } Lib;
 
 static Lib NCCL = {.name = "nccl", .env = "TILELUA_LIBNCCL", .names = {"libnccl.so.2", "libnccl.so", NULL},
@@ -136,6 +138,7 @@ static void lib_init(Lib *l) {
   SYM(group_end, fn_void, "ncclGroupEnd");
 #undef SYM
   l->lasterr = (fn_lasterr)dlsym(l->handle, "ncclGetLastError");
+  l->init_all = (fn_init_all)dlsym(l->handle, "ncclCommInitAll");
   if (missing) {
     snprintf(l->why, sizeof l->why, "%s: the library has no symbol %s (NCCL 2.7 or newer is needed)", l->name, missing);
     l->get_version = NULL;
@@ -276,6 +279,40 @@ int tlua_nccl_comm_init(tlua_Device *d, int world, int rank, const unsigned char
     return 1;
   }
   *out = c;
+  return 0;
+}
+
+int tlua_nccl_comm_init_all(tlua_Device *const *devs, int count, tlua_NcclComm **out, char *err, size_t n) {
+  for (int k = 0; k < count; k++) out[k] = NULL;
+  Lib *l = lib_load(tlua_device_backend(devs[0])->name, err, n);
+  if (!l) return 1;
+  if (!l->init_all) return tlua_errorf(1, err, n, "%s: the library has no ncclCommInitAll", l->name);
+  void *comms[64];
+  int ordinals[64];
+  if (count < 1 || count > 64) return tlua_errorf(1, err, n, "%s: 1 to 64 devices (got %d)", l->name, count);
+  for (int k = 0; k < count; k++) {
+    ordinals[k] = tlua_device_ordinal(devs[k]);
+    out[k] = (tlua_NcclComm *)calloc(1, sizeof *out[k]);
+    if (!out[k]) {
+      for (int j = 0; j < k; j++) free(out[j]);
+      return tlua_errorf(1, err, n, "%s: out of memory", l->name);
+    }
+  }
+  /* ncclCommInitAll selects each device itself (the runtime's current device, restored after) */
+  int rc = l->init_all(comms, count, ordinals);
+  if (rc) {
+    for (int k = 0; k < count; k++) {
+      free(out[k]);
+      out[k] = NULL;
+    }
+    return fail(l, NULL, rc, "ncclCommInitAll", err, n);
+  }
+  for (int k = 0; k < count; k++) {
+    out[k]->lib = l;
+    out[k]->comm = comms[k];
+    out[k]->dev = devs[k];
+    tlua_device_retain(devs[k]);
+  }
   return 0;
 }
 

@@ -9,7 +9,9 @@
  * never changed).
  *
  * Streams: every call goes on the device's default stream, the one kernels are launched on, so a
- * collective is ordered after the launches before it and before the copies after it.
+ * collective is ordered after the launches before it and before the copies after it. Each call makes
+ * its communicator's device current first, so one thread may drive the communicators of several
+ * GPUs (tlua_nccl_comm_init_all), their calls of one collective between ncclGroupStart and End.
  *
  * Errors: 0 on success, nonzero with a message in err naming the call and NCCL's own text. */
 #ifndef TLUA_NCCL_H
@@ -34,6 +36,10 @@ TLUA_HIDDEN int tlua_nccl_unique_id(const char *backend, unsigned char id[TLUA_N
  * other ranks: past that the error says so (NCCL's own init thread is then left waiting). */
 TLUA_HIDDEN int tlua_nccl_comm_init(tlua_Device *d, int world, int rank, const unsigned char id[TLUA_NCCL_ID_BYTES],
                                     double timeout, tlua_NcclComm **out, char *err, size_t n);
+/* One communicator per device of devs (rank k on devs[k]), all driven by this thread
+ * (ncclCommInitAll); out[k] gets rank k's. Their collectives go together in a group
+ * (tlua_nccl_group). */
+TLUA_HIDDEN int tlua_nccl_comm_init_all(tlua_Device *const *devs, int count, tlua_NcclComm **out, char *err, size_t n);
 TLUA_HIDDEN void tlua_nccl_comm_free(tlua_NcclComm *c);
 
 /* One collective (dist.h's tlua_Coll) of count elements (as dist.h counts them) between device

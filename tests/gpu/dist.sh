@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# tests/gpu/dist.sh - tl.dist on the GPU machine: the one-rank NCCL communicator end to end, the
+# tests/gpu/dist.sh - tl.dist on the GPU machine: the one-rank NCCL communicator end to end, one
+# process over every GPU against the simulation (tests/gpu/dist_local.lua), the
 # tensor-parallel example (each launch checked against the CPU executor), a rank that never joins
 # (a timeout error, not a hang), and for the record what two ranks on one GPU give.
 # Usage: tests/gpu/dist.sh [TILESH]; exit 1 on any failure.
@@ -17,7 +18,14 @@ out=$(cd "$work" && "$TILESH" --backend=cuda "$SRC/tests/gpu/dist_one_rank.lua" 
 [ $rc = 0 ] || out="$out (exit $rc)"; check "tests/gpu/dist_one_rank.lua" "$out" "dist_one_rank: ok"
 out=$(cd "$work" && TILELUA_CHECK_CPU=1 "$TILESH" --backend=cuda "$SRC/examples/tensor_parallel.lua" 2>&1)
 grep -q "MISMATCH" <<<"$out" && out="$out (a MISMATCH)"
-check "examples/tensor_parallel.lua (cpu-checked)" "$out" "tensor_parallel: ok on 1 device(s) of"
+check "examples/tensor_parallel.lua (cpu-checked)" "$out" "tensor_parallel: ok on 1"
+# one process over every GPU of the machine (one on a one-GPU machine) against as many simulated devices
+N=$(nvidia-smi -L 2>/dev/null | wc -l); [ "$N" -ge 1 ] || N=1
+mkdir -p "$work/local"
+out=$(cd "$work" && DIST_OUT="$work/local" "$TILESH" --backend=cuda "$SRC/tests/gpu/dist_local.lua" 2>&1 &&
+  DIST_OUT="$work/local" TILELUA_CPU_DEVICES=$N "$TILESH" --backend=cpu "$SRC/tests/gpu/dist_local.lua" 2>&1 &&
+  "$TILESH" --backend=cpu "$SRC/tests/gpu/dist_compare.lua" "$work/local" "$N" cuda 2>&1)
+check "tests/gpu/dist_local.lua ($N GPUs in one process vs the simulation)" "$out" ", 0 mismatched"
 start=$(date +%s)
 out=$(cd "$work" && WORLD_SIZE=2 RANK=0 TILELUA_NCCL_ID_FILE="$work/id" TILELUA_DIST_TIMEOUT=5 timeout 120 "$TILESH" --backend=cuda -e 'tl.dist.init()' 2>&1)
 echo "    (the lonely rank returned after $(( $(date +%s) - start )) s)"
