@@ -10,6 +10,7 @@
 -- (1,8: tile rows per group of the launch order; default the config's own). WS=1 also times the
 -- TMA configs (config.tma: copy groups in the wgmma pipeline; config.ws, also with config.persistent
 -- or config.cluster = 2) at the LATS hints.
+-- CONFIGS="{...};{...}" times those configs after the default.
 -- OUT=same writes the result in the inputs' dtype (as torch.matmul does) instead of f32. Dtypes
 -- f8e4m3 / f8e5m2 time the FP8 path (B N x K, bf16 output; bench/peers_gemm.py's _scaled_mm).
 local std = require "tilelua.std"
@@ -63,6 +64,17 @@ for _, dt in ipairs(dtypes) do
     print(("tilelua gemm_%s %dx%dx%d %s: %.1f us %.1f TFLOP/s"):format(dt, M, N, K, label, t * 1e6, flop / t / 1e12))
   end
   show("default", nil)
+  -- CONFIGS="{...};{...}": these configs too (e.g. FP8's schedule with persistent = true)
+  for src in (os.getenv("CONFIGS") or ""):gmatch("[^;]+") do
+    local c = assert(load("return " .. src))()
+    local ok, err = pcall(function()
+      out:fill(0)
+      run(c)
+      check(src)
+      show(src, c)
+    end)
+    if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, src, tostring(err):match("[^\n]*"))) end
+  end
   -- WS=1: the warp-specialized TMA schedule (config.ws) and its persistent form next to the default
   if os.getenv("WS") == "1" and not fp8 then
     for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, tma = true },

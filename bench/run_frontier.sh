@@ -4,8 +4,8 @@
 # to torch.matmul, and std.attention's wgmma / ws configs and the dQ variants next to SDPA, all in
 # one run. Every step runs under its own time limit (an mbarrier wait that never completes hangs a
 # kernel; the step is then reported as timed out and the next one runs).
-# Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests gemm shapes irregular ncu
-#        attention attention256 backward (default: tests gemm attention backward). OUT (env): a folder
+# Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests gemm shapes irregular sweep
+#        f16fp8 ncu ncu2048 attention attention256 backward (default: tests gemm attention backward). OUT (env): a folder
 #        for the logs (default /tmp/frontier).
 set -u
 T=$(realpath "$1"); shift
@@ -44,6 +44,19 @@ for s in $STEPS; do
         step shapes 120 env WS=1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua $mnk bf16
         step shapes 60 python3 bench/peers_gemm.py $mnk bf16
       done ;;
+    sweep)    # the small and irregular shapes over the wgmma tiles x stages x groups in flight (bf16 out)
+      for mnk in 2048 1024x8192x1024 4000x5000x3000; do
+        step sweep 150 env TUNE=1 CFGS=1,2,3 LATS=4,7,10 PENDING=0,1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua $mnk bf16
+      done ;;
+    f16fp8)   # 8192^3 with f16 inputs (f16 out), and FP8 e4m3 (bf16 out) against torch._scaled_mm
+      step f16fp8 90 env OUT=same "$T" --backend=cuda bench/gemm_bench.lua 8192 f16
+      step f16fp8 60 python3 bench/peers_gemm.py 8192 f16
+      for n in 4096 8192; do
+        step f16fp8 90 env OUT=same "$T" --backend=cuda bench/gemm_bench.lua $n f8e4m3
+        step f16fp8 60 python3 bench/peers_gemm.py $n f8e4m3
+      done ;;
+    ncu2048)  # Nsight Compute on the 2048^3 f16 default kernel (f16 out)
+      step ncu2048 150 env NCU_N=2048 OUT=same bench/run_ncu.sh "$(dirname "$T")" gemm ;;
     ncu)      # Nsight Compute on the 8192^3 f16 kernel (f16 out) of config.ws + persistent
       step ncu 200 env NCU_N=8192 OUT=same bench/run_ncu.sh "$(dirname "$T")" gemm \
         "{bm=128,bn=256,bk=64,wgmma=true,ws=true,persistent=true}" "{bm=128,bn=256,bk=64,wgmma=true}" ;;

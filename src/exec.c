@@ -533,7 +533,7 @@ static int run_for(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
     return rt_error(ex, in, bad, "loop step must be positive, got %" PRId64, sgn ? st[bad].i : (int64_t)st[bad].u);
   for (int k = 0; k < n; k++) copy_lanes(VAL(ex, bi[1 + k]), VAL(ex, o[3 + k]), m, B);
   copy_lanes(iv, lo, m, B);
-  tlua_LaneMask *bm = &ex->masks[body];
+  tlua_LaneMask *bm = tlua_exec_mask(ex, body);
   bm->n = 0;
   if (sgn) TLUA_LANES(m, B, if (lo[i].i < hi[i].i) bm->idx[bm->n++] = i);
   else TLUA_LANES(m, B, if (lo[i].u < hi[i].u) bm->idx[bm->n++] = i);
@@ -560,7 +560,7 @@ static int run_if(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneM
     const int32_t *res = &ir->regions[r].instrs[p + 1];
     for (int k = 0; k < n; k++) copy_lanes(VAL(ex, res[k]), VAL(ex, o[1 + k]), m, B);
   }
-  tlua_LaneMask *tm = has_t ? &ex->masks[rt] : NULL, *em = has_e ? &ex->masks[re] : NULL;
+  tlua_LaneMask *tm = has_t ? tlua_exec_mask(ex, rt) : NULL, *em = has_e ? tlua_exec_mask(ex, re) : NULL;
   if (tm) tm->n = 0;
   if (em) em->n = 0;
   TLUA_LANES(m, B,
@@ -614,8 +614,7 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   case TLUA_OP_ATOMIC:
     return do_atomic(ex, id, in, m);
   case TLUA_OP_BARRIER:
-    if (m->n != B)
-      return rt_error(ex, in, -1, "barrier reached by %d of %d threads (divergent control flow)", (int)m->n, B);
+    if (m->n != B) return tlua_exec_split_barrier(ex, in, m);
     return 0;
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: {
     tlua_Slot *restrict d = VAL(ex, id);
@@ -689,6 +688,10 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   }
 }
 
+int tlua_exec_instr(Exec *ex, int id, int r, int p, const tlua_LaneMask *m) {
+  return exec_instr(ex, id, &ex->ir->instrs[id], r, p, m);
+}
+
 int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m) {
   const tlua_Region *rg = &ex->ir->regions[r];
   for (int32_t p = 0; p < rg->n; p++) {
@@ -697,6 +700,11 @@ int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m) {
     if (ex->max_lane_ops && ex->lane_ops > ex->max_lane_ops)
       return rt_error(ex, &ex->ir->instrs[id], -1, "stopped after %" PRIu64 " lane operations: the work limit of a "
                       "launch (the state's instruction limit) is spent", ex->max_lane_ops);
+    if (ex->roles_in[id]) { /* a loop or an if holding roles: each role's lanes through it on their own */
+      int rc = tlua_exec_split(ex, id, r, p, m);
+      if (rc < 0) return -1;
+      if (rc == 0) continue;
+    }
     if (ex->ir->instrs[id].op == TLUA_OP_ROLE) {
       int q = p;
       while (q < rg->n && ex->ir->instrs[rg->instrs[q]].op == TLUA_OP_ROLE) q++;
@@ -710,6 +718,34 @@ int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m) {
 }
 
 /* --- setup ------------------------------------------------------------------------------------- */
+
+/* Whether region r holds a ROLE instruction, directly or in a region of one of its instructions
+ * (memo: 0 unknown, 1 no, 2 yes). */
+static int region_roles(const tlua_IR *ir, int r, uint8_t *memo) {
+  if (memo[r]) return memo[r] == 2;
+  memo[r] = 1;
+  const tlua_Region *rg = &ir->regions[r];
+  for (int32_t p = 0; p < rg->n; p++) {
+    const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
+    if (in->op == TLUA_OP_ROLE) memo[r] = 2;
+    for (int k = 0; k < 2; k++)
+      if (in->region[k] >= 0 && region_roles(ir, in->region[k], memo)) memo[r] = 2;
+  }
+  return memo[r] == 2;
+}
+
+/* roles_in[id]: instruction id is a loop or an if with roles inside */
+static void mark_roles(const tlua_IR *ir, uint8_t *roles_in) {
+  uint8_t *memo = calloc((size_t)ir->nregions + 1, 1);
+  if (!memo) return; /* (then nothing is split: the roles join at each group, as before) */
+  for (int32_t i = 0; i < ir->ninstrs; i++) {
+    const tlua_Instr *in = &ir->instrs[i];
+    if (in->op != TLUA_OP_FOR && in->op != TLUA_OP_IF) continue;
+    for (int k = 0; k < 2; k++)
+      if (in->region[k] >= 0 && region_roles(ir, in->region[k], memo)) roles_in[i] = 1;
+  }
+  free(memo);
+}
 
 /* Slots, masks, yield destinations, LDS; 0 or -1 (out of memory). */
 static int prepare(Exec *ex) {
@@ -731,6 +767,8 @@ static int prepare(Exec *ex) {
   for (int32_t i = 0; i < (int32_t)B; i++) ex->masks[0].idx[i] = i;
   ex->masks[0].n = ex->B;
   tlua_ir_yield_dests(ir, ex->ydst);
+  if (!(ex->roles_in = calloc((size_t)ir->ninstrs + 1, 1))) return -1;
+  mark_roles(ir, ex->roles_in);
   for (int32_t r = 0; r < ir->nregions; r++) {
     const tlua_Region *rg = &ir->regions[r];
     for (int32_t p = 0; p < rg->n; p++) {
@@ -769,6 +807,8 @@ static int prepare(Exec *ex) {
 }
 
 static void release(Exec *ex) {
+  free(ex->roles_in);
+  ex->roles_in = NULL;
   if (ex->masks)
     for (int32_t r = 0; r < ex->ir->nregions; r++) free(ex->masks[r].idx);
   free(ex->masks);

@@ -28,6 +28,10 @@ typedef struct Exec {
   tlua_Sched *sched;          /* the run's tasks (exec_sched.h): roles, the blocks of a cluster */
   struct Cluster *cluster;    /* the blocks running with this one (NULL: no clusters) */
   int rank, finished;         /* rank in the cluster; the block has ended */
+  uint8_t *roles_in;          /* per instruction: a region of it holds a ROLE group (a loop or an if
+                                 whose lanes split into roles, tlua_exec_split) */
+  int bar_arrived;            /* lanes at the block barrier, while split tasks reach it apart */
+  int64_t bar_phase;
   char *err;
   size_t errsz;
 } Exec;
@@ -52,6 +56,12 @@ TLUA_HIDDEN int tlua_exec_error(Exec *ex, const tlua_Instr *in, int lane, const 
 TLUA_HIDDEN int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m);
 #define run_region tlua_exec_region
 
+/* The lanes active in region r while it runs: the calling task's own (a split task runs regions
+ * that another task runs too, tlua_exec_split) or the block's. */
+TLUA_HIDDEN tlua_LaneMask *tlua_exec_mask(Exec *ex, int r);
+/* One instruction (id at position p of region r) on the lanes m. */
+TLUA_HIDDEN int tlua_exec_instr(Exec *ex, int id, int r, int p, const tlua_LaneMask *m);
+
 /* exec_tasks.c: the ROLE instructions at positions p..q-1 of region r; the instructions. */
 TLUA_HIDDEN int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
@@ -59,5 +69,12 @@ TLUA_HIDDEN int tlua_exec_tma_load(Exec *ex, const tlua_Instr *in, const tlua_La
 TLUA_HIDDEN int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_copy_groups(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+/* A loop or an if (id, at position p of region r) whose body holds warp roles: on a GPU each role's
+ * warps go through it on their own (a producer may run iterations ahead of its consumer), so its
+ * lanes m run it as one task per role (and one for the lanes in no role), each with its own masks,
+ * taking turns. 1 when m falls into one part only (the caller runs it), else 0 or -1. */
+TLUA_HIDDEN int tlua_exec_split(Exec *ex, int id, int r, int p, const tlua_LaneMask *m);
+/* BARRIER reached by m, part of the block's lanes, in a split task: waits for the rest. */
+TLUA_HIDDEN int tlua_exec_split_barrier(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 
 #endif

@@ -4,17 +4,27 @@
  * (exec_sched.h); a wait that cannot be met hands the turn on. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "exec_impl.h"
 
+/* The masks of the calling task when it runs regions that another task runs too (a split task and
+ * the roles it starts), else NULL: the block's (Exec.masks). */
+static _Thread_local tlua_LaneMask *task_masks;
+/* The calling thread runs a split task (a barrier it reaches waits for the other parts). */
+static _Thread_local int in_split;
+
+tlua_LaneMask *tlua_exec_mask(Exec *ex, int r) { return task_masks ? &task_masks[r] : &ex->masks[r]; }
+
 /* The roles of one group of consecutive ROLE instructions run as tasks of the scheduler
  * (exec_sched.h): each on its own thread, taking turns with every other task of the run (the
  * block's other roles, the other blocks of its cluster). */
-typedef struct RoleArg { Exec *ex; int body; tlua_LaneMask mask; } RoleArg;
+typedef struct RoleArg { Exec *ex; int body; tlua_LaneMask mask; tlua_LaneMask *masks; } RoleArg;
 
 static int role_task(void *arg) {
   RoleArg *a = arg;
+  task_masks = a->masks;
   return run_region(a->ex, a->body, &a->mask);
 }
 
@@ -28,16 +38,107 @@ int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
     const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
     if (in->region[0] < 0) continue;
     RoleArg *a = &args[n];
-    a->ex = ex, a->body = in->region[0];
-    a->mask.idx = ex->masks[in->region[0]].idx;
+    a->ex = ex, a->body = in->region[0], a->masks = task_masks;
+    a->mask.idx = tlua_exec_mask(ex, in->region[0])->idx;
     a->mask.n = 0;
     TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) a->mask.idx[a->mask.n++] = i);
     if (a->mask.n == 0) continue;
-    ex->masks[in->region[0]].n = a->mask.n;
+    tlua_exec_mask(ex, in->region[0])->n = a->mask.n;
     argp[n] = a;
     n++;
   }
   return tlua_sched_spawn(ex->sched, n, role_task, argp);
+}
+
+/* --- loops and ifs holding roles: one task per role ---------------------------------------------- */
+
+typedef struct SplitArg {
+  Exec *ex;
+  int id, r, p;
+  tlua_LaneMask mask;
+  tlua_LaneMask *masks; /* its own, one per region */
+} SplitArg;
+
+static int split_task(void *arg) {
+  SplitArg *a = arg;
+  task_masks = a->masks;
+  in_split = 1;
+  return tlua_exec_instr(a->ex, a->id, a->r, a->p, &a->mask);
+}
+
+/* The first group of ROLE instructions inside region r (depth first): its lane ranges into lo/hi;
+ * the number found (0: none). */
+static int first_roles(const tlua_IR *ir, int r, int64_t *lo, int64_t *hi) {
+  const tlua_Region *rg = &ir->regions[r];
+  for (int32_t p = 0; p < rg->n; p++) {
+    const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
+    if (in->op == TLUA_OP_ROLE) {
+      int n = 0;
+      for (int32_t q = p; q < rg->n && n < 16 && ir->instrs[rg->instrs[q]].op == TLUA_OP_ROLE; q++) {
+        lo[n] = ir->instrs[rg->instrs[q]].imm;
+        hi[n] = lo[n] + ir->instrs[rg->instrs[q]].imm2;
+        n++;
+      }
+      return n;
+    }
+    for (int k = 0; k < 2; k++) {
+      int n = in->region[k] >= 0 && in->op != TLUA_OP_ROLE ? first_roles(ir, in->region[k], lo, hi) : 0;
+      if (n) return n;
+    }
+  }
+  return 0;
+}
+
+int tlua_exec_split(Exec *ex, int id, int r, int p, const tlua_LaneMask *m) {
+  const tlua_IR *ir = ex->ir;
+  const tlua_Instr *in = &ir->instrs[id];
+  int64_t lo[16], hi[16];
+  int nroles = 0;
+  for (int k = 0; k < 2 && !nroles; k++)
+    if (in->region[k] >= 0) nroles = first_roles(ir, in->region[k], lo, hi);
+  /* the part of each lane: its role's index, or nroles for lanes in none */
+  int count[17] = {0};
+  TLUA_LANES(m, ex->B, {
+    int part = nroles;
+    for (int j = 0; j < nroles; j++)
+      if (i >= lo[j] && i < hi[j]) { part = j; break; }
+    count[part]++;
+  });
+  int parts = 0;
+  for (int j = 0; j <= nroles; j++) parts += count[j] > 0;
+  if (parts <= 1 || parts > 16) return 1; /* (roles cover the block, so at most 16 parts) */
+  SplitArg args[17];
+  void *argp[17];
+  int n = 0, rc = 0;
+  for (int j = 0; j <= nroles && !rc; j++) {
+    if (!count[j]) continue;
+    SplitArg *a = &args[n];
+    a->ex = ex, a->id = id, a->r = r, a->p = p;
+    a->mask.n = 0;
+    a->mask.idx = malloc((size_t)ex->B * sizeof *a->mask.idx);
+    a->masks = calloc((size_t)ir->nregions, sizeof *a->masks);
+    int ok = a->mask.idx && a->masks;
+    for (int32_t q = 0; ok && q < ir->nregions; q++) ok = (a->masks[q].idx = malloc((size_t)ex->B * sizeof(int32_t))) != NULL;
+    argp[n++] = a;
+    if (!ok) {
+      rc = rt_error(ex, in, -1, "out of memory splitting %d threads into their roles", (int)m->n);
+      break;
+    }
+    TLUA_LANES(m, ex->B, {
+      int part = nroles;
+      for (int q = 0; q < nroles; q++)
+        if (i >= lo[q] && i < hi[q]) { part = q; break; }
+      if (part == j) a->mask.idx[a->mask.n++] = i;
+    });
+  }
+  if (!rc) rc = tlua_sched_spawn(ex->sched, n, split_task, argp);
+  for (int k = 0; k < n; k++) {
+    if (args[k].masks)
+      for (int32_t q = 0; q < ir->nregions; q++) free(args[k].masks[q].idx);
+    free(args[k].masks);
+    free(args[k].mask.idx);
+  }
+  return rc ? -1 : 0;
 }
 
 /* The calling task cannot go on (what: its wait, for a deadlock message): 0 to check again, -1
@@ -98,6 +199,25 @@ int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *
     char what[200];
     snprintf(what, sizeof what, "block (%" PRId64 ", %" PRId64 ", %" PRId64 ") waits at the cluster barrier at line %d "
              "(%d of %d blocks arrived)", ex->bid[0], ex->bid[1], ex->bid[2], (int)in->line, c->arrived, c->n);
+    if (wait_turn(ex, in, -1, what, what)) return -1;
+  }
+  return 0;
+}
+
+int tlua_exec_split_barrier(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  if (!in_split)
+    return rt_error(ex, in, -1, "barrier reached by %d of %d threads (divergent control flow)", (int)m->n, ex->B);
+  const int64_t mine = ex->bar_phase;
+  ex->bar_arrived += (int)m->n;
+  if (ex->bar_arrived >= ex->B) {
+    ex->bar_arrived = 0;
+    ex->bar_phase++;
+    tlua_sched_progress(ex->sched);
+  }
+  while (ex->bar_phase == mine) {
+    char what[300];
+    snprintf(what, sizeof what, "threads %d..%d wait at the block barrier at line %d (%d of %d threads arrived)",
+             (int)m->idx[0], (int)m->idx[m->n - 1], (int)in->line, ex->bar_arrived, ex->B);
     if (wait_turn(ex, in, -1, what, what)) return -1;
   }
   return 0;

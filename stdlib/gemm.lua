@@ -93,8 +93,9 @@ end
 local function pow2(n) return math.type(n) == "integer" and n >= 1 and n & (n - 1) == 0 end
 
 local FP8 = { f8e4m3 = true, f8e5m2 = true }
--- 8-bit floats run on the warp-specialized TMA schedule only (wgmma k32, K-major operands)
-local FP8_DEFAULT = { bm = 128, bn = 256, bk = 128, wgmma = true, ws = true }
+-- 8-bit floats run on the warp-specialized TMA schedule only (wgmma k32, K-major operands); persistent:
+-- at 4096^3 e4m3 118 against 128 us without (an H100, bench/RESULTS.md 2026-11-25), equal at 8192^3
+local FP8_DEFAULT = { bm = 128, bn = 256, bk = 128, wgmma = true, ws = true, persistent = true }
 
 local function shape_of(dt, who)
   if FP8[dt] then

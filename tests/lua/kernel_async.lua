@@ -286,6 +286,40 @@ do
   local yl = tl.zeros({ 1 }, tl.i32)
   kl({ 3 }, yl)
   T.eq(yl:get(0), 120, "40 role groups in each of 3 blocks")
+  -- each role's warps go through the loop on their own, as on a GPU: without `empty` the producer
+  -- laps the consumer, which then waits for a phase that never comes -- the hang the GPU showed
+  -- (bench/RESULTS.md 2026-11-25), now a deadlock on the CPU too
+  local lap = tl.kernel { name = "async_roles_lap", block = 64, params = { { "y", tl.tensor(tl.i32, 1) } },
+    body = function(k, p)
+      local full = k:mbarrier(1, 32)
+      k:range(0, 40, 1, function(it)
+        k:roles {
+          { warps = 1, fn = function() full:arrive(0) end },
+          { warps = 1, fn = function(role)
+            full:wait(0, it % 2)
+            k:when(tl.eq(role:tid(), 0), function() p.y:atomic_add({ 0 }, 1) end)
+          end },
+        }
+      end)
+    end }
+  if tl.backend() == "cpu" then -- (on a GPU it hangs)
+    T.raises(function() lap({ 1 }, tl.zeros({ 1 }, tl.i32)) end,
+             "deadlock: wait on mbar0[0] for parity 0 cannot complete: phase 40 misses 32 arrivals")
+  end
+  -- a block barrier in such a loop, outside the roles: every role's warps meet there each iteration
+  local met = tl.kernel { name = "async_roles_sync", block = 96, params = { { "y", tl.tensor(tl.i32, 1) } },
+    body = function(k, p)
+      k:range(0, 6, 1, function(it)
+        k:roles {
+          { warps = 1, fn = function(role) k:when(tl.eq(role:tid(), 0), function() p.y:atomic_add({ 0 }, 1) end) end },
+          { warps = 2, fn = function(role) k:when(tl.eq(role:tid(), 0), function() p.y:atomic_add({ 0 }, 10) end) end },
+        }
+        k:sync()
+      end)
+    end }
+  local ym = tl.zeros({ 1 }, tl.i32)
+  met({ 2 }, ym)
+  T.eq(ym:get(0), 132, "6 iterations x (1 + 10) in each of 2 blocks, the roles meeting at k:sync()")
 end
 
 -- role rules

@@ -26,7 +26,7 @@ for _, case in ipairs({ { "f8e4m3", "bf16", 192, 256, 384 }, { "f8e5m2", "f32", 
 end
 
 local k = std.gemm_kernel("f8e4m3", { trans_b = true, out_dtype = "bf16" })
-T.eq(k.name, "std_gemm_f8e4m3_nt_128x256x128_ws", "the FP8 default: 128 x 256 tiles, 128-byte K steps")
+T.eq(k.name, "std_gemm_f8e4m3_nt_128x256x128_wsp", "the FP8 default: 128 x 256 tiles, 128-byte K steps, persistent")
 local src, _, carch = tl._hip_source(k:ir_object(), "sm_90")
 T.eq(carch, "sm_90a", "sm_90a")
 assert(src:find("wgmma.mma_async.sync.aligned.m64n256k32.f32.e4m3.e4m3", 1, true), "k32 e4m3 wgmma")
