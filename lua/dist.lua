@@ -176,12 +176,21 @@ return function(tl)
     return opts
   end
 
+  -- a process communicator's calls run on its device: a tensor elsewhere is an error, not a fault
+  local function on_rank_device(who, comm, t, what)
+    if t:device() ~= comm.devices[1] then
+      fail("%s: %s is on device %d but this rank's communicator runs on device %d (wrong device; t:to(%d))", who, what,
+        t:device(), comm.devices[1], comm.devices[1])
+    end
+  end
+
   -- the ranks' inputs as a list and the communicator: a tensor (one per process) or a list of them
   local function ranks_of(who, x, opts)
     if is_tensor(x) then
       check_tensor(who, x, "the tensor")
       local comm = opts.comm or dist.world()
       if comm.mode ~= "process" then fail("%s: a single tensor needs a one-process-per-device communicator (pass a list of tensors to a local one)", who) end
+      on_rank_device(who, comm, x, "the tensor")
       return { x }, comm, false
     end
     if type(x) ~= "table" or #x == 0 then
@@ -348,6 +357,7 @@ return function(tl)
       if peer < 0 or peer >= comm.size or peer == comm.rank then
         fail("%s: peer must be another rank: 0..%d except this one (%d) (got %d)", who, comm.size - 1, comm.rank, peer)
       end
+      on_rank_device(who, comm, x, "the tensor")
       local ok, err = pcall(tl._dist_p2p, comm.c, who, x, peer)
       if not ok then fail("%s", (tostring(err):gsub("^[^:\n]*:%d+: ", ""))) end
       return x
@@ -394,6 +404,8 @@ return function(tl)
           fail("%s: %s must be another rank: 0..%d except this one (%d) (got %d)", who, p[2], comm.size - 1, comm.rank, p[1])
         end
       end
+      on_rank_device(who, comm, x, "the tensor to send")
+      on_rank_device(who, comm, y, "the tensor to receive into")
       local ok, err = pcall(tl._dist_p2p, comm.c, who, x, to, y, from)
       if not ok then fail("%s", (tostring(err):gsub("^[^:\n]*:%d+: ", ""))) end
       return y

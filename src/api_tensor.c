@@ -154,6 +154,11 @@ int tlua_api_place(tlua_State *T, tlua_Tensor *t, int device, int *where) {
     int status = tlua_api_device(T, &d);
     if (status != TLUA_OK) return status;
     if (!d) return tlua_state_fail(T, TLUA_ERRDEVICE, "tensor: the GPU copy was asked for, but the state runs on the cpu backend");
+    if (s->device_index != tlua_device_ordinal(d)) {
+      snprintf(err, sizeof err, "tensor: it lives on device %d; the C API hands out tensors of the state's GPU (device %d) "
+               "only (t:to(%d) in the script first)", s->device_index, tlua_device_ordinal(d), tlua_device_ordinal(d));
+      return tlua_state_fail(T, TLUA_ERRDEVICE, err);
+    }
     if (tlua_device_prepare_storage(d, s, err, sizeof err)) return tlua_state_fail(T, TLUA_ERRDEVICE, err);
     tlua_storage_device_written(s);
   } else {

@@ -271,11 +271,13 @@ int tlua_dist_sim_recv(const char *dir, const tlua_DistHeader *mine, int peer, u
                          (unsigned long long)msg + 1, peer);
     return tlua_errorf(1, err, n, "recv: %s", e);
   }
-  if (h.dtype != mine->dtype || h.count != mine->count)
+  if (h.dtype != mine->dtype || h.count != mine->count) {
+    remove(path); /* taken (and refused): its sender's wait for delivery ends */
     return tlua_errorf(1, err, n, "recv: rank %d sent %llu elements of %s, rank %d receives %llu elements of %s: "
                        "send and recv must name the same shape and dtype", peer, (unsigned long long)h.count,
                        h.dtype >= 0 && h.dtype < TLUA_NDTYPES ? tlua_dtype_info((tlua_DType)h.dtype)->name : "?",
                        mine->rank, (unsigned long long)mine->count, tlua_dtype_info((tlua_DType)mine->dtype)->name);
+  }
   if (read_file(path, now(), timeout, &h, out, nbytes, &timed_out, e, sizeof e))
     return tlua_errorf(1, err, n, "recv: %s", e);
   remove(path);

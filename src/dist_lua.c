@@ -45,11 +45,14 @@ typedef struct Comm {
   char dir[4096];        /* simulated process communicators */
   tlua_NcclComm *nccl;   /* GPU: this process's rank (process), rank 0 (local) */
   tlua_NcclComm *more[MAX_LOCAL]; /* GPU, local communicators of several devices: ranks 1.. */
+  int broken;            /* a group failed half issued: its collective never completes */
 } Comm;
 
 static Comm *check_comm(lua_State *L, int idx) {
   Comm *c = (Comm *)luaL_checkudata(L, idx, COMM_MT);
   if (c->closed) luaL_error(L, "dist: the communicator was closed");
+  if (c->broken)
+    luaL_error(L, "dist: the communicator is unusable: an earlier collective failed after part of it was issued");
   return c;
 }
 
@@ -270,8 +273,10 @@ static void run_nccl_local(lua_State *L, Comm *c, int coll, int op, int root) {
   char err[1024], gerr[1024];
   if (tlua_nccl_group(c->nccl, 1, err, sizeof err)) luaL_error(L, "%s: %s", tlua_coll_name(coll), err);
   int failed = 0;
-  for (int k = 0; k < c->nlocal && !failed; k++)
+  for (int k = 0; k < c->nlocal && !failed; k++) {
     failed = nccl_issue(k ? c->more[k] : c->nccl, c->world, coll, tin[k], tout[k], op, root, err, sizeof err);
+    if (failed && k > 0) c->broken = 1; /* ranks 0..k-1 wait for the others forever */
+  }
   int closed = tlua_nccl_group(c->nccl, 0, gerr, sizeof gerr);
   if (failed) luaL_error(L, "%s", err);
   if (closed) luaL_error(L, "%s: %s", tlua_coll_name(coll), gerr);
@@ -353,15 +358,6 @@ static int l_call(lua_State *L) {
   return 0;
 }
 
-/* tl._dist_p2p's single NCCL send or recv, callable under lua_pcall: (comm, "send"|"recv", t, peer) */
-static int l_p2p_one(lua_State *L) {
-  Comm *c = check_comm(L, 1);
-  int send = strcmp(luaL_checkstring(L, 2), "send") == 0;
-  tlua_Tensor *t = tlua_check_tensor(L, 3);
-  run_nccl(L, c, send ? TLUA_COLL_SEND : TLUA_COLL_RECV, t, t, 0, (int)luaL_checkinteger(L, 4));
-  return 0;
-}
-
 /* one message of a process communicator's simulated exchange: write it (send) or read it (recv) */
 static void sim_p2p(lua_State *L, Comm *c, int send, tlua_Tensor *t, int peer) {
   char err[8192];
@@ -397,11 +393,6 @@ static void sim_delivered(lua_State *L, Comm *c, int peer) {
     luaL_error(L, "%s", err);
 }
 
-static void nccl_group(lua_State *L, Comm *c, int start) {
-  char err[1024];
-  if (tlua_nccl_group(c->nccl, start, err, sizeof err)) luaL_error(L, "sendrecv: %s", err);
-}
-
 /* tl._dist_p2p(comm, "send"|"recv", t, peer) or (comm, "sendrecv", x, to, y, from): process
  * communicators. sendrecv issues both at once (an NCCL group), so ranks in a ring do not wait on
  * each other. */
@@ -417,27 +408,19 @@ static int l_p2p(lua_State *L) {
   luaL_argcheck(L, !both || (from >= 0 && from < c->world), 6, "peer out of range");
   if (c->nccl) {
     if (both) {
-      /* an error inside the group still closes it: NCCL's group state is per thread */
-      nccl_group(L, c, 1);
-      int ok = 1;
-      lua_pushcfunction(L, l_p2p_one);
-      lua_pushvalue(L, 1);
-      lua_pushstring(L, "send");
-      lua_pushvalue(L, 3);
-      lua_pushvalue(L, 4);
-      if (lua_pcall(L, 4, 0, 0) != LUA_OK) ok = 0;
-      if (ok) {
-        lua_pushcfunction(L, l_p2p_one);
-        lua_pushvalue(L, 1);
-        lua_pushstring(L, "recv");
-        lua_pushvalue(L, 5);
-        lua_pushvalue(L, 6);
-        if (lua_pcall(L, 4, 0, 0) != LUA_OK) ok = 0;
+      /* everything that may raise before the group opens; inside it only the two calls */
+      char err[1024], gerr[1024];
+      nccl_prepare(L, TLUA_COLL_SEND, t, t);
+      nccl_prepare(L, TLUA_COLL_RECV, y, y);
+      if (tlua_nccl_group(c->nccl, 1, err, sizeof err)) return luaL_error(L, "sendrecv: %s", err);
+      int failed = nccl_issue(c->nccl, c->world, TLUA_COLL_SEND, t, t, 0, peer, err, sizeof err);
+      if (!failed) {
+        failed = nccl_issue(c->nccl, c->world, TLUA_COLL_RECV, y, y, 0, from, err, sizeof err);
+        if (failed) c->broken = 1; /* the send went into the group alone */
       }
-      char err[1024];
-      int closed = tlua_nccl_group(c->nccl, 0, err, sizeof err);
-      if (!ok) return lua_error(L);
-      if (closed) return luaL_error(L, "sendrecv: %s", err);
+      int closed = tlua_nccl_group(c->nccl, 0, gerr, sizeof gerr);
+      if (failed) return luaL_error(L, "%s", err);
+      if (closed) return luaL_error(L, "sendrecv: %s", gerr);
       return 0;
     }
     run_nccl(L, c, send ? TLUA_COLL_SEND : TLUA_COLL_RECV, t, t, 0, peer);

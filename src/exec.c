@@ -719,30 +719,42 @@ int tlua_exec_region(Exec *ex, int r, const tlua_LaneMask *m) {
 
 /* --- setup ------------------------------------------------------------------------------------- */
 
-/* Whether region r holds a ROLE instruction, directly or in a region of one of its instructions
- * (memo: 0 unknown, 1 no, 2 yes). */
-static int region_roles(const tlua_IR *ir, int r, uint8_t *memo) {
-  if (memo[r]) return memo[r] == 2;
-  memo[r] = 1;
+/* What region r holds, directly or in the regions of its instructions (role bodies excluded from
+ * the second bit): 1 a ROLE instruction, 2 an instruction one thread issues for the block or that
+ * the whole block (or cluster) must reach (TMA copies and their waits, copy-group commits, cluster
+ * barriers). memo: bits + 4 once known. */
+static int region_scan(const tlua_IR *ir, int r, uint8_t *memo) {
+  if (memo[r]) return memo[r] & 3;
+  memo[r] = 4;
+  int bits = 0;
   const tlua_Region *rg = &ir->regions[r];
   for (int32_t p = 0; p < rg->n; p++) {
     const tlua_Instr *in = &ir->instrs[rg->instrs[p]];
-    if (in->op == TLUA_OP_ROLE) memo[r] = 2;
+    switch ((tlua_Op)in->op) {
+    case TLUA_OP_ROLE: bits |= 1; continue; /* (its body runs on its own lanes only) */
+    case TLUA_OP_TMA_LOAD: case TLUA_OP_TMA_STORE: case TLUA_OP_TMA_STORE_WAIT: case TLUA_OP_ASYNC_COMMIT:
+    case TLUA_OP_CLUSTER_SYNC: bits |= 2; break;
+    default: break;
+    }
     for (int k = 0; k < 2; k++)
-      if (in->region[k] >= 0 && region_roles(ir, in->region[k], memo)) memo[r] = 2;
+      if (in->region[k] >= 0) bits |= region_scan(ir, in->region[k], memo);
   }
-  return memo[r] == 2;
+  memo[r] = (uint8_t)(4 | bits);
+  return bits;
 }
 
-/* roles_in[id]: instruction id is a loop or an if with roles inside */
+/* roles_in[id]: instruction id is a loop or an if with roles inside, and nothing outside them that
+ * one thread issues for the block (those keep the old schedule: the roles join at each group) */
 static void mark_roles(const tlua_IR *ir, uint8_t *roles_in) {
   uint8_t *memo = calloc((size_t)ir->nregions + 1, 1);
   if (!memo) return; /* (then nothing is split: the roles join at each group, as before) */
   for (int32_t i = 0; i < ir->ninstrs; i++) {
     const tlua_Instr *in = &ir->instrs[i];
     if (in->op != TLUA_OP_FOR && in->op != TLUA_OP_IF) continue;
+    int bits = 0;
     for (int k = 0; k < 2; k++)
-      if (in->region[k] >= 0 && region_roles(ir, in->region[k], memo)) roles_in[i] = 1;
+      if (in->region[k] >= 0) bits |= region_scan(ir, in->region[k], memo);
+    roles_in[i] = bits == 1;
   }
   free(memo);
 }
