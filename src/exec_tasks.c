@@ -12,7 +12,8 @@
 /* The masks of the calling task when it runs regions that another task runs too (a split task and
  * the roles it starts), else NULL: the block's (Exec.masks). */
 static _Thread_local tlua_LaneMask *task_masks;
-/* The calling thread runs a split task (a barrier it reaches waits for the other parts). */
+/* The calling thread runs a split task of that many lanes (a barrier it reaches with all of them
+ * waits for the other parts), else 0. */
 static _Thread_local int in_split;
 
 tlua_LaneMask *tlua_exec_mask(Exec *ex, int r) { return task_masks ? &task_masks[r] : &ex->masks[r]; }
@@ -62,7 +63,7 @@ typedef struct SplitArg {
 static int split_task(void *arg) {
   SplitArg *a = arg;
   task_masks = a->masks;
-  in_split = 1;
+  in_split = (int)a->mask.n;
   return tlua_exec_instr(a->ex, a->id, a->r, a->p, &a->mask);
 }
 
@@ -205,7 +206,7 @@ int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *
 }
 
 int tlua_exec_split_barrier(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
-  if (!in_split)
+  if (!in_split || m->n < in_split) /* (a split task's lanes reach it together, or it diverges) */
     return rt_error(ex, in, -1, "barrier reached by %d of %d threads (divergent control flow)", (int)m->n, ex->B);
   const int64_t mine = ex->bar_phase;
   ex->bar_arrived += (int)m->n;

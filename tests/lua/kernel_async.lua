@@ -320,6 +320,17 @@ do
   local ym = tl.zeros({ 1 }, tl.i32)
   met({ 2 }, ym)
   T.eq(ym:get(0), 132, "6 iterations x (1 + 10) in each of 2 blocks, the roles meeting at k:sync()")
+  -- a barrier under a branch in such a loop still diverges
+  local diverged = tl.kernel { name = "async_roles_diverge", block = 64, params = {},
+    body = function(k)
+      k:range(0, 2, 1, function(it)
+        k:roles { { warps = 1, fn = function() end }, { warps = 1, fn = function() end } }
+        k:when(tl.lt(k.thread_id(), 16), function() k:sync() end)
+      end)
+    end }
+  if tl.backend() == "cpu" then -- (undefined on a GPU)
+    T.raises(function() diverged({ 1 }) end, "barrier reached by 16 of 64 threads (divergent control flow)")
+  end
 end
 
 -- role rules
