@@ -523,6 +523,23 @@ return function(tl, K)
       tr.fail("k:roles: the roles' warps add up to %d threads but the block has %d (%d warps of %d)", total, c.block,
               c.block // c.warp, c.warp)
     end
+    -- setmaxnreg moves registers between warpgroups within the SM's 64K (sm_90); a role that asks
+    -- for more than the others give up waits for them forever. Roles without `registers` keep what
+    -- the block starts with: 64K / threads, in steps of 8, at most 255 (__launch_bounds__(block, 1)).
+    local asked, entry, parts = 0, math.min(255, (65536 // c.block) // 8 * 8), {}
+    for _, r in ipairs(list) do if r.registers then asked = asked + 1 end end
+    if asked > 0 then
+      local sum = 0
+      for i, r in ipairs(list) do
+        local regs = r.registers or entry
+        sum = sum + r.warps * c.warp * regs
+        parts[#parts + 1] = string.format("role %d: %d threads x %d", i, r.warps * c.warp, regs)
+      end
+      if sum > 65536 then
+        tr.fail("k:roles: the roles' registers add up to %d per block (%s), more than the 65536 an SM has: " ..
+                "setmaxnreg would wait forever for registers nobody gives up", sum, table.concat(parts, ", "))
+      end
+    end
     local first = 0
     for i, r in ipairs(list) do
       local n = r.warps * c.warp

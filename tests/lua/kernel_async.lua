@@ -341,6 +341,11 @@ T.raises(function() roles_kernel(function() return { { warps = 1, fn = function(
          "k:roles: the roles' warps add up to 96 threads but the block has 128 (4 warps of 32)")
 T.raises(function() roles_kernel(function(k) return { { warps = 4, fn = function() k:sync() end } } end)({ 1 }) end,
          "k:sync() inside a role")
+T.raises(function() roles_kernel(function() return { { warps = 4, registers = 40, fn = function() end }, { warps = 12, registers = 232, fn = function() end } } end, 512)({ 1 }) end,
+         "k:roles: the roles' registers add up to 94208 per block (role 1: 128 threads x 40, role 2: 384 threads x 232), more than the 65536 an SM has")
+T.raises(function() roles_kernel(function() return { { warps = 4, registers = 232, fn = function() end }, { warps = 12, fn = function() end } } end, 512)({ 1 }) end,
+         "add up to 78848 per block (role 1: 128 threads x 232, role 2: 384 threads x 128), more than the 65536")
+roles_kernel(function() return { { warps = 4, registers = 24, fn = function() end }, { warps = 16, registers = 120, fn = function() end } } end, 640)({ 1 })
 T.raises(function() roles_kernel(function() return { { warps = 2, registers = 40, fn = function() end }, { warps = 2, fn = function() end } } end)({ 1 }) end,
          "role 1 asks for registers, which are set per warpgroup")
 -- role:sync on AMD has no named barrier

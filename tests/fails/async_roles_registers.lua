@@ -1,0 +1,9 @@
+-- setmaxnreg moves registers within the SM's 64K: roles asking for more would wait forever on a GPU.
+-- expect: async_roles_registers.lua:6: k:roles: the roles' registers add up to 94208 per block (role 1: 128 threads x 40, role 2: 384 threads x 232), more than the 65536 an SM has
+debug.getregistry()["tilelua.warp"] = 32
+local tl = require "tilelua"
+local k = tl.kernel { name = "greedy", block = 512, params = {}, body = function(k)
+  k:roles { { warps = 4, registers = 40, fn = function() end },
+            { warps = 12, registers = 232, fn = function() end } }
+end }
+k({ 1 })
