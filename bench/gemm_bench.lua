@@ -64,17 +64,19 @@ for _, dt in ipairs(dtypes) do
     print(("tilelua gemm_%s %dx%dx%d %s: %.1f us %.1f TFLOP/s"):format(dt, M, N, K, label, t * 1e6, flop / t / 1e12))
   end
   show("default", nil)
-  -- CONFIGS="{...};{...}": these configs too (e.g. FP8's schedule with persistent = true)
-  for src in (os.getenv("CONFIGS") or ""):gmatch("[^;]+") do
-    local c = assert(load("return " .. src))()
+  -- one config checked and timed; a failure is a line, not the end of the run
+  local function try(label, c, lat)
     local ok, err = pcall(function()
       out:fill(0)
-      run(c)
-      check(src)
-      show(src, c)
+      run(c, lat)
+      check(label)
+      show(label, c, lat)
     end)
-    if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, src, tostring(err):match("[^\n]*"))) end
+    if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, label, tostring(err):match("[^\n]*"))) end
+    io.stdout:flush()
   end
+  -- CONFIGS="{...};{...}": these configs too (e.g. FP8's schedule with persistent = true)
+  for src in (os.getenv("CONFIGS") or ""):gmatch("[^;]+") do try(src, assert(load("return " .. src))()) end
   -- WS=1: the warp-specialized TMA schedule (config.ws) and its persistent form next to the default
   if os.getenv("WS") == "1" and not fp8 then
     for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, tma = true },
@@ -85,14 +87,7 @@ for _, dt in ipairs(dtypes) do
       for lat in (os.getenv("LATS") or "7"):gmatch("%d+") do
         local label = ("%dx%dx%d %s%s%s lat %s"):format(c.bm, c.bn, c.bk, c.ws and "ws" or "tma copy groups",
           c.persistent and "+persistent" or "", c.cluster and ("+cluster " .. c.cluster) or "", lat)
-        local ok, err = pcall(function()
-          out:fill(0)
-          run(c, tonumber(lat))
-          check(label)
-          show(label, c, tonumber(lat))
-        end)
-        if not ok then print(("tilelua gemm_%s %s failed: %s"):format(dt, label, tostring(err):match("[^\n]*"))) end
-        io.stdout:flush()
+        try(label, c, tonumber(lat))
       end
     end
   end

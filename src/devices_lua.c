@@ -178,38 +178,30 @@ int tlua_tensor_m_to(lua_State *L) {
     return 1;
   }
   char err[TLUA_TENSOR_ERRLEN];
-  if (tlua_state_device(L)) {
-    tlua_Device *dd = tlua_state_device_at(L, dev); /* fails here, naming dev, when it cannot open */
-    tlua_Storage *ss = t->storage;
-    if (ss->device && (ss->valid & TLUA_STORAGE_DEVICE_VALID) && tlua_tensor_is_contiguous(t)) {
-      /* GPU to GPU: a new buffer on dev and a peer copy of the tensor's bytes */
-      tlua_Device *sd = tlua_state_device_at(L, ss->device_index);
-      size_t nbytes = (size_t)tlua_tensor_numel(t) * tlua_tensor_elsize(t);
-      tlua_tensor_reserve(L, nbytes);
-      tlua_Tensor *c;
-      if (tlua_tensor_new(t->dtype, t->rank, t->shape, &c, err)) return luaL_error(L, "tensor:to: %s", err);
-      c->storage->device_index = dev;
-      char derr[1024];
-      if (tlua_device_prepare_storage(dd, c->storage, derr, sizeof derr) ||
-          tlua_device_copy_peer(dd, c->storage->device, sd, (const char *)ss->device + t->offset, nbytes, derr,
-                                sizeof derr)) {
-        tlua_tensor_release(c);
-        return luaL_error(L, "tensor:to: %s", derr);
-      }
-      tlua_storage_device_written(c->storage);
-      tlua_push_tensor(L, c);
-      tlua_tensor_release(c);
-      tlua_tensor_charge(L, c->storage);
-      return 1;
-    }
-  }
-  /* otherwise through the host: the source's bytes come down (waiting for its GPU's work), the copy
-   * is uploaded to GPU dev when a launch or collective there first needs it */
-  if (tlua_tensor_sync_host(t, err)) return luaL_error(L, "%s", err);
   tlua_tensor_reserve(L, (size_t)tlua_tensor_numel(t) * tlua_tensor_elsize(t));
   tlua_Tensor *c;
-  if (tlua_tensor_clone(t, -1, &c, err)) return luaL_error(L, "tensor:to: %s", err);
-  c->storage->device_index = dev;
+  tlua_Storage *ss = t->storage;
+  tlua_Device *dd = tlua_state_device(L) ? tlua_state_device_at(L, dev) : NULL; /* names dev when it cannot open */
+  if (dd && ss->device && (ss->valid & TLUA_STORAGE_DEVICE_VALID) && tlua_tensor_is_contiguous(t)) {
+    /* GPU to GPU: a new buffer on dev and a peer copy of the tensor's bytes */
+    if (tlua_tensor_new(t->dtype, t->rank, t->shape, &c, err)) return luaL_error(L, "tensor:to: %s", err);
+    c->storage->device_index = dev;
+    char derr[1024];
+    if (tlua_device_prepare_storage(dd, c->storage, derr, sizeof derr) ||
+        tlua_device_copy_peer(dd, c->storage->device, tlua_state_device_at(L, ss->device_index),
+                              (const char *)ss->device + t->offset,
+                              (size_t)tlua_tensor_numel(t) * tlua_tensor_elsize(t), derr, sizeof derr)) {
+      tlua_tensor_release(c);
+      return luaL_error(L, "tensor:to: %s", derr);
+    }
+    tlua_storage_device_written(c->storage);
+  } else {
+    /* through the host: the source's bytes come down (waiting for its GPU's work), the copy is
+     * uploaded to GPU dev when a launch or collective there first needs it */
+    if (tlua_tensor_sync_host(t, err)) return luaL_error(L, "%s", err);
+    if (tlua_tensor_clone(t, -1, &c, err)) return luaL_error(L, "tensor:to: %s", err);
+    c->storage->device_index = dev;
+  }
   tlua_push_tensor(L, c);
   tlua_tensor_release(c);
   tlua_tensor_charge(L, c->storage);

@@ -71,10 +71,10 @@ TLUA_HIDDEN int tlua_dist_sim_exchange(const char *dir, const tlua_DistHeader *m
 TLUA_HIDDEN void tlua_dist_free_all(void **all, int world);
 TLUA_HIDDEN int tlua_dist_sim_send(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg,
                                    const void *in, size_t nbytes, char *err, size_t n);
-/* Waits until message `msg` to `peer` has been received (its file removed); past timeout seconds an
- * error that names the deadlock of ranks that all send first. */
-TLUA_HIDDEN int tlua_dist_sim_delivered(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg,
-                                        double timeout, char *err, size_t n);
+/* Waits until message `msg` from `rank` to `peer` has been received (its file removed); past timeout
+ * seconds an error that names the deadlock of ranks that all send first. */
+TLUA_HIDDEN int tlua_dist_sim_delivered(const char *dir, int rank, int peer, uint64_t msg, double timeout, char *err,
+                                        size_t n);
 /* Waits for message `msg` from `peer` and reads its nbytes into out after checking its header. */
 TLUA_HIDDEN int tlua_dist_sim_recv(const char *dir, const tlua_DistHeader *mine, int peer, uint64_t msg, void *out,
                                    size_t nbytes, double timeout, char *err, size_t n);

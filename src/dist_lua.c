@@ -386,10 +386,7 @@ static void sim_p2p(lua_State *L, Comm *c, int send, tlua_Tensor *t, int peer) {
 /* a send completes when its peer has received it */
 static void sim_delivered(lua_State *L, Comm *c, int peer) {
   char err[8192];
-  tlua_DistHeader h;
-  memset(&h, 0, sizeof h);
-  h.rank = c->rank;
-  if (tlua_dist_sim_delivered(c->dir, &h, peer, c->sent[peer] - 1, c->timeout, err, sizeof err))
+  if (tlua_dist_sim_delivered(c->dir, c->rank, peer, c->sent[peer] - 1, c->timeout, err, sizeof err))
     luaL_error(L, "%s", err);
 }
 

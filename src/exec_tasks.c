@@ -83,7 +83,7 @@ static int first_roles(const tlua_IR *ir, int r, int64_t *lo, int64_t *hi) {
       return n;
     }
     for (int k = 0; k < 2; k++) {
-      int n = in->region[k] >= 0 && in->op != TLUA_OP_ROLE ? first_roles(ir, in->region[k], lo, hi) : 0;
+      int n = in->region[k] >= 0 ? first_roles(ir, in->region[k], lo, hi) : 0;
       if (n) return n;
     }
   }
@@ -97,47 +97,42 @@ int tlua_exec_split(Exec *ex, int id, int r, int p, const tlua_LaneMask *m) {
   int nroles = 0;
   for (int k = 0; k < 2 && !nroles; k++)
     if (in->region[k] >= 0) nroles = first_roles(ir, in->region[k], lo, hi);
-  /* the part of each lane: its role's index, or nroles for lanes in none */
+  /* the part of a lane: its role's index, or nroles for lanes in none */
+#define PART_OF(i, part)                                                                                   \
+  int part = nroles;                                                                                       \
+  for (int j_ = 0; j_ < nroles; j_++)                                                                      \
+    if ((i) >= lo[j_] && (i) < hi[j_]) { part = j_; break; }
   int count[17] = {0};
-  TLUA_LANES(m, ex->B, {
-    int part = nroles;
-    for (int j = 0; j < nroles; j++)
-      if (i >= lo[j] && i < hi[j]) { part = j; break; }
-    count[part]++;
-  });
-  int parts = 0;
-  for (int j = 0; j <= nroles; j++) parts += count[j] > 0;
-  if (parts <= 1 || parts > 16) return 1; /* (roles cover the block, so at most 16 parts) */
+  TLUA_LANES(m, ex->B, { PART_OF(i, part) count[part]++; });
+  int n = 0;
+  for (int j = 0; j <= nroles; j++) n += count[j] > 0;
+  if (n <= 1 || n > 16) return 1; /* one part runs as it is (roles cover the block: at most 16) */
   SplitArg args[17];
   void *argp[17];
-  int n = 0, rc = 0;
+  memset(args, 0, sizeof args);
+  int rc = 0;
   for (int j = 0; j <= nroles && !rc; j++) {
     if (!count[j]) continue;
-    SplitArg *a = &args[n];
+    SplitArg *a = &args[j];
     a->ex = ex, a->id = id, a->r = r, a->p = p;
-    a->mask.n = 0;
-    a->mask.idx = malloc((size_t)ex->B * sizeof *a->mask.idx);
-    a->masks = calloc((size_t)ir->nregions, sizeof *a->masks);
-    int ok = a->mask.idx && a->masks;
+    int ok = (a->mask.idx = malloc((size_t)ex->B * sizeof *a->mask.idx)) != NULL &&
+             (a->masks = calloc((size_t)ir->nregions, sizeof *a->masks)) != NULL;
     for (int32_t q = 0; ok && q < ir->nregions; q++) ok = (a->masks[q].idx = malloc((size_t)ex->B * sizeof(int32_t))) != NULL;
-    argp[n++] = a;
-    if (!ok) {
-      rc = rt_error(ex, in, -1, "out of memory splitting %d threads into their roles", (int)m->n);
-      break;
-    }
-    TLUA_LANES(m, ex->B, {
-      int part = nroles;
-      for (int q = 0; q < nroles; q++)
-        if (i >= lo[q] && i < hi[q]) { part = q; break; }
-      if (part == j) a->mask.idx[a->mask.n++] = i;
-    });
+    if (!ok) rc = rt_error(ex, in, -1, "out of memory splitting %d threads into their roles", (int)m->n);
   }
-  if (!rc) rc = tlua_sched_spawn(ex->sched, n, split_task, argp);
-  for (int k = 0; k < n; k++) {
-    if (args[k].masks)
-      for (int32_t q = 0; q < ir->nregions; q++) free(args[k].masks[q].idx);
-    free(args[k].masks);
-    free(args[k].mask.idx);
+  if (!rc) {
+    TLUA_LANES(m, ex->B, { PART_OF(i, part) args[part].mask.idx[args[part].mask.n++] = i; });
+#undef PART_OF
+    n = 0;
+    for (int j = 0; j <= nroles; j++)
+      if (count[j]) argp[n++] = &args[j];
+    rc = tlua_sched_spawn(ex->sched, n, split_task, argp);
+  }
+  for (int j = 0; j <= nroles; j++) {
+    if (args[j].masks)
+      for (int32_t q = 0; q < ir->nregions; q++) free(args[j].masks[q].idx);
+    free(args[j].masks);
+    free(args[j].mask.idx);
   }
   return rc ? -1 : 0;
 }

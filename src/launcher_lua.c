@@ -51,7 +51,6 @@ typedef struct Launcher {
   int nparams;
   unsigned block;
   char name[128];
-  tlua_Device *dev; /* retained */
   unsigned grid_x_multiple; /* thread-block clusters: grid x must be a multiple (else slow path) */
   long long launches;
   int nvariants;
@@ -154,9 +153,8 @@ static int l_launcher_new(lua_State *L) {
   snprintf(l->name, sizeof l->name, "%s", luaL_checkstring(L, 3));
   l->grid_x_multiple = (unsigned)luaL_optinteger(L, 4, 1);
   if (l->grid_x_multiple < 1) l->grid_x_multiple = 1;
-  l->dev = tlua_state_device(L);
-  if (!l->dev) return luaL_error(L, "launcher: the cpu backend has no GPU device");
-  tlua_device_retain(l->dev);
+  /* (each variant's function holds the GPU it was loaded on, and launches there) */
+  if (!tlua_state_device(L)) return luaL_error(L, "launcher: the cpu backend has no GPU device");
   lua_newtable(L);
   lua_setiuservalue(L, -2, 1);
   luaL_setmetatable(L, LAUNCHER_MT);
@@ -230,13 +228,6 @@ static int fast_call(lua_State *L) {
   return 1;
 }
 
-static int launcher_gc(lua_State *L) {
-  Launcher *l = (Launcher *)luaL_checkudata(L, 1, LAUNCHER_MT);
-  if (l->dev) tlua_device_release(l->dev);
-  l->dev = NULL;
-  return 0;
-}
-
 /* tl._launcher_launches(launcher) -> launches that took the fast path */
 static int l_launcher_launches(lua_State *L) {
   Launcher *l = (Launcher *)luaL_checkudata(L, 1, LAUNCHER_MT);
@@ -258,8 +249,6 @@ static const luaL_Reg funcs[] = {{"_launcher_new", l_launcher_new},
 
 void tlua_open_launcher(lua_State *L) {
   luaL_newmetatable(L, LAUNCHER_MT);
-  lua_pushcfunction(L, launcher_gc);
-  lua_setfield(L, -2, "__gc");
   lua_pop(L, 1);
   luaL_setfuncs(L, funcs, 0);
 }

@@ -6,6 +6,14 @@
 # processes.
 . "$(dirname "$0")/lib.bash"
 unset TILELUA_CPU_DEVICES WORLD_SIZE RANK LOCAL_RANK TILELUA_DIST_DIR TILELUA_DIST_TIMEOUT
+# two_ranks NAME [VAR=VALUE ...] COMMAND...: ranks 0 and 1 of a world of 2 meeting in $TMPD/NAME, each
+# one's output in $TMPD/NAME.<rank>; returns when both have ended
+two_ranks() {
+  local name=$1; shift
+  mkdir -p "$TMPD/$name"
+  for r in 0 1; do env RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/$name" "$@" > "$TMPD/$name.$r" 2>&1 & done
+  wait
+}
 cat > "$TMPD/worker.lua" <<'EOF'
 local tl = require "tilelua"
 local comm = tl.dist.init { timeout = 20 }
@@ -30,27 +38,15 @@ for _, dt in ipairs { "f32", "bf16", "i64", "u8" } do
   same(dt .. " reduce_scatter", tl.dist.reduce_scatter(x, "min"), tl.dist.reduce_scatter(all, "min")[R + 1])
   same(dt .. " broadcast", tl.dist.broadcast(x:clone(), 2), tl.dist.broadcast(all, 2)[R + 1])
 end
--- a ring: each rank sends its rank number to the next and receives from the previous, twice with
--- sendrecv, then twice with send and recv ordered so that someone receives first (even ranks send first)
-for round = 1, 4 do
-  local got, msg = tl.zeros({ 2 }, tl.i32), tl.full({ 2 }, R * 10 + round, tl.i32)
-  if round <= 2 then
-    assert(tl.dist.sendrecv(msg, (R + 1) % P, got, (R - 1) % P) == got)
-  elseif R % 2 == 0 then
-    tl.dist.send(msg, (R + 1) % P)
-    tl.dist.recv(got, (R - 1) % P)
-  else
-    tl.dist.recv(got, (R - 1) % P)
-    tl.dist.send(msg, (R + 1) % P)
-  end
-  assert(got:get(1) == ((R - 1) % P) * 10 + round, "ring message")
-end
+-- rings of send/recv (tests/lua/lib/dist_ring.lua)
+dofile(os.getenv("DIST_RING"))(tl, R, P, 2)
 print("rank " .. R .. " ok")
 EOF
 mkdir "$TMPD/world"
 pids=""
 for r in 0 1 2 3; do
-  RANK=$r WORLD_SIZE=4 TILELUA_DIST_DIR="$TMPD/world" TILELUA_CPU_DEVICES=4 "$TILESH" "$TMPD/worker.lua" > "$TMPD/out.$r" 2>&1 &
+  RANK=$r WORLD_SIZE=4 TILELUA_DIST_DIR="$TMPD/world" TILELUA_CPU_DEVICES=4 DIST_RING="$SRC/tests/lua/lib/dist_ring.lua" \
+    "$TILESH" "$TMPD/worker.lua" > "$TMPD/out.$r" 2>&1 &
   pids="$pids $!"
 done
 r=0
@@ -74,28 +70,16 @@ cat > "$TMPD/shapes.lua" <<'EOF'
 local tl = require "tilelua"
 tl.dist.all_reduce(tl.zeros({ 4 + tl.dist.world().rank }), "sum")
 EOF
-mkdir "$TMPD/shapes"
-for r in 0 1; do
-  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/shapes" TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua" > "$TMPD/shapes.$r" 2>&1 &
-done
-wait
+two_ranks shapes TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua"
 expect_contains "rank 0, shapes" "$(cat "$TMPD/shapes.0")" "all_reduce: rank 1 passed 5 elements of f32, rank 0 passed 4 elements of f32: every rank must pass the same shape and dtype"
 expect_contains "rank 1, shapes" "$(cat "$TMPD/shapes.1")" "all_reduce: rank 0 passed 4 elements of f32, rank 1 passed 5 elements of f32"
 
 # the same with TILELUA_DIST_CHECK=1: the ranks compare their calls first (as they would on GPUs)
-mkdir "$TMPD/checked"
-for r in 0 1; do
-  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/checked" TILELUA_DIST_CHECK=1 TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua" > "$TMPD/checked.$r" 2>&1 &
-done
-wait
+two_ranks checked TILELUA_DIST_CHECK=1 TILELUA_DIST_TIMEOUT=10 "$TILESH" "$TMPD/shapes.lua"
 expect_contains "rank 0, checked" "$(cat "$TMPD/checked.0")" "all_reduce: rank 1 passed 5 elements of f32, rank 0 passed 4 elements of f32: every rank must pass the same shape and dtype (TILELUA_DIST_CHECK)"
 expect_contains "rank 1, checked" "$(cat "$TMPD/checked.1")" "(TILELUA_DIST_CHECK)"
 # and it lets calls that agree through
-mkdir "$TMPD/agree"
-for r in 0 1; do
-  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/agree" TILELUA_DIST_CHECK=1 "$TILESH" -e 'local x = tl.dist.all_reduce(tl.full({ 3 }, tl.dist.world().rank + 1, tl.i32), "sum") assert(x:get(2) == 3) print("agreed")' > "$TMPD/agree.$r" 2>&1 &
-done
-wait
+two_ranks agree TILELUA_DIST_CHECK=1 "$TILESH" -e 'local x = tl.dist.all_reduce(tl.full({ 3 }, tl.dist.world().rank + 1, tl.i32), "sum") assert(x:get(2) == 3) print("agreed")'
 expect_eq "checked calls that agree" "$(cat "$TMPD/agree.0" "$TMPD/agree.1")" "agreed
 agreed"
 
@@ -116,11 +100,7 @@ local R, P = tl.dist.world().rank, tl.dist.world().size
 tl.dist.send(tl.full({ 2 }, R, tl.i32), (R + 1) % P)
 tl.dist.recv(tl.zeros({ 2 }, tl.i32), (R - 1) % P)
 EOF
-mkdir "$TMPD/ring"
-for r in 0 1; do
-  RANK=$r WORLD_SIZE=2 TILELUA_DIST_DIR="$TMPD/ring" TILELUA_DIST_TIMEOUT=0.5 "$TILESH" "$TMPD/ring.lua" > "$TMPD/ring.$r" 2>&1 &
-done
-wait
+two_ranks ring TILELUA_DIST_TIMEOUT=0.5 "$TILESH" "$TMPD/ring.lua"
 expect_contains "rank 0, ring of sends" "$(cat "$TMPD/ring.0")" "ring.lua:3: send: timed out after 0.5 s waiting for rank 1 to receive message 1 (a send completes when its peer receives, as NCCL's does"
 expect_contains "rank 1, ring of sends" "$(cat "$TMPD/ring.1")" "pair them with tl.dist.sendrecv"
 

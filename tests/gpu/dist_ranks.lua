@@ -17,19 +17,6 @@ for _, dt in ipairs { "f16", "bf16", "f32", "f64", "i8", "u8", "i32", "u32", "i6
   save(dt .. "_reduce_scatter_sum", tl.dist.reduce_scatter(input(), "sum"))
   save(dt .. "_broadcast", tl.dist.broadcast(input(), P - 1))
 end
--- rings (a world of one has no peer): sendrecv (an NCCL group), then plain send and recv ordered so
--- that someone receives first (NCCL's send waits for its recv: all ranks sending first would hang)
-for round = 1, P > 1 and 4 or 0 do
-  local got, msg = tl.zeros({ 1000 }, tl.i32), tl.full({ 1000 }, R * 10 + round, tl.i32)
-  if round <= 2 then
-    tl.dist.sendrecv(msg, (R + 1) % P, got, (R - 1) % P)
-  elseif R % 2 == 0 then
-    tl.dist.send(msg, (R + 1) % P)
-    tl.dist.recv(got, (R - 1) % P)
-  else
-    tl.dist.recv(got, (R - 1) % P)
-    tl.dist.send(msg, (R + 1) % P)
-  end
-  assert(got:get(999) == ((R - 1) % P) * 10 + round, "ring message")
-end
+-- rings of send/recv, sendrecv and ordered (tests/lua/lib/dist_ring.lua)
+dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/../lua/lib/dist_ring.lua")(tl, R, P, 1000)
 print(("dist_ranks: rank %d of %d on %s done"):format(R, P, be))
