@@ -10,7 +10,7 @@
 -- (1,8: tile rows per group of the launch order; default the config's own). WS=1 also times the
 -- TMA configs (config.tma: copy groups in the wgmma pipeline; config.ws, also with config.persistent
 -- or config.cluster = 2) at the LATS hints.
--- CONFIGS="{...};{...}" times those configs after the default.
+-- CONFIGS="{...};{...}" times those configs after the default ("{...}@L": at latency hint L).
 -- OUT=same writes the result in the inputs' dtype (as torch.matmul does) instead of f32. Dtypes
 -- f8e4m3 / f8e5m2 time the FP8 path (B N x K, bf16 output; bench/peers_gemm.py's _scaled_mm).
 local std = require "tilelua.std"
@@ -76,7 +76,11 @@ for _, dt in ipairs(dtypes) do
     io.stdout:flush()
   end
   -- CONFIGS="{...};{...}": these configs too (e.g. FP8's schedule with persistent = true)
-  for src in (os.getenv("CONFIGS") or ""):gmatch("[^;]+") do try(src, assert(load("return " .. src))()) end
+  -- ("{...}@L" times it at latency hint L: the stages, as LATS below)
+  for src in (os.getenv("CONFIGS") or ""):gmatch("[^;]+") do
+    local body, lat = src:match("^(.-)@(%d+)$")
+    try(src, assert(load("return " .. (body or src)))(), tonumber(lat))
+  end
   -- WS=1: the warp-specialized TMA schedule (config.ws) and its persistent form next to the default
   if os.getenv("WS") == "1" and not fp8 then
     for _, c in ipairs { { bm = 128, bn = 256, bk = 64, wgmma = true, tma = true },

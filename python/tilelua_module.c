@@ -30,6 +30,7 @@
 #include <lua.h>
 
 #include "tilelua.h"
+#include "../src/prof.h"
 
 #define MAX_ARGS 64
 
@@ -65,6 +66,9 @@ static void shim_deleter(DLManagedTensor *m) {
 }
 
 static void drain_pending(void) {
+  /* (every launch passes here: the lock only when a deleter was queued; one queued as this reads
+   * is run at the end of the next call) */
+  if (!__atomic_load_n(&pending, __ATOMIC_ACQUIRE)) return;
   PyThread_acquire_lock(pending_lock, WAIT_LOCK);
   Shim *s = pending;
   pending = NULL;
@@ -79,11 +83,24 @@ static void drain_pending(void) {
 
 /* --- State ------------------------------------------------------------------------------------- */
 
+/* Tensors wrapped over torch's device memory, kept for the next launches on the same view (a
+ * wrap and its free cost about 0.25 us a tensor, a twentieth of a launch). An entry describes memory,
+ * it holds none: it is used again only for a description equal in every field, given by a caller
+ * who holds that memory now. Host memory is never kept (its launch mirrors it on the device). */
+#define WRAP_CACHE 8
+typedef struct Wrapped {
+  tlua_TensorDesc desc;
+  tlua_Tensor *t; /* NULL: free entry */
+} Wrapped;
+
 typedef struct {
   PyObject_HEAD
   tlua_State *T;
   PyThread_type_lock lock;
+  Wrapped wrapped[WRAP_CACHE]; /* guarded by lock */
+  int next_wrapped;
   int gpu;           /* the backend is cuda or hip */
+  int ordinal;       /* the state's GPU (the one the C API takes tensors of), -1 when not known */
   void *last_stream; /* where the last launch went */
   PyObject *backend; /* str */
 } StateObject;
@@ -108,6 +125,22 @@ static void free_object(PyObject *self) {
   PyObject_Free(self);
   Py_DECREF(tp);
 }
+
+/* bench/py_launch.py's profile of a launch (src/prof.h; a normal build has no marks) */
+#if TLUA_PROF_ON
+unsigned long long tlua_prof_ticks[TLUA_PROF_MARKS], tlua_prof_last;
+static unsigned long long prof_calls;
+static PyObject *profile_read(PyObject *self, PyObject *unused) {
+  (void)self, (void)unused;
+  PyObject *l = PyList_New(TLUA_PROF_MARKS);
+  for (int i = 0; l && i < TLUA_PROF_MARKS; i++) PyList_SetItem(l, i, PyLong_FromUnsignedLongLong(tlua_prof_ticks[i]));
+  return Py_BuildValue("(KNK)", prof_calls, l, __rdtsc());
+}
+#define PROF_START() (prof_calls++, tlua_prof_last = __rdtsc())
+#else
+#define PROF_START() ((void)0)
+#endif
+#define PROF(i) TLUA_PROF(i)
 
 #define LOCKED_BEGIN(st) Py_BEGIN_ALLOW_THREADS gil_released = 1; PyThread_acquire_lock((st)->lock, WAIT_LOCK);
 #define LOCKED_END(st) PyThread_release_lock((st)->lock); gil_released = 0; Py_END_ALLOW_THREADS drain_pending();
@@ -156,6 +189,18 @@ static PyObject *raise_status(StateObject *st, int status, const char *msg) {
   return NULL;
 }
 
+/* The ordinal of the state's GPU (tl._process_gpu), -1 when it cannot be read. */
+static int process_gpu(tlua_State *T) {
+  lua_State *L = tlua_lua(T);
+  int top = lua_gettop(L), ordinal = -1;
+  lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  if (lua_getfield(L, -1, "tilelua") == LUA_TTABLE && lua_getfield(L, -1, "_process_gpu") == LUA_TFUNCTION &&
+      lua_pcall(L, 0, 1, 0) == LUA_OK && lua_isinteger(L, -1))
+    ordinal = (int)lua_tointeger(L, -1);
+  lua_settop(L, top);
+  return ordinal;
+}
+
 static int state_init(StateObject *self, PyObject *args, PyObject *kw) {
   static char *kwlist[] = {"backend", NULL};
   const char *backend = NULL;
@@ -188,6 +233,7 @@ static int state_init(StateObject *self, PyObject *args, PyObject *kw) {
     return -1;
   }
   self->gpu = strcmp(b, "cpu") != 0;
+  self->ordinal = self->gpu ? process_gpu(self->T) : -1;
   self->backend = PyUnicode_FromString(b);
   return self->backend ? 0 : -1;
 }
@@ -195,6 +241,7 @@ static int state_init(StateObject *self, PyObject *args, PyObject *kw) {
 static void state_dealloc(StateObject *self) {
   if (self->T) {
     Py_BEGIN_ALLOW_THREADS gil_released = 1;
+    for (int i = 0; i < WRAP_CACHE; i++) tlua_tensor_free(self->wrapped[i].t);
     tlua_close(self->T);
     gil_released = 0;
     Py_END_ALLOW_THREADS
@@ -276,7 +323,7 @@ static PyObject *state_synchronize(StateObject *self, PyObject *unused) {
 /* torch, imported lazily: its Tensor type, dtype map and current-stream function */
 static PyObject *torch_Tensor, *torch_dtypes, *torch_stream_fn;
 /* attribute names, interned once (the launch path asks for them on every torch tensor) */
-static PyObject *s_dtype, *s_shape, *s_stride, *s_data_ptr, *s_get_device;
+static PyObject *s_dtype, *s_shape, *s_stride, *s_data_ptr, *s_get_device, *s_is_cuda;
 
 static int torch_ready(void) {
   if (torch_Tensor) return 1;
@@ -325,8 +372,11 @@ static int64_t int_attr_call(PyObject *o, PyObject *method, int *ok) {
   return v;
 }
 
-/* A torch tensor described through its accessors. 0, or -1 with a Python error. */
-static int torch_desc(PyObject *o, int argno, tlua_TensorDesc *d, int *device_index) {
+/* A torch tensor described through its accessors (each costs about 0.1-0.3 us: as few as can be).
+ * A CUDA tensor's device is the state's GPU when that is known (state_ordinal >= 0), without asking
+ * torch: the C API takes tensors of that GPU only, and refuses another's memory by asking the driver
+ * about the pointer (tlua_tensor_wrap). 0, or -1 with a Python error. */
+static int torch_desc(PyObject *o, int argno, int state_ordinal, tlua_TensorDesc *d, int *device_index) {
   int ok = 1;
   memset(d, 0, sizeof *d);
   PyObject *dt = PyObject_GetAttr(o, s_dtype);
@@ -340,6 +390,7 @@ static int torch_desc(PyObject *o, int argno, tlua_TensorDesc *d, int *device_in
   }
   Py_DECREF(dt);
   d->dtype = (int)PyLong_AsLong(code);
+  PROF(22);
   PyObject *shape = PyObject_GetAttr(o, s_shape), *strides = PyObject_CallMethodObjArgs(o, s_stride, NULL);
   if (!shape || !strides || !PyTuple_Check(strides)) goto bad;
   Py_ssize_t n = PyTuple_Size(strides);
@@ -355,9 +406,21 @@ static int torch_desc(PyObject *o, int argno, tlua_TensorDesc *d, int *device_in
   if (PyErr_Occurred()) goto bad;
   Py_DECREF(shape);
   Py_DECREF(strides);
+  PROF(23);
   d->data = (void *)(uintptr_t)int_attr_call(o, s_data_ptr, &ok);
-  int64_t dev = int_attr_call(o, s_get_device, &ok);
   if (!ok) return -1;
+  PROF(24);
+  int64_t dev;
+  if (state_ordinal >= 0) {
+    PyObject *cuda = PyObject_GetAttr(o, s_is_cuda);
+    if (!cuda) return -1;
+    dev = cuda == Py_True ? state_ordinal : -1;
+    Py_DECREF(cuda);
+    PROF(25);
+  } else {
+    dev = int_attr_call(o, s_get_device, &ok);
+    if (!ok) return -1;
+  }
   d->device = dev >= 0 ? TLUA_DEVICE_GPU : TLUA_DEVICE_CPU;
   d->device_id = dev >= 0 ? (int)dev : 0;
   *device_index = (int)dev;
@@ -427,6 +490,7 @@ typedef struct Conv {
   PyObject *capsule[MAX_ARGS];   /* the capsule each shim came from (renamed once imported) */
   PyObject *owner[MAX_ARGS];     /* Array objects: their tensor is used directly */
   char is_tensor[MAX_ARGS];
+  char kept[MAX_ARGS];           /* the tensor is the state's (StateObject.wrapped): not freed here */
   int torch_device;              /* device index of the first CUDA torch tensor, -1 */
   PyObject *cupy_like;           /* borrowed: the first array with __cuda_array_interface__ not torch */
   PyObject *first_array;         /* borrowed: the first array argument (the caller's kind) */
@@ -445,7 +509,7 @@ static void conv_free(Conv *c) {
       Shim *s = (Shim *)c->dl[i]->manager_ctx; /* not imported: the producer's capsule keeps it */
       PyMem_Free(s);
     }
-    if (c->is_tensor[i] && !c->owner[i] && !c->dl[i]) tlua_tensor_free(c->args[i].v.tensor);
+    if (c->is_tensor[i] && !c->owner[i] && !c->dl[i] && !c->kept[i]) tlua_tensor_free(c->args[i].v.tensor);
     Py_XDECREF(c->capsule[i]);
   }
 }
@@ -509,6 +573,7 @@ static int convert_arg(StateObject *st, Conv *c, int i, PyObject *o) {
   tlua_Arg *a = &c->args[i];
   c->is_tensor[i] = 0;
   c->owner[i] = c->capsule[i] = NULL;
+  c->kept[i] = 0;
   c->dl[i] = NULL;
   a->v.tensor = NULL;
   if (PyBool_Check(o) || PyLong_Check(o)) {
@@ -536,7 +601,7 @@ static int convert_arg(StateObject *st, Conv *c, int i, PyObject *o) {
   }
   if (is_torch(o)) {
     int dev;
-    if (torch_desc(o, i + 1, &c->desc[i], &dev)) return -1;
+    if (torch_desc(o, i + 1, st->ordinal, &c->desc[i], &dev)) return -1;
     if (dev >= 0 && c->torch_device < 0) c->torch_device = dev;
     return 0;
   }
@@ -566,10 +631,32 @@ static int convert_args(StateObject *st, Conv *c, PyObject *args, Py_ssize_t fir
     if (r < 0) return -1;
     later[i] = r == 1;
   }
+  PROF(1);
   if (stream_of(stream_arg, c->torch_device, c->cupy_like, stream)) return -1;
+  PROF(2);
   for (Py_ssize_t i = 0; i < n; i++)
     if (later[i] && take_capsule(c, (int)i, PyTuple_GetItem(args, first + i), *stream)) return -1;
   return 0;
+}
+
+/* The tensor for a description of device memory: a kept one equal in every field, else a new wrap
+ * kept in place of the oldest (state lock held). */
+static int wrap_kept(StateObject *st, const tlua_TensorDesc *d, tlua_Tensor **out) {
+  for (int i = 0; i < WRAP_CACHE; i++) {
+    Wrapped *w = &st->wrapped[i];
+    if (w->t && w->desc.data == d->data && memcmp(&w->desc, d, sizeof *d) == 0) {
+      *out = w->t;
+      return TLUA_OK;
+    }
+  }
+  int status = tlua_tensor_wrap(st->T, d, out);
+  if (status != TLUA_OK) return status;
+  Wrapped *w = &st->wrapped[st->next_wrapped];
+  st->next_wrapped = (st->next_wrapped + 1) % WRAP_CACHE;
+  tlua_tensor_free(w->t);
+  w->desc = *d;
+  w->t = *out;
+  return TLUA_OK;
 }
 
 /* Makes the tensors (state lock held, GIL released). Returns TLUA_OK or a status with the slot. */
@@ -580,6 +667,9 @@ static int make_tensors(StateObject *st, Conv *c, int *bad) {
     if (c->dl[i]) {
       status = tlua_tensor_from_dlpack(st->T, c->dl[i], &c->args[i].v.tensor);
       if (status == TLUA_OK) c->dl[i] = NULL; /* tilelua owns the shim now */
+    } else if (c->desc[i].device == TLUA_DEVICE_GPU && !c->desc[i].release) {
+      status = wrap_kept(st, &c->desc[i], &c->args[i].v.tensor);
+      c->kept[i] = status == TLUA_OK;
     } else {
       status = tlua_tensor_wrap(st->T, &c->desc[i], &c->args[i].v.tensor);
     }
@@ -642,25 +732,33 @@ static PyObject *kernel_call(KernelObject *self, PyObject *args, PyObject *kw) {
     PyErr_SetString(PyExc_TypeError, "kernel call: k(grid, *args)");
     return NULL;
   }
+  PROF_START();
   unsigned grid[3];
   if (parse_grid(PyTuple_GetItem(args, 0), grid)) return NULL;
   Conv c;
   conv_init(&c);
   void *stream = NULL;
+  PROF(0);
   if (convert_args(st, &c, args, 1, stream_arg, &stream)) {
     conv_free(&c);
     return NULL;
   }
   int status, bad = -1;
+  PROF(3);
   LOCKED_BEGIN(st)
+  PROF(4);
   status = make_tensors(st, &c, &bad);
+  PROF(5);
   if (status == TLUA_OK) status = tlua_kernel_launch(self->k, grid, c.args, c.n, stream, 0);
   st->last_stream = stream;
+  PROF(6);
   LOCKED_END(st)
+  PROF(7);
   mark_consumed(&c);
   PyObject *r = NULL;
   if (status != TLUA_OK) r = bad >= 0 ? arg_error(st, status, bad) : raise_status(st, status, NULL);
   conv_free(&c);
+  PROF(8);
   if (status != TLUA_OK) return r;
   Py_RETURN_NONE;
 }
@@ -1137,15 +1235,23 @@ static PyType_Slot array_slots[] = {
     {0, NULL}};
 static PyType_Spec array_spec = {"tilelua.Array", sizeof(ArrayObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION, array_slots};
 
+#if TLUA_PROF_ON
+static PyMethodDef module_methods[] = {
+    {"_profile", profile_read, METH_NOARGS, "(calls, [time stamp counter ticks per phase..., driver], now)"},
+    {NULL, NULL, 0, NULL}};
+#else
+#define module_methods NULL
+#endif
+
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_tilelua", "tilelua's CPython binding (see tilelua/__init__.py)",
-                                    -1, NULL, NULL, NULL, NULL, NULL};
+                                    -1, module_methods, NULL, NULL, NULL, NULL};
 
 PyMODINIT_FUNC PyInit__tilelua(void) {
   pending_lock = PyThread_allocate_lock();
   if (!pending_lock) return NULL;
   if (!(s_dtype = PyUnicode_InternFromString("dtype")) || !(s_shape = PyUnicode_InternFromString("shape")) ||
       !(s_stride = PyUnicode_InternFromString("stride")) || !(s_data_ptr = PyUnicode_InternFromString("data_ptr")) ||
-      !(s_get_device = PyUnicode_InternFromString("get_device")))
+      !(s_get_device = PyUnicode_InternFromString("get_device")) || !(s_is_cuda = PyUnicode_InternFromString("is_cuda")))
     return NULL;
   StateType = (PyTypeObject *)PyType_FromSpec(&state_spec);
   KernelType = (PyTypeObject *)PyType_FromSpec(&kernel_spec);

@@ -15,6 +15,7 @@
 #include "bindings_lua.h"
 #include "backend.h"
 #include "ir.h"
+#include "prof.h"
 #include "state.h"
 #include "tensor_lua.h"
 
@@ -23,6 +24,12 @@
 struct tlua_Kernel {
   tlua_State *T;
   int ref;                       /* the kernel table, in the registry */
+  /* known after the first launch through Lua that made the kernel's Launcher: later launches go
+   * straight to it, without a protected call (launcher_lua.c) */
+  void *launcher;
+  int launcher_ref;              /* the Launcher, in the registry (kept alive with the handle) */
+  tlua_Device *dev;              /* the state's GPU, whose stream a launch sets */
+  int tensors;                   /* tensor parameters: 0 keeps every launch protected */
   int nparams;
   char kinds[TLUA_IR_MAX_PARAMS]; /* 'T' tensor, 'S' scalar */
   char names[TLUA_IR_MAX_PARAMS][32];
@@ -75,7 +82,7 @@ static int find(lua_State *L) {
   tlua_Kernel *k = (tlua_Kernel *)lua_newuserdatauv(L, sizeof *k, 0);
   memset(k, 0, sizeof *k);
   k->T = f->T;
-  k->ref = LUA_NOREF;
+  k->ref = k->launcher_ref = LUA_NOREF;
   snprintf(k->name, sizeof k->name, "%s", f->name);
   lua_getfield(L, kt, "params");
   k->nparams = (int)luaL_len(L, -1);
@@ -84,6 +91,7 @@ static int find(lua_State *L) {
     lua_rawgeti(L, -1, i + 1);
     lua_getfield(L, -1, "kind");
     k->kinds[i] = strcmp(luaL_optstring(L, -1, "scalar"), "tensor") == 0 ? 'T' : 'S';
+    k->tensors += k->kinds[i] == 'T';
     lua_getfield(L, -2, "name");
     snprintf(k->names[i], sizeof k->names[i], "%s", luaL_optstring(L, -1, "?"));
     lua_pop(L, 3);
@@ -121,8 +129,35 @@ typedef struct Launch {
   int stream_set;
 } Launch;
 
-TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, int kidx, const unsigned grid[3], const tlua_LaunchArg *in, int nargs,
-                                   int *launched, char *err, size_t n);
+TLUA_HIDDEN void *tlua_launcher_push(lua_State *L, int kidx);
+TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, void *launcher, const unsigned grid[3], const tlua_LaunchArg *in,
+                                   int nargs, int *launched, char *err, size_t n);
+
+static void launch_args(const Launch *c, tlua_LaunchArg *in) {
+  for (int i = 0; i < c->nargs; i++) {
+    const tlua_Arg *a = &c->args[i];
+    in[i].kind = a->kind == TLUA_ARG_TENSOR ? TLUA_LAUNCH_TENSOR : a->kind == TLUA_ARG_INTEGER ? TLUA_LAUNCH_INT : TLUA_LAUNCH_NUM;
+    in[i].tensor = a->kind == TLUA_ARG_TENSOR ? a->v.tensor : NULL;
+    in[i].i = a->kind == TLUA_ARG_INTEGER ? a->v.integer : 0;
+    in[i].num = a->kind == TLUA_ARG_NUMBER ? a->v.number : 0;
+  }
+}
+
+/* The kernel's Launcher, once a launch through Lua has made it: kept in k (and in the registry, so
+ * that it lives as long as the handle) for launches that need no protected call. */
+static void keep_launcher(lua_State *L, tlua_Kernel *k, tlua_Device *dev) {
+  if (k->launcher || !dev) return;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, k->ref);
+  void *l = tlua_launcher_push(L, lua_gettop(L));
+  if (l) {
+    k->launcher_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    k->launcher = l;
+    k->dev = dev;
+  } else {
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+}
 
 static int launch(lua_State *L) {
   Launch *c = (Launch *)lua_touserdata(L, 1);
@@ -131,22 +166,20 @@ static int launch(lua_State *L) {
   if (c->dev) {
     /* a specialization loaded already: straight to the driver, no Lua call (launcher_lua.c) */
     tlua_LaunchArg in[TLUA_IR_MAX_PARAMS];
-    for (int i = 0; i < c->nargs; i++) {
-      const tlua_Arg *a = &c->args[i];
-      in[i].kind = a->kind == TLUA_ARG_TENSOR ? TLUA_LAUNCH_TENSOR : a->kind == TLUA_ARG_INTEGER ? TLUA_LAUNCH_INT : TLUA_LAUNCH_NUM;
-      in[i].tensor = a->kind == TLUA_ARG_TENSOR ? a->v.tensor : NULL;
-      in[i].i = a->kind == TLUA_ARG_INTEGER ? a->v.integer : 0;
-      in[i].num = a->kind == TLUA_ARG_NUMBER ? a->v.number : 0;
-    }
+    launch_args(c, in);
     lua_rawgeti(L, LUA_REGISTRYINDEX, k->ref);
+    void *l = tlua_launcher_push(L, lua_gettop(L));
     c->old_stream = tlua_device_set_stream(c->dev, c->stream);
     c->stream_set = 1;
     char err[1024];
     int launched;
-    if (tlua_launcher_fast(L, lua_gettop(L), c->grid, in, c->nargs, &launched, err, sizeof err))
+    if (tlua_launcher_fast(L, l, c->grid, in, c->nargs, &launched, err, sizeof err))
       return tlua_state_raise(L, TLUA_ERRRUN, "%s", err);
-    lua_pop(L, 1);
-    if (launched) return 0;
+    lua_pop(L, 2);
+    if (launched) {
+      keep_launcher(L, k, c->dev);
+      return 0;
+    }
   }
   luaL_checkstack(L, 2 * c->nargs + 8, "too many kernel arguments");
   int boxes = lua_gettop(L) + 1; /* the arguments, kept to close the tensors after the call */
@@ -167,7 +200,10 @@ static int launch(lua_State *L) {
   /* the tensors made for the call go now, not at some later collection: the application's
    * reference alone decides how long its memory is used */
   for (int i = 0; i < c->nargs; i++) tlua_close_tensor(L, boxes + i);
-  if (status == LUA_OK) return 0;
+  if (status == LUA_OK) {
+    keep_launcher(L, k, c->dev);
+    return 0;
+  }
   /* the launch was made from C: a position inside tilelua's own Lua files says nothing useful */
   const char *msg = lua_tostring(L, -1);
   if (msg && strncmp(msg, "tilelua/", 8) == 0 && strstr(msg, ": ")) msg = strstr(msg, ": ") + 2;
@@ -203,7 +239,31 @@ int tlua_kernel_launch(tlua_Kernel *k, const unsigned grid[3], const tlua_Arg *a
   c.args = args;
   c.nargs = nargs;
   c.stream = stream;
-  int status = tlua_state_protected(T, launch, &c);
+  int status;
+  TLUA_PROF(10);
+  if (k->launcher && k->tensors) {
+    /* the specialization is loaded (most launches): no Lua, no protected call */
+    tlua_LaunchArg in[TLUA_IR_MAX_PARAMS];
+    launch_args(&c, in);
+    c.dev = k->dev;
+    c.old_stream = tlua_device_set_stream(c.dev, c.stream);
+    c.stream_set = 1;
+    char err[1024];
+    int launched;
+    TLUA_PROF(11);
+    if (tlua_launcher_fast(tlua_lua(T), k->launcher, c.grid, in, nargs, &launched, err, sizeof err)) {
+      status = tlua_state_fail(T, TLUA_ERRRUN, err);
+    } else if (launched) {
+      status = tlua_state_fail(T, TLUA_OK, NULL);
+    } else {
+      tlua_device_set_stream(c.dev, c.old_stream);
+      c.stream_set = 0;
+      status = tlua_state_protected(T, launch, &c);
+    }
+  } else {
+    status = tlua_state_protected(T, launch, &c);
+  }
+  TLUA_PROF(20);
   if (c.stream_set) {
     if (status == TLUA_OK && (flags & TLUA_LAUNCH_SYNC)) {
       char err[512];
@@ -211,5 +271,6 @@ int tlua_kernel_launch(tlua_Kernel *k, const unsigned grid[3], const tlua_Arg *a
     }
     tlua_device_set_stream(c.dev, c.old_stream);
   }
+  TLUA_PROF(21);
   return status;
 }

@@ -30,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "prof.h"
 #include "backend.h"
 #include "bindings_lua.h"
 #include "ir.h"
@@ -365,6 +366,7 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
   if (ntma && tma_maps(d, tma, ntma, sig, nparams, in, name, maps, err, n)) return 1;
   for (int k = 0; k < ns; k++) args[k] = &slots[k];
   for (int j = 0; j < ntma; j++) args[ns + j] = &maps[j];
+  TLUA_PROF(14);
   if (tlua_function_launch(f, grid, block, args, err, n)) return 1;
   for (int k = 0; k < nt; k++) tlua_storage_device_written(written[k]);
   /* the application reads its host memory directly, not through tilelua: copy the results back
@@ -374,6 +376,7 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
     char e[TLUA_TENSOR_ERRLEN];
     if (tlua_storage_sync_host(written[k], e)) return tlua_errorf(1, err, n, "kernel '%s': %s", name, e);
   }
+  TLUA_PROF(18);
   return 0;
 }
 

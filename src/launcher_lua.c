@@ -29,6 +29,7 @@
 #include "bindings_lua.h"
 #include "devices_lua.h"
 #include "ir.h"
+#include "prof.h"
 #include "tensor_lua.h"
 
 #define LAUNCHER_MT "tilelua.Launcher"
@@ -116,15 +117,28 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
                                      unsigned block, const char *sig, int nparams, const tlua_LaunchArg *in,
                                      const char *name, char *err, size_t n);
 
-/* The C API's fast path (api_kernel.c): launches the kernel table at kidx on `in` when its Launcher
- * has already loaded the specialization of these arguments, as fast_call does for Lua calls; else
- * sets *launched = 0 and leaves it to a call through Lua. 1 + err when the launch itself failed. */
-TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, int kidx, const unsigned grid[3], const tlua_LaunchArg *in, int nargs,
-                                   int *launched, char *err, size_t n) {
-  *launched = 0;
+/* The Launcher of the kernel table at kidx, pushed (nil when it has none yet: no GPU launch took
+ * the path that makes one); returns it. The C API keeps it (api_kernel.c): a kernel table's launcher
+ * is made once and never replaced (kernel.lua). */
+TLUA_HIDDEN void *tlua_launcher_push(lua_State *L, int kidx) {
   lua_getfield(L, kidx, "launcher");
   Launcher *l = (Launcher *)luaL_testudata(L, -1, LAUNCHER_MT);
-  lua_pop(L, 1);
+  if (!l) {
+    lua_pop(L, 1);
+    lua_pushnil(L);
+  }
+  return l;
+}
+
+/* The C API's fast path (api_kernel.c): launches on `in` through launcher l (tlua_launcher_push)
+ * when it has already loaded the specialization of these arguments, as fast_call does for Lua
+ * calls; else sets *launched = 0 and leaves it to a call through Lua. 1 + err when the launch
+ * itself failed. With a tensor among the arguments nothing here raises (L is only collected when
+ * device memory runs out); without, the key asks for the current device, which may. */
+TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, void *launcher, const unsigned grid[3], const tlua_LaunchArg *in,
+                                   int nargs, int *launched, char *err, size_t n) {
+  *launched = 0;
+  Launcher *l = (Launcher *)launcher;
   if (!l || nargs != l->nparams || grid[0] % l->grid_x_multiple) return 0;
   for (int i = 0; i < 3; i++)
     if (grid[i] < 1 || grid[i] > 0x7fffffffu) return 0;
@@ -136,6 +150,7 @@ TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, int kidx, const unsigned grid[3
     if (l->v[i].keylen == keylen && memcmp(l->v[i].key, key, (size_t)keylen) == 0) fn = l->v[i].fn;
   if (!fn) return 0;
   *launched = 1;
+  TLUA_PROF(13);
   if (tlua_gpu_launch_args(L, fn, tlua_function_device(fn), grid, l->block, l->sig, l->nparams, in, l->name, err, n)) return 1;
   l->launches++;
   return 0;

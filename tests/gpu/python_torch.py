@@ -62,6 +62,26 @@ saxpy(grid, x, w[::2], 1.0)
 torch.cuda.synchronize()
 check("strided torch view", torch.equal(w[::2], x) and not w[1::2].any())
 
+# the state keeps the wraps of torch's device memory for the next launches: views at the same address
+# with another shape or strides, and a new tensor where a freed one was, must each be seen as they are
+base = torch.zeros(n, device="cuda")
+ok = True
+for view, m in ((base, n), (base[: n // 2], n // 2), (base.as_strided((n // 4,), (2,)), n // 4)):
+    base.zero_()
+    xv = torch.arange(m, device="cuda", dtype=torch.float32)
+    saxpy((m + 127) // 128, xv, view, 1.0)
+    torch.cuda.synchronize()
+    ok = ok and torch.equal(view, xv) and int((base != 0).sum().item()) == m - 1  # (element 0 is 0 + 0)
+old_ptr = y.data_ptr()
+for trial in range(4):  # the allocator gives the freed block back: same address, new contents
+    del y
+    y = torch.full((n,), float(trial), device="cuda")
+    saxpy(grid, x, y, 1.0)
+    torch.cuda.synchronize()
+    ok = ok and torch.equal(y, x + float(trial))
+check("kept wraps: views of one address and reused memory each launched as they are", ok,
+      "(same address again: %s)" % (y.data_ptr() == old_ptr))
+
 # std on torch tensors: the result is a torch tensor on the same device, equal to torch's op
 a16 = torch.randn(512, 256, device="cuda", dtype=torch.float16)
 b16 = torch.randn(256, 384, device="cuda", dtype=torch.float16)
