@@ -58,6 +58,9 @@ try:
     cx = cupy.empty(1024, dtype=cupy.float32)
     ck = cupy.RawKernel(r'extern "C" __global__ void empty(float *x) {}', "empty")
     peers["cupy RawKernel((1,), (32,), (x,)) on a cupy array"] = lambda: ck((1,), (32,), (cx,))
+    ck3 = cupy.RawKernel(r'extern "C" __global__ void empty3(float *x, float *y, float a) {}', "empty3")
+    two = cupy.float32(2.0)
+    peers["cupy RawKernel((1,), (32,), (x, y, 2.0)) on cupy arrays"] = lambda: ck3((1,), (32,), (cx, cx, two))
 except Exception as e:  # noqa: BLE001
     print("cupy unavailable:", e)
 try:

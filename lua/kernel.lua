@@ -559,10 +559,11 @@ return function(tl)
         local index = ir:param(prm.name, prm.kind, prm.dtype, prm.rank)
         if prm.kind == "tensor" then
           local f = facts[i]
-          ir:specialize(index, f.sdiv, f.tdiv, f.aligned, f.contiguous)
+          ir:specialize(index, f.sdiv, f.tdiv, f.aligned, f.contiguous, f.ldiv)
           p[prm.name] = setmetatable({ is_tensor = true, name = prm.name, index = index, dtype = prm.dtype,
                                        rank = prm.rank, contiguous = f.contiguous, shape_v = {}, stride_v = {},
-                                       shape_div16 = f.sdiv, stride_div16 = f.tdiv, aligned16 = f.aligned },
+                                       shape_div16 = f.sdiv, stride_div16 = f.tdiv, aligned16 = f.aligned,
+                                       last_div = f.ldiv },
                                      TensorParam)
         else
           p[prm.name] = { index = index, dtype = prm.dtype }
@@ -652,7 +653,7 @@ return function(tl)
     for i, p in ipairs(self.params) do
       local a = args[i]
       if p.kind == "tensor" then
-        local dt, rank, part, sdiv, tdiv, aligned, contiguous, adev = tl._launch_facts(a)
+        local dt, rank, part, sdiv, tdiv, aligned, contiguous, adev, ldiv = tl._launch_facts(a)
         if not dt then
           tr.fail("kernel '%s': argument '%s' must be a tensor (got %s)", self.name, p.name, type(a))
         end
@@ -668,7 +669,7 @@ return function(tl)
           tr.fail("kernel '%s': argument '%s' is on device %d but argument '%s' is on device %d; a launch runs on the "
             .. "device of its tensors, so all must be on one (move one with t:to(%d))", self.name, p.name, adev, dev_of, dev, dev)
         end
-        facts[i] = { sdiv = sdiv, tdiv = tdiv, aligned = aligned, contiguous = contiguous }
+        facts[i] = { sdiv = sdiv, tdiv = tdiv, aligned = aligned, contiguous = contiguous, ldiv = ldiv }
         parts[#parts + 1] = part
       else
         if type(a) ~= "number" and type(a) ~= "boolean" then

@@ -224,11 +224,13 @@ local function element_addresses(w)
   end
   local in_dim, row_base = {}, {}
   -- the lanes of a vector group share lane 0's bound along the last dimension when that dimension
-  -- is contiguous, its length is a multiple of 16 (specialization fact) and lane 0's coordinate a
-  -- multiple of the group: one comparison per group instead of one per element
+  -- is contiguous, its length is a multiple of the group (specialization facts: of 16, or its
+  -- power-of-two divisor, as an even 5000 columns for pairs) and lane 0's coordinate a multiple of the
+  -- group: one comparison per group instead of one per element, and the group stays one access
   local vec = f.vector
-  local share = vec > 1 and 16 % vec == 0 and src:stride_value(rank - 1) == 1 and src.shape_div16 and
-                (src.shape_div16 >> (rank - 1)) & 1 == 1 and tr.pow2_divisor(base[rank]) % vec == 0
+  local last_div = src.shape_div16 and (src.shape_div16 >> (rank - 1)) & 1 == 1 and 16 or src.last_div or 1
+  local share = vec > 1 and 16 % vec == 0 and src:stride_value(rank - 1) == 1 and last_div % vec == 0 and
+                tr.pow2_divisor(base[rank]) % vec == 0
   for y = 0, f.elements - 1 do
     local off = f.offsets[y + 1]
     local bound_off = share and group_lead(f, y, vec, rank) or off

@@ -188,9 +188,11 @@ static void divisors(Gen *g) {
       const tlua_Param *p = &ir->params[in->imm];
       uint32_t bits = in->op == TLUA_OP_SHAPE ? p->shape_div16 : p->stride_div16;
       /* a shape fact counts elements, a stride fact bytes: 16 / element size elements */
-      if (in->imm2 >= 0 && in->imm2 < 32 && (bits >> in->imm2) & 1) {
+      if (in->imm2 >= 0 && in->imm2 < TLUA_IR_MAX_RANK && (bits >> in->imm2) & 1) {
         d = in->op == TLUA_OP_SHAPE ? 16 : 16 / dsize(p->dtype);
         if (d < 1) d = 1;
+      } else if (in->op == TLUA_OP_SHAPE && in->imm2 == p->rank - 1) {
+        d = (int)TLUA_SHAPE_LAST_DIV(bits); /* the last dimension's divisor short of 16 */
       }
       break;
     }

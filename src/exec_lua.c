@@ -15,7 +15,8 @@
 TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);
 
 /* tl._launch_facts(t) -> dtype name, rank, specialization key part, shape_div16 bits,
- * stride_div16 bits, aligned16, last dim contiguous, device index; or nothing when t is not a tensor. One call
+ * stride_div16 bits, aligned16, last dim contiguous, device index, the last dimension's power-of-two
+ * divisor (tlua_tensor_last_div); or nothing when t is not a tensor. One call
  * per tensor argument and launch: the checks and the specialization key both come from it. */
 static int l_launch_facts(lua_State *L) {
   const tlua_Tensor *t = tlua_to_tensor(L, 1);
@@ -26,16 +27,21 @@ static int l_launch_facts(lua_State *L) {
   const char *name = tlua_dtype_info(t->dtype)->name;
   lua_pushstring(L, name);
   lua_pushinteger(L, t->rank);
+  unsigned last_div = tlua_tensor_last_div(t);
+  /* the divisor is in the key only where the shape bits leave it open: 2, 4 or 8 */
+  char even[8] = "";
+  if (last_div > 1 && last_div < 16) snprintf(even, sizeof even, ":e%u", last_div);
   char part[64];
-  snprintf(part, sizeof part, "%s%d:%x:%x:%s%s", name, t->rank, sdiv, tdiv, aligned ? "a" : "-",
-           contiguous ? "c" : "-");
+  snprintf(part, sizeof part, "%s%d:%x:%x:%s%s%s", name, t->rank, sdiv, tdiv, aligned ? "a" : "-",
+           contiguous ? "c" : "-", even);
   lua_pushstring(L, part);
   lua_pushinteger(L, sdiv);
   lua_pushinteger(L, tdiv);
   lua_pushboolean(L, aligned);
   lua_pushboolean(L, contiguous);
   lua_pushinteger(L, t->storage->device_index);
-  return 8;
+  lua_pushinteger(L, last_div);
+  return 9;
 }
 
 /* tl._exec(ir, {gx, gy, gz}, {args...}) -> lane operations executed */

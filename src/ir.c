@@ -467,7 +467,8 @@ char *tlua_ir_print(const tlua_IR *ir) {
       if (p->shape_div16 || p->stride_div16 || p->aligned16 || p->last_contiguous) {
         put(&b, " [");
         const char *sep = "";
-        if (p->shape_div16) { put(&b, "%sshape%%16=0x%x", sep, (unsigned)p->shape_div16); sep = " "; }
+        if (p->shape_div16 & 0xffu) { put(&b, "%sshape%%16=0x%x", sep, (unsigned)(p->shape_div16 & 0xffu)); sep = " "; }
+        if (p->shape_div16 >> 8) { put(&b, "%slast%%%u=0", sep, TLUA_SHAPE_LAST_DIV(p->shape_div16)); sep = " "; }
         if (p->stride_div16) { put(&b, "%sstride_bytes%%16=0x%x", sep, (unsigned)p->stride_div16); sep = " "; }
         if (p->aligned16) { put(&b, "%saligned16", sep); sep = " "; }
         if (p->last_contiguous) put(&b, "%scontiguous", sep);

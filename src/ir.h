@@ -201,11 +201,15 @@ typedef struct tlua_Instr {
 typedef struct tlua_Region { int32_t *instrs; int32_t n, cap; } tlua_Region;
 
 typedef enum tlua_ParamKind { TLUA_PARAM_SCALAR, TLUA_PARAM_TENSOR } tlua_ParamKind;
+/* the last dimension's power-of-two divisor in a tlua_Param's shape_div16 (1 << this, 1 to 16) */
+#define TLUA_SHAPE_LAST_DIV(bits) (1u << (((bits) >> 8) & 7u))
+
 typedef struct tlua_Param {
   char name[64];
   uint8_t kind, dtype, rank;
   /* specialization facts (tensors): bit d set = shape[d] % 16 == 0 / stride[d] * element size
-     % 16 == 0 (strides in bytes);
+     % 16 == 0 (strides in bytes); shape_div16 bits 8..10 (TLUA_SHAPE_LAST_DIV): log2 of the power of
+     two, at most 16, that divides the last dimension's length (tlua_tensor_last_div);
      aligned16 = base pointer 16-byte aligned; contiguous = last stride is 1 */
   uint32_t shape_div16, stride_div16;
   uint8_t aligned16, last_contiguous;

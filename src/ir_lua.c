@@ -67,13 +67,18 @@ static int m_param(lua_State *L) {
   return 1;
 }
 
-/* ir:specialize(param, shape_div16, stride_div16, aligned16, last_contiguous) */
+/* ir:specialize(param, shape_div16, stride_div16, aligned16, last_contiguous[, last_div]): last_div
+ * (1, 2, 4, 8 or 16, tlua_tensor_last_div) goes into shape_div16's bits 8..10 */
 static int m_specialize(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   lua_Integer p = luaL_checkinteger(L, 2);
   luaL_argcheck(L, p >= 0 && p < ir->nparams, 2, "parameter index out of range");
   ir->verified = 0;
-  ir->params[p].shape_div16 = (uint32_t)luaL_checkinteger(L, 3);
+  lua_Integer last_div = luaL_optinteger(L, 7, 1);
+  luaL_argcheck(L, last_div >= 1 && last_div <= 16 && (last_div & (last_div - 1)) == 0, 7, "last_div must be 1, 2, 4, 8 or 16");
+  uint32_t log2 = 0;
+  while ((1 << log2) < last_div) log2++;
+  ir->params[p].shape_div16 = ((uint32_t)luaL_checkinteger(L, 3) & 0xffu) | log2 << 8;
   ir->params[p].stride_div16 = (uint32_t)luaL_checkinteger(L, 4);
   ir->params[p].aligned16 = (uint8_t)lua_toboolean(L, 5);
   ir->params[p].last_contiguous = (uint8_t)lua_toboolean(L, 6);

@@ -11,7 +11,8 @@
  * (tl._launcher_add) under the same key.
  *
  * The key has the facts the Lua key has (kernel.lua: dtype, rank, shape/stride divisibility by 16,
- * 16-byte alignment, contiguous last dimension), packed as 3 bytes per tensor argument, and the device
+ * 16-byte alignment, contiguous last dimension, the last dimension's power-of-two divisor), packed as 4
+ * bytes per tensor argument, and the device
  * each tensor lives on (a byte more; a kernel without tensors: the current device), so that one
  * Launcher holds the variants loaded on every GPU of the process and each launch goes to the GPU its
  * function was loaded on.
@@ -34,7 +35,7 @@
 
 #define LAUNCHER_MT "tilelua.Launcher"
 #define MAX_VARIANTS 16
-#define KEY_MAX (4 * TLUA_IR_MAX_PARAMS + 1)
+#define KEY_MAX (5 * TLUA_IR_MAX_PARAMS + 1)
 
 TLUA_HIDDEN int tlua_gpu_launch_stack(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
                                       unsigned block, const char *sig, int nparams, int first, const char *name,
@@ -58,7 +59,7 @@ typedef struct Launcher {
   Variant v[MAX_VARIANTS];
 } Launcher;
 
-/* The specialization bytes of tensor t (divisibility, rank, alignment, contiguity, device) at key[k..k+3];
+/* The specialization bytes of tensor t (divisibility, rank, alignment, contiguity, device) at key[k..k+4];
  * returns the next position. */
 static int tensor_key(const tlua_Tensor *t, unsigned char *key, int k) {
   unsigned sdiv, tdiv;
@@ -68,6 +69,7 @@ static int tensor_key(const tlua_Tensor *t, unsigned char *key, int k) {
   key[k++] = (unsigned char)tdiv;
   key[k++] = (unsigned char)(t->rank << 2 | aligned << 1 | contiguous);
   key[k++] = (unsigned char)t->storage->device_index;
+  key[k++] = (unsigned char)tlua_tensor_last_div(t);
   return k;
 }
 

@@ -400,6 +400,14 @@ void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv
   *contiguous = t->rank == 0 || t->strides[t->rank - 1] == 1;
 }
 
+unsigned tlua_tensor_last_div(const tlua_Tensor *t) {
+  if (t->rank == 0) return 1;
+  int64_t n = t->shape[t->rank - 1];
+  unsigned d = 1;
+  while (d < 16 && n % (2 * (int64_t)d) == 0) d *= 2;
+  return d;
+}
+
 int tlua_tensor_sync_host(const tlua_Tensor *t, char *err) {
   return tlua_storage_sync_host(t->storage, err);
 }

@@ -166,6 +166,11 @@ TLUA_HIDDEN void tlua_tensor_store_i64(tlua_Tensor *t, const int64_t *idx, int64
 TLUA_HIDDEN void tlua_tensor_spec_facts(const tlua_Tensor *t, unsigned *sdiv, unsigned *tdiv, int *aligned16,
                                         int *contiguous);
 
+/* The largest power of two (1, 2, 4, 8 or 16) that divides the last dimension's length (16 for an
+ * empty last dimension, 1 for rank 0): a fact of the specialization next to *sdiv, for vector
+ * groups along a last dimension that is even but no multiple of 16 (a 5000-column output). */
+TLUA_HIDDEN unsigned tlua_tensor_last_div(const tlua_Tensor *t);
+
 /* Host-side synchronisation of the tensor's storage (see the model above). */
 TLUA_HIDDEN int tlua_tensor_sync_host(const tlua_Tensor *t, char *err);
 TLUA_HIDDEN void tlua_tensor_host_written(tlua_Tensor *t);

@@ -85,92 +85,62 @@ extern "C" __global__ void __launch_bounds__(64) block_sum(
 #line 25 "codegen_golden.lua"
   const long long v35 = 1LL;
 #line 25 "codegen_golden.lua"
-  const long long v36 = (long long)((unsigned long long)v25 + (unsigned long long)v35);
+  const long long v36 = (long long)((unsigned long long)v27 + (unsigned long long)v35);
 #line 25 "codegen_golden.lua"
-  const bool v37 = v36 >= v20;
+  const long long v37 = 2LL;
 #line 25 "codegen_golden.lua"
-  const bool v38 = v36 < v9;
+  const long long v38 = (long long)((unsigned long long)v27 + (unsigned long long)v37);
 #line 25 "codegen_golden.lua"
-  const bool v39 = v37 && v38;
+  const long long v39 = 3LL;
 #line 25 "codegen_golden.lua"
-  const bool v40 = v30 && v39;
+  const long long v40 = (long long)((unsigned long long)v27 + (unsigned long long)v39);
 #line 25 "codegen_golden.lua"
-  const long long v41 = (long long)((unsigned long long)v27 + (unsigned long long)v35);
-#line 25 "codegen_golden.lua"
-  const long long v42 = 2LL;
-#line 25 "codegen_golden.lua"
-  const long long v43 = (long long)((unsigned long long)v25 + (unsigned long long)v42);
-#line 25 "codegen_golden.lua"
-  const bool v44 = v43 >= v20;
-#line 25 "codegen_golden.lua"
-  const bool v45 = v43 < v9;
-#line 25 "codegen_golden.lua"
-  const bool v46 = v44 && v45;
-#line 25 "codegen_golden.lua"
-  const bool v47 = v30 && v46;
-#line 25 "codegen_golden.lua"
-  const long long v48 = (long long)((unsigned long long)v27 + (unsigned long long)v42);
-#line 25 "codegen_golden.lua"
-  const long long v49 = 3LL;
-#line 25 "codegen_golden.lua"
-  const long long v50 = (long long)((unsigned long long)v25 + (unsigned long long)v49);
-#line 25 "codegen_golden.lua"
-  const bool v51 = v50 >= v20;
-#line 25 "codegen_golden.lua"
-  const bool v52 = v50 < v9;
-#line 25 "codegen_golden.lua"
-  const bool v53 = v51 && v52;
-#line 25 "codegen_golden.lua"
-  const bool v54 = v30 && v53;
-#line 25 "codegen_golden.lua"
-  const long long v55 = (long long)((unsigned long long)v27 + (unsigned long long)v49);
-#line 25 "codegen_golden.lua"
-  int v56; int v57; int v58; int v59;
-  if (v34 && v40 && v47 && v54) {
-    const tl_vec<int, 4> t56 = *reinterpret_cast<const tl_vec<int, 4>*>(x + v27);
-    v56 = t56.v[0]; v57 = t56.v[1]; v58 = t56.v[2]; v59 = t56.v[3];
+  int v41; int v42; int v43; int v44;
+  if (v34 && v34 && v34 && v34) {
+    const tl_vec<int, 4> t41 = *reinterpret_cast<const tl_vec<int, 4>*>(x + v27);
+    v41 = t41.v[0]; v42 = t41.v[1]; v43 = t41.v[2]; v44 = t41.v[3];
   } else {
-    v56 = v34 ? x[v27] : 0;
-    v57 = v40 ? x[v41] : 0;
-    v58 = v47 ? x[v48] : 0;
-    v59 = v54 ? x[v55] : 0;
+    v41 = v34 ? x[v27] : 0;
+    v42 = v34 ? x[v36] : 0;
+    v43 = v34 ? x[v38] : 0;
+    v44 = v34 ? x[v40] : 0;
   }
 #line 26 "codegen_golden.lua"
-  const int v60 = (int)((unsigned int)v56 + (unsigned int)v57);
+  const int v45 = (int)((unsigned int)v41 + (unsigned int)v42);
 #line 26 "codegen_golden.lua"
-  const int v61 = (int)((unsigned int)v60 + (unsigned int)v58);
+  const int v46 = (int)((unsigned int)v45 + (unsigned int)v43);
 #line 26 "codegen_golden.lua"
-  const int v62 = (int)((unsigned int)v61 + (unsigned int)v59);
+  const int v47 = (int)((unsigned int)v46 + (unsigned int)v44);
 #line 26 "codegen_golden.lua"
-  int v63 = (int)__shfl_xor_sync(0xffffffffu, (int)v62, 1);
+  int v48 = (int)__shfl_xor_sync(0xffffffffu, (int)v47, 1);
 #line 26 "codegen_golden.lua"
-  const int v64 = (int)((unsigned int)v62 + (unsigned int)v63);
+  const int v49 = (int)((unsigned int)v47 + (unsigned int)v48);
 #line 26 "codegen_golden.lua"
-  int v65 = (int)__shfl_xor_sync(0xffffffffu, (int)v64, 2);
+  int v50 = (int)__shfl_xor_sync(0xffffffffu, (int)v49, 2);
 #line 26 "codegen_golden.lua"
-  const int v66 = (int)((unsigned int)v64 + (unsigned int)v65);
+  const int v51 = (int)((unsigned int)v49 + (unsigned int)v50);
 #line 26 "codegen_golden.lua"
-  int v67 = (int)__shfl_xor_sync(0xffffffffu, (int)v66, 4);
+  int v52 = (int)__shfl_xor_sync(0xffffffffu, (int)v51, 4);
 #line 26 "codegen_golden.lua"
-  const int v68 = (int)((unsigned int)v66 + (unsigned int)v67);
+  const int v53 = (int)((unsigned int)v51 + (unsigned int)v52);
 #line 26 "codegen_golden.lua"
-  int v69 = (int)__shfl_xor_sync(0xffffffffu, (int)v68, 8);
+  int v54 = (int)__shfl_xor_sync(0xffffffffu, (int)v53, 8);
 #line 26 "codegen_golden.lua"
-  const int v70 = (int)((unsigned int)v68 + (unsigned int)v69);
+  const int v55 = (int)((unsigned int)v53 + (unsigned int)v54);
 #line 26 "codegen_golden.lua"
-  int v71 = (int)__shfl_xor_sync(0xffffffffu, (int)v70, 16);
+  int v56 = (int)__shfl_xor_sync(0xffffffffu, (int)v55, 16);
 #line 26 "codegen_golden.lua"
-  const int v72 = (int)((unsigned int)v70 + (unsigned int)v71);
-  const int v73 = 0;
+  const int v57 = (int)((unsigned int)v55 + (unsigned int)v56);
+  const int v58 = 0;
 #line 27 "codegen_golden.lua"
-  const bool v74 = v0 == v73;
+  const bool v59 = v0 == v58;
 #line 27 "codegen_golden.lua"
-  if (v74) {
+  if (v59) {
 #line 27 "codegen_golden.lua"
-    const long long v76 = 0LL;
+    const long long v61 = 0LL;
 #line 27 "codegen_golden.lua"
     {
-      unsigned int o_; asm volatile("atom.acq_rel.gpu.add.s32 %0, [%1], %2;" : "=r"(o_) : "l"(&total[v76]), "r"(v72) : "memory");
+      unsigned int o_; asm volatile("atom.acq_rel.gpu.add.s32 %0, [%1], %2;" : "=r"(o_) : "l"(&total[v61]), "r"(v57) : "memory");
     }
   }
 }
