@@ -523,9 +523,12 @@ return function(tl, K)
       tr.fail("k:roles: the roles' warps add up to %d threads but the block has %d (%d warps of %d)", total, c.block,
               c.block // c.warp, c.warp)
     end
-    -- setmaxnreg moves registers between warpgroups within the SM's 64K (sm_90); a role that asks
-    -- for more than the others give up waits for them forever. Roles without `registers` keep what
-    -- the block starts with: 64K / threads, in steps of 8, at most 255 (__launch_bounds__(block, 1)).
+    -- setmaxnreg moves registers between the warpgroups of one block (sm_90): .inc takes them from a
+    -- pool per block that holds only what the block started with (threads x the registers a thread
+    -- gets at entry: 64K / threads, in steps of 8, at most 255, __launch_bounds__(block, 1)) and what
+    -- .dec gave back, so roles asking for more than that wait forever. (640 threads start with 96
+    -- each: 24 + 4 x 120 = 64512 fits the SM's 64K but not the block's 61440, and hung on an H100.)
+    -- Roles without `registers` keep what they start with.
     local asked, entry, parts = 0, math.min(255, (65536 // c.block) // 8 * 8), {}
     for _, r in ipairs(list) do if r.registers then asked = asked + 1 end end
     if asked > 0 then
@@ -535,9 +538,11 @@ return function(tl, K)
         sum = sum + r.warps * c.warp * regs
         parts[#parts + 1] = string.format("role %d: %d threads x %d", i, r.warps * c.warp, regs)
       end
-      if sum > 65536 then
-        tr.fail("k:roles: the roles' registers add up to %d per block (%s), more than the 65536 an SM has: " ..
-                "setmaxnreg would wait forever for registers nobody gives up", sum, table.concat(parts, ", "))
+      local pool = c.block * entry
+      if sum > pool then
+        tr.fail("k:roles: the roles' registers add up to %d per block (%s), more than the %d the block starts with " ..
+                "(%d threads x %d): setmaxnreg would wait forever for registers nobody gives up", sum,
+                table.concat(parts, ", "), pool, c.block, entry)
       end
     end
     local first = 0

@@ -27,9 +27,9 @@ function M.mainloop(k, ctx)
   local bm, bn, bk = r.bm, r.bn, r.bk
   local consumers = r.wm -- warpgroups of 64 rows
   -- registers per thread (setmaxnreg) moved from the producer to the consumers, as FlashAttention-3
-  -- sizes them: threads x registers within the SM's 64K; with one consumer every thread may already
-  -- have 248 (no setmaxnreg)
-  local REGS = { [2] = { 40, 232 }, [3] = { 32, 160 }, [4] = { 24, 120 } }
+  -- sizes them: threads x registers within what the block starts with (k:roles: 384 threads x 168,
+  -- 512 x 128, 640 x 96); with one consumer every thread may already have 248 (no setmaxnreg)
+  local REGS = { [2] = { 40, 232 }, [3] = { 32, 160 }, [4] = { 24, 112 } }
   local regs = REGS[consumers] or { nil, nil }
   -- with clusters of C blocks along N (config.cluster), the blocks of a cluster share their A tile:
   -- each loads 1/C of its rows and multicasts them to all, so a stage is free again only when the
