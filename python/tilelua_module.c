@@ -61,7 +61,7 @@ static void shim_deleter(DLManagedTensor *m) {
   }
   PyThread_acquire_lock(pending_lock, WAIT_LOCK);
   s->next = pending;
-  pending = s;
+  __atomic_store_n(&pending, s, __ATOMIC_RELEASE);
   PyThread_release_lock(pending_lock);
 }
 
@@ -71,7 +71,7 @@ static void drain_pending(void) {
   if (!__atomic_load_n(&pending, __ATOMIC_ACQUIRE)) return;
   PyThread_acquire_lock(pending_lock, WAIT_LOCK);
   Shim *s = pending;
-  pending = NULL;
+  __atomic_store_n(&pending, NULL, __ATOMIC_RELEASE);
   PyThread_release_lock(pending_lock);
   while (s) {
     Shim *next = s->next;
@@ -83,14 +83,18 @@ static void drain_pending(void) {
 
 /* --- State ------------------------------------------------------------------------------------- */
 
-/* Tensors wrapped over torch's device memory, kept for the next launches on the same view (a
- * wrap and its free cost about 0.25 us a tensor, a twentieth of a launch). An entry describes memory,
- * it holds none: it is used again only for a description equal in every field, given by a caller
- * who holds that memory now. Host memory is never kept (its launch mirrors it on the device). */
+/* Tensors wrapped over torch's device memory, kept for the next launches (Kernel calls only) on
+ * the same view (a wrap and its free cost about 0.25 us a tensor, a twentieth of a launch). An entry
+ * describes memory, it holds none: it is used again only for a description equal in every field,
+ * given by a caller who holds that memory now, and then the caller's device bytes are the truth
+ * again (a host copy tilelua made since is dropped: torch may have written the memory). Host
+ * memory is never kept (its launch mirrors it on the device). The least recently used entry makes
+ * room, never one the same call uses. */
 #define WRAP_CACHE 8
 typedef struct Wrapped {
   tlua_TensorDesc desc;
-  tlua_Tensor *t; /* NULL: free entry */
+  tlua_Tensor *t;       /* NULL: free entry */
+  unsigned long long used; /* the call (StateObject.calls) that last used it */
 } Wrapped;
 
 typedef struct {
@@ -98,7 +102,7 @@ typedef struct {
   tlua_State *T;
   PyThread_type_lock lock;
   Wrapped wrapped[WRAP_CACHE]; /* guarded by lock */
-  int next_wrapped;
+  unsigned long long calls;    /* make_tensors calls that may keep wraps (guarded by lock) */
   int gpu;           /* the backend is cuda or hip */
   int ordinal;       /* the state's GPU (the one the C API takes tensors of), -1 when not known */
   void *last_stream; /* where the last launch went */
@@ -323,7 +327,7 @@ static PyObject *state_synchronize(StateObject *self, PyObject *unused) {
 /* torch, imported lazily: its Tensor type, dtype map and current-stream function */
 static PyObject *torch_Tensor, *torch_dtypes, *torch_stream_fn;
 /* attribute names, interned once (the launch path asks for them on every torch tensor) */
-static PyObject *s_dtype, *s_shape, *s_stride, *s_data_ptr, *s_get_device, *s_is_cuda;
+static PyObject *s_dtype, *s_shape, *s_stride, *s_data_ptr, *s_get_device, *s_is_cuda, *s_is_cpu;
 
 static int torch_ready(void) {
   if (torch_Tensor) return 1;
@@ -416,6 +420,19 @@ static int torch_desc(PyObject *o, int argno, int state_ordinal, tlua_TensorDesc
     if (!cuda) return -1;
     dev = cuda == Py_True ? state_ordinal : -1;
     Py_DECREF(cuda);
+    if (dev < 0) { /* not CUDA: host memory only (an XPU or meta tensor is neither) */
+      PyObject *cpu = PyObject_GetAttr(o, s_is_cpu);
+      if (!cpu) return -1;
+      int host = cpu == Py_True;
+      Py_DECREF(cpu);
+      if (!host) {
+        PyObject *where = PyObject_GetAttrString(o, "device");
+        PyErr_Format(PyExc_ValueError, "argument %d: a torch tensor on device %S: tilelua takes CPU and CUDA tensors",
+                     argno, where ? where : Py_None);
+        Py_XDECREF(where);
+        return -1;
+      }
+    }
     PROF(25);
   } else {
     dev = int_attr_call(o, s_get_device, &ok);
@@ -639,37 +656,57 @@ static int convert_args(StateObject *st, Conv *c, PyObject *args, Py_ssize_t fir
   return 0;
 }
 
-/* The tensor for a description of device memory: a kept one equal in every field, else a new wrap
- * kept in place of the oldest (state lock held). */
-static int wrap_kept(StateObject *st, const tlua_TensorDesc *d, tlua_Tensor **out) {
+/* The tensor for a description of device memory: a kept one equal in every field, else a new wrap,
+ * kept in place of the least recently used entry that this call does not use (state lock held).
+ * *kept: whether the state keeps it (else the call frees it). */
+static int wrap_kept(StateObject *st, const tlua_TensorDesc *d, tlua_Tensor **out, int *kept) {
+  *kept = 0;
   for (int i = 0; i < WRAP_CACHE; i++) {
     Wrapped *w = &st->wrapped[i];
     if (w->t && w->desc.data == d->data && memcmp(&w->desc, d, sizeof *d) == 0) {
+      /* the caller's device bytes are current (a host copy made by an earlier call is stale now) */
+      tlua_TensorDesc now;
+      int status = tlua_tensor_describe(st->T, w->t, TLUA_DEVICE_GPU, &now);
+      if (status != TLUA_OK) return status;
+      w->used = st->calls;
       *out = w->t;
+      *kept = 1;
       return TLUA_OK;
     }
   }
   int status = tlua_tensor_wrap(st->T, d, out);
   if (status != TLUA_OK) return status;
-  Wrapped *w = &st->wrapped[st->next_wrapped];
-  st->next_wrapped = (st->next_wrapped + 1) % WRAP_CACHE;
-  tlua_tensor_free(w->t);
-  w->desc = *d;
-  w->t = *out;
+  Wrapped *room = NULL;
+  for (int i = 0; i < WRAP_CACHE; i++) {
+    Wrapped *w = &st->wrapped[i];
+    if (w->t && w->used == st->calls) continue; /* this call's: in use */
+    if (!room || !w->t || (room->t && w->used < room->used)) room = w;
+    if (!w->t) break;
+  }
+  if (!room) return TLUA_OK; /* every entry is this call's: not kept */
+  tlua_tensor_free(room->t);
+  memcpy(&room->desc, d, sizeof *d);
+  room->t = *out;
+  room->used = st->calls;
+  *kept = 1;
   return TLUA_OK;
 }
 
-/* Makes the tensors (state lock held, GIL released). Returns TLUA_OK or a status with the slot. */
-static int make_tensors(StateObject *st, Conv *c, int *bad) {
+/* Makes the tensors (state lock held, GIL released); keep: wraps of device memory may be kept
+ * (Kernel calls: their tensors reach Lua only for the launch). Returns TLUA_OK or a status with the
+ * slot. */
+static int make_tensors(StateObject *st, Conv *c, int keep, int *bad) {
+  if (keep) st->calls++;
   for (int i = 0; i < c->n; i++) {
     if (!c->is_tensor[i] || c->owner[i]) continue;
     int status;
     if (c->dl[i]) {
       status = tlua_tensor_from_dlpack(st->T, c->dl[i], &c->args[i].v.tensor);
       if (status == TLUA_OK) c->dl[i] = NULL; /* tilelua owns the shim now */
-    } else if (c->desc[i].device == TLUA_DEVICE_GPU && !c->desc[i].release) {
-      status = wrap_kept(st, &c->desc[i], &c->args[i].v.tensor);
-      c->kept[i] = status == TLUA_OK;
+    } else if (keep && c->desc[i].device == TLUA_DEVICE_GPU && !c->desc[i].release) {
+      int kept;
+      status = wrap_kept(st, &c->desc[i], &c->args[i].v.tensor, &kept);
+      c->kept[i] = status == TLUA_OK && kept;
     } else {
       status = tlua_tensor_wrap(st->T, &c->desc[i], &c->args[i].v.tensor);
     }
@@ -747,7 +784,7 @@ static PyObject *kernel_call(KernelObject *self, PyObject *args, PyObject *kw) {
   PROF(3);
   LOCKED_BEGIN(st)
   PROF(4);
-  status = make_tensors(st, &c, &bad);
+  status = make_tensors(st, &c, 1, &bad);
   PROF(5);
   if (status == TLUA_OK) status = tlua_kernel_launch(self->k, grid, c.args, c.n, stream, 0);
   st->last_stream = stream;
@@ -1123,7 +1160,7 @@ static PyObject *state_call(StateObject *self, PyObject *args, PyObject *kw) {
     char err[1024] = "";
     lua_State *L = tlua_lua(self->T);
     LOCKED_BEGIN(self)
-    status = make_tensors(self, cv, &bad);
+    status = make_tensors(self, cv, 0, &bad);
     for (int i = 0; status == TLUA_OK && i < cv->n; i++) {
       if (!cv->is_tensor[i]) continue;
       char g[32];
@@ -1251,7 +1288,8 @@ PyMODINIT_FUNC PyInit__tilelua(void) {
   if (!pending_lock) return NULL;
   if (!(s_dtype = PyUnicode_InternFromString("dtype")) || !(s_shape = PyUnicode_InternFromString("shape")) ||
       !(s_stride = PyUnicode_InternFromString("stride")) || !(s_data_ptr = PyUnicode_InternFromString("data_ptr")) ||
-      !(s_get_device = PyUnicode_InternFromString("get_device")) || !(s_is_cuda = PyUnicode_InternFromString("is_cuda")))
+      !(s_get_device = PyUnicode_InternFromString("get_device")) || !(s_is_cuda = PyUnicode_InternFromString("is_cuda")) ||
+      !(s_is_cpu = PyUnicode_InternFromString("is_cpu")))
     return NULL;
   StateType = (PyTypeObject *)PyType_FromSpec(&state_spec);
   KernelType = (PyTypeObject *)PyType_FromSpec(&kernel_spec);

@@ -87,10 +87,11 @@ int tlua_api_wrap(tlua_State *T, const tlua_TensorDesc *desc, tlua_Tensor **out)
     if (reach < 0) lo += reach; else hi += reach;
   }
   if (numel && !desc->data) return tlua_state_fail(T, TLUA_ERRARG, "tensor: data is NULL for a non-empty tensor");
-  tlua_Device *dev = NULL;
+  tlua_Device *dev = NULL, *state_gpu = NULL;
+  int status = tlua_api_device(T, &state_gpu);
+  if (status != TLUA_OK) return status;
   if (desc->device == TLUA_DEVICE_GPU) {
-    int status = tlua_api_device(T, &dev);
-    if (status != TLUA_OK) return status;
+    dev = state_gpu;
     if (!dev)
       return tlua_state_fail(T, TLUA_ERRDEVICE,
                              "tensor: device memory given, but the state runs on the cpu backend (no GPU): pass host "
@@ -109,6 +110,9 @@ int tlua_api_wrap(tlua_State *T, const tlua_TensorDesc *desc, tlua_Tensor **out)
     tlua_storage_release(s);
     return tlua_state_fail(T, TLUA_ERRDEVICE, msg);
   }
+  /* the GPU a launch on it runs on (the specialization key has it): the state's, also for host
+   * memory, which a launch copies there */
+  s->device_index = state_gpu ? tlua_device_ordinal(state_gpu) : 0;
   tlua_Tensor *t = (tlua_Tensor *)calloc(1, sizeof *t);
   if (!t) {
     tlua_storage_release(s);

@@ -228,7 +228,8 @@ int tlua_ir_deserialize(const void *buf, size_t len, tlua_IR **out, char *err, s
     p->kind = R8(&r); p->dtype = R8(&r); p->rank = R8(&r);
     p->shape_div16 = R32(&r); p->stride_div16 = R32(&r);
     p->aligned16 = R8(&r); p->last_contiguous = R8(&r);
-    CHECK(0);
+    /* bits 0..7: a dimension each; 8..10: log2 of the last dimension's divisor, at most 4 (16) */
+    CHECK(p->shape_div16 >> 11 || (p->shape_div16 >> 8) > 4 ? -2 : 0);
   }
   FIELD("LDS buffer count", -1);
   CHECK(r_count(&r, TLUA_IR_MAX_LDS, 9, &ir->nlds));

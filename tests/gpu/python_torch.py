@@ -79,6 +79,12 @@ for trial in range(4):  # the allocator gives the freed block back: same address
     saxpy(grid, x, y, 1.0)
     torch.cuda.synchronize()
     ok = ok and torch.equal(y, x + float(trial))
+# more outputs than kept wraps, x the same each time: the wrap x just took is never the one replaced
+outs = [torch.zeros(n, device="cuda") for _ in range(20)]
+for o in outs:
+    saxpy(grid, x, o, 3.0)
+torch.cuda.synchronize()
+ok = ok and all(torch.equal(o, 3.0 * x) for o in outs)
 check("kept wraps: views of one address and reused memory each launched as they are", ok,
       "(same address again: %s)" % (y.data_ptr() == old_ptr))
 

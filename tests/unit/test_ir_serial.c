@@ -339,6 +339,35 @@ TU_TEST(damaged_bytes_refused) {
   free(b);
 }
 
+/* shape_div16's bits 8..10 hold log2 of the last dimension's divisor, at most 4 (16): more, or
+ * bits above, are refused as damage. */
+TU_TEST(last_divisor_bits_checked) {
+  static const struct { uint32_t bits; int ok; } cases[] = {{0x003, 1}, {0x401, 1}, {0x100, 1}, {0x500, -1}, {0x800, -1}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    tlua_IR *ir = tlua_ir_new("facts", 64, 32);
+    ASSERT(ir != NULL);
+    ASSERT_EQ(tlua_ir_add_param(ir, "x", TLUA_PARAM_TENSOR, TLUA_F32, 2), 0);
+    ir->params[0].shape_div16 = cases[i].bits;
+    void *b;
+    size_t n;
+    char err[512];
+    ASSERT_EQ(tlua_ir_serialize(ir, &b, &n, err, sizeof err), 0);
+    tlua_IR *out = NULL;
+    int rc = tlua_ir_deserialize(b, n, &out, err, sizeof err);
+    if (cases[i].ok == 1) {
+      ASSERT_EQ(rc, 0);
+      ASSERT_EQ(out->params[0].shape_div16, cases[i].bits);
+      tlua_ir_free(out);
+    } else {
+      ASSERT_EQ(rc, -1);
+      ASSERT_CONTAINS(err, "bad value before byte");
+      ASSERT_CONTAINS(err, "in parameter 0");
+    }
+    free(b);
+    tlua_ir_free(ir);
+  }
+}
+
 /* A structurally complete IR that breaks a rule reaches the verifier and is refused with its
  * message; the verified flag is not set on anything handed out. */
 TU_TEST(invalid_ir_refused_by_verifier) {
@@ -382,5 +411,5 @@ TU_TEST(lua_binding_errors) {
 }
 
 TU_MAIN(TU_ENTRY(inline_kernels_round_trip), TU_ENTRY(repository_kernels_round_trip),
-        TU_ENTRY(damaged_bytes_refused), TU_ENTRY(invalid_ir_refused_by_verifier),
+        TU_ENTRY(damaged_bytes_refused), TU_ENTRY(invalid_ir_refused_by_verifier), TU_ENTRY(last_divisor_bits_checked),
         TU_ENTRY(lua_binding_errors))
