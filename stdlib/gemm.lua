@@ -368,7 +368,8 @@ local function gemm_kernel(dtype, opts)
         -- tile transposed.
         local why
         if r.ws then
-          if (ta or tb) and r.cluster then why = "trans_a/trans_b with config.cluster (not written yet)"
+          -- (a cluster multicasts row blocks of A: B^T, N x K, loads per block as without clusters)
+          if ta and r.cluster then why = "trans_a with config.cluster (not written yet)"
           elseif k:hint("allow_tma") == false then why = "the hint allow_tma = false"
           else
             for _, t in ipairs({ p.a, p.b }) do

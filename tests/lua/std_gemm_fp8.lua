@@ -25,6 +25,36 @@ for _, case in ipairs({ { "f8e4m3", "bf16", 192, 256, 384 }, { "f8e5m2", "f32", 
   end end
 end
 
+-- with clusters of 2 along N (A's row blocks multicast; B^T loads per block): right on the executor,
+-- and the source multicasts
+for _, bn in ipairs({ 256, 128 }) do
+  local cfg = { bm = 128, bn = bn, bk = 128, wgmma = true, ws = true, cluster = 2 }
+  local M, N, K = 128, 640, 384
+  local A, B = tl.empty({ M, K }, tl.f8e4m3), tl.empty({ N, K }, tl.f8e4m3)
+  for i = 0, M - 1 do for q = 0, K - 1 do A:set(i, q, a(i, q)) end end
+  for j = 0, N - 1 do for q = 0, K - 1 do B:set(j, q, b(q, j)) end end
+  local out = tl.zeros({ M, N }, tl.bf16)
+  std.gemm(A, B, { trans_b = true, out = out, config = cfg })
+  for i = 0, M - 1, 7 do for j = 0, N - 1, 5 do
+    local r = 0
+    for q = 0, K - 1 do r = r + a(i, q) * b(q, j) end
+    if out:get(i, j) ~= r then error(("cluster 2, bn %d: C[%d, %d] = %s, want %s"):format(bn, i, j, out:get(i, j), r)) end
+  end end
+  local kc = std.gemm_kernel("f8e4m3", { trans_b = true, out_dtype = "bf16", config = cfg })
+  local csrc = tl._hip_source(kc:ir_object(), { arch = "sm_90", num_ctas = 2 })
+  assert(csrc:find("multicast::cluster", 1, true) and csrc:find("__cluster_dims__(2, 1, 1)", 1, true), "FP8 cluster source")
+end
+-- A^T with clusters is not written: f16 runs the wgmma pipeline instead, and the report says why
+do
+  local cfg = { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2 }
+  local At, B = tl.zeros({ 64, 128 }, tl.f16), tl.zeros({ 64, 256 }, tl.f16)
+  At:set(3, 5, 2); B:set(3, 7, 3)
+  local out = std.gemm(At, B, { trans_a = true, config = cfg })
+  T.eq(out:get(5, 7), 6.0, "A^T with clusters: right through the fallback")
+  local kt = std.gemm_kernel("f16", { trans_a = true, config = cfg })
+  assert(kt:report():find("config.ws not used: trans_a with config.cluster (not written yet)", 1, true), kt:report())
+end
+
 local k = std.gemm_kernel("f8e4m3", { trans_b = true, out_dtype = "bf16" })
 T.eq(k.name, "std_gemm_f8e4m3_nt_128x256x128_wsp", "the FP8 default: 128 x 256 tiles, 128-byte K steps, persistent")
 local src, _, carch = tl._hip_source(k:ir_object(), "sm_90")
