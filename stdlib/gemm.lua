@@ -177,7 +177,6 @@ local function resolve(who, cfg, s)
   if r.cluster ~= nil then
     if r.cluster ~= 1 and r.cluster ~= 2 and r.cluster ~= 4 then C.fail("std.%s: config.cluster must be 1, 2 or 4 (got %s)", who, tostring(r.cluster)) end
     if r.cluster > 1 and not r.ws then C.fail("std.%s: config.cluster (blocks sharing A tiles by TMA multicast) needs config.ws", who) end
-    if r.cluster > 1 and r.persistent then C.fail("std.%s: config.cluster with config.persistent is not written yet", who) end
     if r.cluster == 1 then r.cluster = nil end
   end
   if r.wgmma then return resolve_wgmma(who, r, s) end
@@ -314,7 +313,7 @@ local function gemm_kernel(dtype, opts)
     end
     return tl.kernel {
       name = string.format("std_gemm_%s_%s%s_%dx%dx%d%s", dt, ta and "t" or "n", tb and "t" or "n", bm, bn, bk,
-                           r.persistent and "_wsp" or r.cluster and ("_wsc" .. r.cluster) or r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
+                           r.persistent and ("_wsp" .. (r.cluster and ("c" .. r.cluster) or "")) or r.cluster and ("_wsc" .. r.cluster) or r.ws and "_ws" or r.wgmma and "_wgmma" or ""),
       block = r.threads, warp = warp, params = params, hints = { latency = latency, num_ctas = r.cluster },
       body = function(k, p)
         local S = stages_of(k:hint("latency"), r.stage_bytes, r.epi_bytes)
@@ -356,6 +355,20 @@ local function gemm_kernel(dtype, opts)
           end
           local gn = ((p.c:shape(1) + (bn - 1)) // bn):cast("i32")
           local gm = ((p.c:shape(0) + (bm - 1)) // bm):cast("i32")
+          if r.cluster then
+            -- clusters walk units of C neighbouring tiles of one row (a block past N shares its A rows
+            -- and stores nothing); both blocks of a cluster take the same units, so their barriers'
+            -- phases stay together
+            local C_ = r.cluster
+            local gnc = (gn + (C_ - 1)) // C_
+            local cid, nclusters = k.block_id(0) // C_, k.grid_dim(0) // C_
+            k:range(cid, gnc * gm, nclusters, function(unit)
+              local row, col = tile_index(unit, gnc, gm)
+              m0, n0 = row * bm, (col * C_ + k.block_id(0) % C_) * bn
+              fn((unit - cid) // nclusters)
+            end)
+            return
+          end
           k:range(k.block_id(0), gn * gm, k.grid_dim(0), function(tile)
             m0, n0 = tile_origin(tile, gn, gm)
             fn((tile - k.block_id(0)) // k.grid_dim(0))
@@ -594,9 +607,15 @@ function M.gemm_grid(cfg, m, n, dtype)
   local r = resolve("gemm_grid", cfg, s)
   local gy = C.blocks(m, r.bm)
   if r.persistent then
-    -- one block per multiprocessor (at most one per tile); 2 on the executor, so its blocks walk tiles
+    -- one block per multiprocessor (at most one per tile); 2 on the executor, so its blocks walk tiles;
+    -- with clusters whole clusters, each taking units of neighbouring tiles (2 clusters on the executor)
     local _, info = tl.backend()
     local sms = info and info.sm_count
+    if r.cluster then
+      local units = C.blocks(C.blocks(n, r.bn), r.cluster) * gy
+      local most = (sms and sms > 0) and sms // r.cluster or 2
+      return { math.min(units, most) * r.cluster, 1 }
+    end
     return { math.min(C.blocks(n, r.bn) * gy, (sms and sms > 0) and sms or 2), 1 }
   end
   if gy > 65535 then C.fail("std.gemm: %d row tiles of %d, over the GPU grid limit of 65535", gy, r.bm) end
@@ -682,7 +701,7 @@ function M.gemm(A, B, opts)
   if ka == 0 and type(cfg) == "table" and cfg.ws then
     -- a TMA tensor map needs every dimension >= 1: with K = 0 the wgmma pipeline writes the result
     cfg = C.copy(cfg)
-    cfg.ws, cfg.persistent = nil, nil
+    cfg.ws, cfg.persistent, cfg.cluster = nil, nil, nil
   end
   local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
                                       c_dtype = cdt or odt, config = cfg, latency = opts.latency, who = "gemm" })

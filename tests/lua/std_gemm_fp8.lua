@@ -27,8 +27,9 @@ end
 
 -- with clusters of 2 along N (A's row blocks multicast; B^T loads per block): right on the executor,
 -- and the source multicasts
-for _, bn in ipairs({ 256, 128 }) do
-  local cfg = { bm = 128, bn = bn, bk = 128, wgmma = true, ws = true, cluster = 2 }
+for _, v in ipairs({ { 256 }, { 128 }, { 256, true } }) do
+  local bn = v[1]
+  local cfg = { bm = 128, bn = bn, bk = 128, wgmma = true, ws = true, cluster = 2, persistent = v[2] }
   local M, N, K = 128, 640, 384
   local A, B = tl.empty({ M, K }, tl.f8e4m3), tl.empty({ N, K }, tl.f8e4m3)
   for i = 0, M - 1 do for q = 0, K - 1 do A:set(i, q, a(i, q)) end end
@@ -38,7 +39,7 @@ for _, bn in ipairs({ 256, 128 }) do
   for i = 0, M - 1, 7 do for j = 0, N - 1, 5 do
     local r = 0
     for q = 0, K - 1 do r = r + a(i, q) * b(q, j) end
-    if out:get(i, j) ~= r then error(("cluster 2, bn %d: C[%d, %d] = %s, want %s"):format(bn, i, j, out:get(i, j), r)) end
+    if out:get(i, j) ~= r then error(("cluster 2, bn %d%s: C[%d, %d] = %s, want %s"):format(bn, v[2] and ", persistent" or "", i, j, out:get(i, j), r)) end
   end end
   local kc = std.gemm_kernel("f8e4m3", { trans_b = true, out_dtype = "bf16", config = cfg })
   local csrc = tl._hip_source(kc:ir_object(), { arch = "sm_90", num_ctas = 2 })

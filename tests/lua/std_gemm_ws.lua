@@ -74,8 +74,15 @@ local csrc = tl._hip_source(kc:ir_object(), { arch = "sm_90", num_ctas = 2 })
 T.eq(select(2, csrc:gsub("multicast::cluster", "")), 4, "A halves multicast, one per stage")
 assert(csrc:find("__cluster_dims__(2, 1, 1)", 1, true) and csrc:find("tl_mbar_arrive_remote(", 1, true), "cluster source")
 T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, ws = true, cluster = 3 } }) end, "config.cluster must be 1, 2 or 4")
-T.raises(function() std.gemm_kernel("f16", { config = { wgmma = true, ws = true, cluster = 2, persistent = true } }) end,
-         "config.cluster with config.persistent is not written yet")
+-- clusters with persistent blocks: whole clusters (2 on the executor) walk units of 2 neighbouring
+-- tiles of a row; 3 tiles along N: the second unit of each row has a block past N
+local PCFG = { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2, persistent = true }
+T.eq(std.gemm_grid(PCFG, 300, 300), { 4, 1 }, "persistent clusters: 2 clusters of 2 on the executor")
+T.eq(std.gemm_grid(PCFG, 100, 100), { 2, 1 }, "one unit: one cluster")
+check(300, 300, 192, PCFG)
+check(256, 512, 128, PCFG)
+T.eq(std.gemm_kernel("f16", { config = PCFG }).name, "std_gemm_f16_nn_128x128x64_wspc2", "the persistent cluster kernel")
+check(130, 256, 0, { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2 }) -- K = 0 with clusters: zeros
 
 -- the epilogue by TMA stores (config.tma_store): 64 x 128-byte chunks of each consumer warpgroup's
 -- result staged in two LDS buffers, stored by the role's leader; f16 output as torch.matmul writes it
