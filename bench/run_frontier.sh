@@ -5,7 +5,7 @@
 # one run. Every step runs under its own time limit (an mbarrier wait that never completes hangs a
 # kernel; the step is then reported as timed out and the next one runs).
 # Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests gemm shapes irregular sweep
-#        f16fp8 ncu ncu2048 attention attention256 backward (default: tests gemm attention backward). OUT (env): a folder
+#        f16fp8 clusters ncu ncu2048 attention attention256 backward (default: tests gemm attention backward). OUT (env): a folder
 #        for the logs (default /tmp/frontier).
 set -u
 T=$(realpath "$1"); shift
@@ -54,6 +54,18 @@ for s in $STEPS; do
       for n in 4096 8192; do
         step f16fp8 90 env OUT=same "$T" --backend=cuda bench/gemm_bench.lua $n f8e4m3
         step f16fp8 60 python3 bench/peers_gemm.py $n f8e4m3
+      done ;;
+    clusters)  # cluster = 2 (multicast of A) against the defaults: FP8 persistent (B^T), bf16 128x256, and the
+               # four-consumer FP8 schedule (24/112 registers: the pool rule of k:roles)
+      F8="{bm=128,bn=256,bk=128,wgmma=true,ws=true,persistent=true,cluster=2};{bm=128,bn=256,bk=128,wgmma=true,ws=true,cluster=2};{bm=256,bn=128,bk=128,wgmma=true,ws=true,persistent=true}"
+      for n in 4096 8192; do
+        step clusters 150 env OUT=same CONFIGS="$F8" "$T" --backend=cuda bench/gemm_bench.lua $n f8e4m3
+        step clusters 60 python3 bench/peers_gemm.py $n f8e4m3
+      done
+      B16="{bm=128,bn=256,bk=64,wgmma=true,ws=true,cluster=2};{bm=128,bn=256,bk=64,wgmma=true,ws=true,persistent=true,cluster=2}"
+      for mnk in 4096 8192 4000x5000x3000; do
+        step clusters 120 env OUT=same CONFIGS="$B16" "$T" --backend=cuda bench/gemm_bench.lua $mnk bf16
+        step clusters 60 python3 bench/peers_gemm.py $mnk bf16
       done ;;
     ncu2048)  # Nsight Compute on the 2048^3 f16 default kernel (f16 out)
       step ncu2048 150 env NCU_N=2048 OUT=same bench/run_ncu.sh "$(dirname "$T")" gemm ;;
