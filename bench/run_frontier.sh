@@ -77,7 +77,7 @@ for s in $STEPS; do
         ATTENTION_CONFIGS="{wgmma=false};{wgmma=true,ws=false};{wgmma=true}" "$T" --backend=cuda bench/attention_bench.lua 4096
       step attention256 60 env ATTENTION_DIMS=256 SDPA_BACKENDS=flash,cudnn python3 bench/peers_attention.py 4096 ;;
     attention)
-      step attention 240 env ATTENTION_CONFIGS="{wgmma=false};{wgmma=true,ws=false};{wgmma=true,split=true}" "$T" --backend=cuda bench/attention_bench.lua 4096
+      step attention 240 env ATTENTION_CONFIGS="{wgmma=false};{wgmma=true,ws=false};{wgmma=true,split=true};{wgmma=true,overlap=true};{wgmma=true,overlap=true,split=true}" "$T" --backend=cuda bench/attention_bench.lua 4096
       step attention 90 env SDPA_BACKENDS=flash,cudnn python3 bench/peers_attention.py 4096 ;;
     backward)
       step backward 300 env ATTENTION_BACKWARD=1 ATTENTION_GRID=0 ATTENTION_CONFIGS="" "$T" --backend=cuda bench/attention_bench.lua 4096

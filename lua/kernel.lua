@@ -284,11 +284,13 @@ return function(tl)
     return tr.emit("shfl_xor", v.dtype, { v }, { imm = mask })
   end
   function K:shfl(v, lane) return tr.emit("shfl_idx", v.dtype, { v, tr.as(lane, "i32") }) end
-  -- k:wgmma_wait(n): wait until at most n (0 or 1) of this warpgroup's wgmma groups are in flight
-  -- (after wgmma shapes' mma(..., {pending = 1}); NVIDIA sm_90)
+  -- k:wgmma_wait(n): wait until at most n (0..7) of this warpgroup's wgmma groups are in flight
+  -- (after wgmma shapes' mma(..., {pending = n}); NVIDIA sm_90)
   function K:wgmma_wait(n)
     n = n or 0
-    if n ~= 0 and n ~= 1 then tr.fail("k:wgmma_wait(n): n is 0 or 1 (groups left in flight), got %s", tostring(n)) end
+    if math.type(n) ~= "integer" or n < 0 or n > 7 then
+      tr.fail("k:wgmma_wait(n): n is 0..7 (groups left in flight), got %s", tostring(n))
+    end
     local t = tl.target()
     if not t.wgmma then tl.unsupported(t.arch, "k:wgmma_wait: wgmma exists on NVIDIA sm_90 (Hopper) only") end
     tr.emit("wgmma_wait", nil, {}, { imm = n })

@@ -149,11 +149,12 @@ return function(tl)
     return t
   end
 
-  -- s:mma(a_tile, b_tile[, acc[, {pending = 1, accumulate = cond}]]) -> the new accumulator (f32,
-  -- distributed as s.c per warpgroup). pending = 1 returns with this group still in flight on the GPU
-  -- (wgmma.wait_group 1): the next s:mma may be issued at once, but its LDS tiles may be overwritten,
-  -- and the result read by anything else, only after a later mma or k:wgmma_wait(0) has waited for
-  -- it. accumulate (a symbolic boolean, the same in a warpgroup) false computes A*B without reading
+  -- s:mma(a_tile, b_tile[, acc[, {pending = n, accumulate = cond}]]) -> the new accumulator (f32,
+  -- distributed as s.c per warpgroup). pending = n (1..7) returns with at most the n newest groups,
+  -- this one among them, still in flight on the GPU (wgmma.wait_group n): the next s:mma may be
+  -- issued at once, but its LDS tiles may be overwritten, and the result read by anything else, only
+  -- after a later mma or k:wgmma_wait has waited for it (e.g. S by one mma, then P V by two with
+  -- pending 1 and 2: S is complete, both halves of P V still run). accumulate (a symbolic boolean, the same in a warpgroup) false computes A*B without reading
   -- acc (wgmma's scale-d = 0): with acc = s:undefined() no instruction defines the accumulators
   -- before the first step, which keeps ptxas from serializing pending groups.
   function Shape:mma(a, b, c, opts)
@@ -169,8 +170,9 @@ return function(tl)
       tr.fail("wgmma: kernel '%s' has block %d, not a whole number of warpgroups (128 threads)", ctx.name, ctx.block)
     end
     a, b = tile(a, "the A tile"), tile(b, "the B tile")
-    if opts ~= nil and (type(opts) ~= "table" or (opts.pending ~= nil and opts.pending ~= 0 and opts.pending ~= 1)) then
-      tr.fail("wgmma: options must be {pending = 0 or 1 (groups this mma leaves in flight), accumulate = boolean}")
+    if opts ~= nil and (type(opts) ~= "table" or (opts.pending ~= nil and (math.type(opts.pending) ~= "integer" or
+                                                  opts.pending < 0 or opts.pending > 7))) then
+      tr.fail("wgmma: options must be {pending = 0..7 (the newest groups, this one among them, left in flight), accumulate = boolean}")
     end
     local accumulate = opts and opts.accumulate
     if accumulate ~= nil and not tr.is_value(accumulate) and type(accumulate) ~= "boolean" then

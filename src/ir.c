@@ -392,8 +392,9 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put_operand(b, o[nc]);
     put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
     put_operand(b, o[nc + 1]);
-    put(b, " %s step %d lbo %d sbo %d)%s c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo,
-        w.pending ? " pending 1" : "");
+    char pend[16] = "";
+    if (w.pending) snprintf(pend, sizeof pend, " pending %d", w.pending);
+    put(b, " %s step %d lbo %d sbo %d)%s c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo, pend);
     for (int i = 0; i < nc; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
     if (w.scale_op) { put(b, ") accumulate("); put_operand(b, o[nc + 2]); }
     put(b, ")");

@@ -429,7 +429,7 @@ static const luaL_Reg ir_meta[] = {
   {"__gc", m_gc}, {"__close", m_gc}, {"__tostring", m_tostring}, {NULL, NULL}
 };
 /* tl._wgmma_pack{lds_a, lds_b, n, bf16, trans_a, trans_b, ksteps, a_step, b_step, a_lbo, a_sbo, b_lbo,
- * b_sbo[, pending = 0|1, scale_op = 0|1, fp8 = 0|1|2]} -> imm, imm2 of a WGMMA instruction (wgmma.h); an error names a field out of range. */
+ * b_sbo[, pending = 0..7, scale_op = 0|1, fp8 = 0|1|2]} -> imm, imm2 of a WGMMA instruction (wgmma.h); an error names a field out of range. */
 static int l_wgmma_pack(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   static const char *const names[] = {"lds_a", "lds_b", "n", "bf16", "trans_a", "trans_b", "ksteps",
@@ -444,7 +444,9 @@ static int l_wgmma_pack(lua_State *L) {
     lua_pop(L, 1);
   }
   lua_getfield(L, 1, "pending");
-  const int pending = lua_toboolean(L, -1) && lua_tointeger(L, -1) != 0;
+  const int pending = (int)luaL_optinteger(L, -1, 0);
+  if (pending < 0 || pending > TLUA_WGMMA_MAX_PENDING)
+    return luaL_error(L, "wgmma: pending %d is not 0..%d (groups left in flight)", pending, TLUA_WGMMA_MAX_PENDING);
   lua_getfield(L, 1, "scale_op");
   const int scale_op = lua_toboolean(L, -1) && lua_tointeger(L, -1) != 0;
   lua_pop(L, 2);

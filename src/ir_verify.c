@@ -640,7 +640,8 @@ static int check_instr(Verifier *V, int id) {
   case TLUA_OP_WGMMA_WAIT:
     if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;
     if (ir->warp != 32) return fail_at(V, id, "wgmma_wait runs on warps of 32, the kernel is traced for warp %d", (int)ir->warp);
-    if (in->imm < 0 || in->imm > 1) return fail_at(V, id, "wgmma_wait %lld is not 0 or 1 (groups left in flight)", (long long)in->imm);
+    if (in->imm < 0 || in->imm > TLUA_WGMMA_MAX_PENDING)
+      return fail_at(V, id, "wgmma_wait %lld is not 0..%d (groups left in flight)", (long long)in->imm, TLUA_WGMMA_MAX_PENDING);
     return 0;
   case TLUA_OP_ASYNC_WAIT:
     if (want_nops(V, id, 0) || want_value(V, id, 0)) return -1;

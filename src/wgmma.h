@@ -31,6 +31,8 @@
 #include "tlua.h"
 
 #define TLUA_WGMMA_MAX_N 256
+/* the most wgmma groups an mma may leave in flight (wgmma.wait_group takes 0..7) */
+#define TLUA_WGMMA_MAX_PENDING 7
 #define TLUA_WGMMA_THREADS 128
 #define TLUA_WGMMA_ALIGN 1024   /* byte alignment of an LDS buffer the descriptors read */
 
@@ -43,7 +45,8 @@ typedef struct tlua_Wgmma {
   int ksteps;                /* 1..31 instructions of k 16 */
   int a_step, b_step;        /* bytes between consecutive steps' starts (multiples of 16, < 256 KiB) */
   int a_lbo, a_sbo, b_lbo, b_sbo; /* descriptor byte offsets (multiples of 16, < 256 KiB) */
-  int pending;               /* 0: wait for this group; 1: return with it in flight (WGMMA_WAIT) */
+  int pending;               /* 0: wait for this group; n (1..7): return with at most the n newest groups,
+                                this one among them, in flight (wgmma.wait_group n) */
   int scale_op;              /* 1: operand n/2+2 (i32) says whether to accumulate: 0 gives D = A*B */
 } tlua_Wgmma;
 

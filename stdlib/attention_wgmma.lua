@@ -74,6 +74,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   -- was 3.5-5% faster at D = 128 and 256 without a mask (within the runs' spread), 3% slower at
   -- D = 64, and 20-26% slower where causal at D = 64 and 128 (bench/RESULTS.md, 2026-11-25)
   local split = ws and config.split == true
+  -- config.overlap (with ws): the softmax of one key tile beside the P V of the one before (see consume)
+  local overlap = ws and config.overlap == true
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -89,7 +91,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split) }, ";")
+                             tostring(split), tostring(overlap) }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -97,8 +99,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
-                           ws and "_ws" or "", split and "_split" or ""),
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+                           ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or ""),
       block = nt, warp = 32,
       params = shared.params(dt, rank),
       body = function(k, p)
@@ -134,7 +136,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- before(j, kv0, kv) readies stage j of the round at kv, sync() orders P's LDS writes before
         -- the wgmma reads them, after(j) hands stage j back; wg: the warpgroup when it is a role of
         -- its own (its A tiles are then its 64 rows), nil when the consumers' warpgroups share them
-        local function consume(before, sync, after, wg)
+        -- overlap (config.overlap, with config.ws): FlashAttention-3's pipelining within a warpgroup, the
+        -- softmax of tile t beside the tensor cores' P V of tile t - 1 (the loop starts at tile 1, tile 0
+        -- before it, the last tile's P V after it; the producer runs up to the rounds this takes)
+        local r_ov = (tl.max(kv_end - bn, 0) + (st * bn - 1)) // (st * bn) -- rounds after tile 0
+        local t_end_kv = (r_ov * st + 1) * bn -- past the last tile the overlapped loop touches
+        local function consume(before, sync, after, wg, overlap)
           local r0 = wg and wg * 64 or (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
           local arow, am = wg and wg * 64 or 0, wg and 64 or BM -- the A tiles' first row and rows
           -- per score: its column in the tile and, per row, the keys the row sees
@@ -147,11 +154,18 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           end
           local function clone(t) return t:map(function(v) return v end) end -- (a tensor to set elements of)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
-          local function step(buf, kv0, o, m, l, with_mask)
+          -- S = q k^T of the key tile in stage buf (PD panels; pend(i): the pending option of panel i)
+          local function scores(buf, pend)
             local sc
             for pi = 0, PD - 1 do
-              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }), sc)
+              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }),
+                          sc, pend and { pending = pend(pi) } or nil)
             end
+            return sc
+          end
+          -- the online softmax of a tile's scores: P (unnormalized, this tile's max), the new max and row
+          -- sums, and alpha, the factor of the output so far
+          local function softmax(sc, kv0, m, l, with_mask)
             if with_mask then
               sc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + col[y], lim[mapS[y]]), v, NEG_INF) end)
             end
@@ -174,20 +188,37 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             end
             local lnew = clone(z8)
             for ys = 0, s8.elements - 1 do lnew:set(ys, l:get(ys) * alpha:get(ys) + rs:get(ys)) end
+            return ps, mn, lnew, alpha
+          end
+          local function rescale(o, alpha)
             local on = clone(o)
             for y = 0, sO.elements - 1 do on:set(y, o:get(y) * alpha:get(mapO[y])) end
-            -- P to LDS, one 64-key panel at a time (elements 32 pi .. 32 pi + 31 of the m64nBN
-            -- accumulator are those of its m64n64 panel pi), read back by the wgmma
+            return on
+          end
+          -- P to LDS, one 64-key panel at a time (elements 32 pi .. 32 pi + 31 of the m64nBN
+          -- accumulator are those of its m64n64 panel pi), read back by the wgmma after sync()
+          local function store_p(ps)
             for pi = 0, PN - 1 do
               local panel = s64:zeros()
               for y = 0, s64.elements - 1 do panel:set(y, ps:get(y + s64.elements * pi)) end
               k:window(lp, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
             end
             sync()
+          end
+          -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores)
+          local function pv(buf, o, pend)
             for pi = 0, PN - 1 do
-              on = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), on)
+              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), o,
+                         pend and { pending = pend(pi) } or nil)
             end
-            return on, mn, lnew
+            return o
+          end
+          -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
+          local function step(buf, kv0, o, m, l, with_mask)
+            local ps, mn, lnew, alpha = softmax(scores(buf), kv0, m, l, with_mask)
+            local on = rescale(o, alpha)
+            store_p(ps)
+            return pv(buf, on), mn, lnew
           end
           local ne = sO.elements + 2 * s8.elements
           local function flat(o, m, l)
@@ -222,8 +253,45 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             end, table.unpack(state, 1, ne)))
           end
           local init = flat(sO:zeros(), z8:map(function() return NEG_INF end), z8)
-          local res = loop(0, full_end, false, init)
-          res = loop(full_end, kv_end, true, res)
+          local res
+          if overlap then
+            -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
+            before(0, 0, 0)
+            local ps0, m0, l0 = softmax(scores(0), 0, z8:map(function() return NEG_INF end), z8, true)
+            store_p(ps0)
+            -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
+            local function oloop(lo, hi, with_mask, state)
+              return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
+                local cur = { ... }
+                for j = 0, st - 1 do
+                  local kv0, js = kv + j * bn, (j + 1) % st
+                  before(js, kv0, kv0)
+                  local o, m, l = unflat(cur)
+                  -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
+                  local sc = scores(js, function(pi) return pi + 1 end)
+                  o = pv(j, o, function(pi) return PD + pi + 1 end)
+                  k:wgmma_wait(PN) -- S is complete (groups complete in order); P V still runs
+                  local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
+                  k:wgmma_wait(0) -- P V complete: O, the P buffer and stage j are free
+                  after(j)
+                  o = rescale(o, alpha)
+                  store_p(ps)
+                  cur = flat(o, mn, lnew)
+                end
+                return table.unpack(cur, 1, ne)
+              end, table.unpack(state, 1, ne)))
+            end
+            local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
+            res = oloop(bn, tl.min(full_ov, t_end_kv), false, flat(sO:zeros(), m0, l0))
+            res = oloop(tl.min(full_ov, t_end_kv), t_end_kv, true, res)
+            -- the last tile's P V: tile r_ov * st, in stage 0
+            local o, m, l = unflat(res)
+            res = flat(pv(0, o), m, l)
+            after(0)
+          else
+            res = loop(0, full_end, false, init)
+            res = loop(full_end, kv_end, true, res)
+          end
           local o, m, l8 = unflat(res)
           local l = tl.reduce(l8, "sum", 1)
           local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
@@ -246,7 +314,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
                                   "bytes", t.name)
             end
           end
-          if why then k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves") end
+          if why then
+            k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves" ..
+                   (overlap and " (and config.overlap with them)" or ""))
+          end
         end
         -- the consumers copy the tiles themselves (copy groups: TMA on sm_90 outside roles, else
         -- cp.async), st - 1 tiles in flight; sync: the consumers' barrier
@@ -274,13 +345,24 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             k:when(role:leader(), function()
               copy_q { barrier = qbar, index = 0 }
               qbar:arrive(0)
-              k:range(0, kv_end, st * bn, function(kv)
-                for j = 0, st - 1 do
-                  empty:wait(j, 1 - phase(kv))
-                  copy_kv(kv + j * bn, j, { barrier = full, index = j })
-                  full:arrive(j)
-                end
-              end)
+              -- one stage's tile: its stage free again, the copies, the arrival that expects their bytes
+              local function load(kv0, js)
+                empty:wait(js, 1 - phase(kv0))
+                copy_kv(kv0, js, { barrier = full, index = js })
+                full:arrive(js)
+              end
+              if overlap then
+                -- exactly the tiles the overlapped consumers take: tile 0, then rounds from tile 1 (a
+                -- copy nobody waits for would still be in flight when the block ends)
+                load(0, 0)
+                k:range(bn, t_end_kv, st * bn, function(kv)
+                  for j = 0, st - 1 do load(kv + j * bn, (j + 1) % st) end
+                end)
+              else
+                k:range(0, kv_end, st * bn, function(kv)
+                  for j = 0, st - 1 do load(kv + j * bn, j) end
+                end)
+              end
             end)
           end },
         }
@@ -291,7 +373,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end, function(j)
               -- the stage's products are complete (wgmma groups are waited for): hand it back
               k:when(tl.eq(k.thread_id() % 128, 0), function() empty:arrive(j) end)
-            end, wg)
+            end, wg, overlap)
           end
         end
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together)

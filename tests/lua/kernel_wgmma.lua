@@ -76,6 +76,39 @@ assert(src:find("fence.proxy.async.shared::cta", 1, true), "fence before the bar
 assert(src:find("wgmma.wait_group.sync.aligned 0", 1, true) and src:find("wgmma.fence.sync.aligned", 1, true), "fence/wait")
 assert(src:find("__shared__ __attribute__((aligned(1024))) __half lds0", 1, true), "1 KiB aligned")
 assert(src:find("db_ + 128ull", 1, true) and src:find("da_ + 2ull", 1, true), "descriptor steps in 16-byte units")
+-- groups left in flight: pending = n (0..7) is wgmma.wait_group n after the group, k:wgmma_wait(n) the
+-- same alone; three independent products, the third issued with two before it still running
+local three = tl.kernel { name = "wg_pending", block = 128,
+  params = { { "a", tl.tensor(tl.f16, 2) }, { "b", tl.tensor(tl.f16, 2) }, { "c", tl.tensor(tl.f32, 2) } }, body = function(k, p)
+  local s = tl.wgmma_shape { n = 64 }
+  local la = k:lds(tl.f16, { 64, BK }, { swizzle = tl.xor_preshuffle { m_per_block = 64, k_per_block = BK, kpack = 8, m_lds_layer = 1 } })
+  local lb = k:lds(tl.f16, { BK, 64 }, { swizzle = tl.wgmma_mn_layout(BK, 64) })
+  local ka, kb = rows_dist(64, BK, 128), rows_dist(BK, 64, 128)
+  k:copy(k:window(la, { 0, 0 }, { 64, BK }, ka), k:window(p.a, { 0, 0 }, { 64, BK }, ka))
+  k:copy(k:window(lb, { 0, 0 }, { BK, 64 }, kb), k:window(p.b, { 0, 0 }, { BK, 64 }, kb))
+  k:copy_commit()
+  k:copy_wait(0)
+  k:sync()
+  local x = s:mma(la:tile({ 0, 0 }, { 64, BK }), lb:tile({ 0, 0 }, { BK, 64 }), nil, { pending = 1 })
+  local y = s:mma(la:tile({ 0, 0 }, { 64, 32 }), lb:tile({ 0, 0 }, { 32, 64 }), nil, { pending = 2 })
+  local z = s:mma(la:tile({ 0, 0 }, { 64, 16 }), lb:tile({ 0, 0 }, { 16, 64 }), nil, { pending = 3 })
+  k:wgmma_wait(0)
+  k:window(p.c, { 0, 0 }, { 64, 64 }, s.c):store(x + y + z)
+end }
+local cz = tl.zeros({ 64, 64 }, tl.f32)
+three({ 1 }, tl.full({ 64, BK }, 1, tl.f16), tl.full({ BK, 64 }, 1, tl.f16), cz)
+T.eq(cz:get(5, 7), BK + 32 + 16.0, "three products, each right")
+local psrc = tl._hip_source(three:ir_object(), "sm_90")
+for n = 1, 3 do assert(psrc:find("wgmma.wait_group.sync.aligned " .. n .. ";", 1, true), "wait_group " .. n) end
+assert(three:ir():find("pending 3", 1, true), three:ir())
+local eight = tl.kernel { name = "wg_pending8", block = 128, params = {}, body = function(k)
+  local la = k:lds(tl.f16, { 64, 64 })
+  tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 64, 64 }), nil, { pending = 8 })
+end }
+T.raises(function() eight({ 1 }) end, "options must be {pending = 0..7")
+T.raises(function() tl.kernel { name = "wg_wait8", block = 128, params = {}, body = function(k) k:wgmma_wait(8) end }({ 1 }) end,
+         "k:wgmma_wait(n): n is 0..7 (groups left in flight), got 8")
+
 -- traced for another target the kernel stops at the wgmma, naming the target and what it lacks
 T.raises(function() k:source("sm_80") end, "not available on sm_80: wgmma m64n128k16 (warpgroup MMA from LDS) exists on NVIDIA sm_90 (Hopper) only")
 T.raises(function() k:source("gfx90a") end, "not available on gfx90a: wgmma m64n128k16")

@@ -30,6 +30,15 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local SPLIT = { wgmma = true, ws = true, split = true }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = SPLIT }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = SPLIT }
+  -- config.overlap: the softmax of tile t beside the P V of tile t - 1 (tile 0 before the loop, the
+  -- last tile's P V after it): one tile, rows with no keys, whole tiles, several rounds, D = 256, split
+  local OV = { wgmma = true, ws = true, overlap = true }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = OV }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = OV }
+  case { S = 20, Skv = 256, D = 64, dt = "f16", config = OV }
+  case { S = 9, Skv = 700, D = 128, dt = "f16", config = OV }
+  case { S = 9, Skv = 70, D = 256, dt = "f16", config = OV }
+  case { S = 37, Skv = 300, D = 64, dt = "bf16", causal = true, config = { wgmma = true, ws = true, overlap = true, split = true } }
   local function kernel_named(name)
     for _, kern in ipairs(std.kernels()) do
       if kern.name == name then return kern end
@@ -43,6 +52,16 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(wsrc:find(want, 1, true) ~= nil, true, "config.ws for sm_90: " .. want)
   end
   T.compiles(wsrc, ws.name, "sm_90a", "std.attention config.ws for sm_90a")
+  -- overlap's source: S's panels and P V's issued with nothing waited for, then wait_group 2 (P V's two
+  -- panels still run during the softmax) and 0
+  local osrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_ov"):source("sm_90")
+  for _, want in ipairs { "wgmma.wait_group.sync.aligned 3;", "wgmma.wait_group.sync.aligned 2;" } do
+    T.eq(osrc:find(want, 1, true) ~= nil, true, "config.overlap for sm_90: " .. want)
+  end
+  T.compiles(osrc, "std_attention_f16_d64_causal_wgmma_ws_ov", "sm_90a", "std.attention config.overlap for sm_90a")
+  T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
+                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, ws = false, overlap = true } }) end,
+           "config.overlap needs config.ws")
   local ssrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split"):source("sm_90")
   for _, want in ipairs { "/* role: threads 128..255 */", "/* role: threads 256..383 */", "bar.sync 2, 128;", "bar.sync 3, 128;" } do
     T.eq(ssrc:find(want, 1, true) ~= nil, true, "config.split for sm_90: " .. want)
