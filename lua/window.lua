@@ -228,8 +228,7 @@ local function element_addresses(w)
   -- power-of-two divisor, as an even 5000 columns for pairs) and lane 0's coordinate a multiple of the
   -- group: one comparison per group instead of one per element, and the group stays one access
   local vec = f.vector
-  local last_div = src.shape_div16 and (src.shape_div16 >> (rank - 1)) & 1 == 1 and 16 or src.last_div or 1
-  local share = vec > 1 and 16 % vec == 0 and src:stride_value(rank - 1) == 1 and last_div % vec == 0 and
+  local share = vec > 1 and 16 % vec == 0 and src:stride_value(rank - 1) == 1 and (src.last_div or 1) % vec == 0 and
                 tr.pow2_divisor(base[rank]) % vec == 0
   for y = 0, f.elements - 1 do
     local off = f.offsets[y + 1]

@@ -127,6 +127,7 @@ typedef struct Launch {
   tlua_Device *dev;
   void *old_stream;
   int stream_set;
+  int fast_tried; /* tlua_kernel_launch found no loaded variant already: straight to the Lua call */
 } Launch;
 
 TLUA_HIDDEN void *tlua_launcher_push(lua_State *L, int kidx);
@@ -163,14 +164,16 @@ static int launch(lua_State *L) {
   Launch *c = (Launch *)lua_touserdata(L, 1);
   tlua_Kernel *k = c->k;
   c->dev = tlua_state_device(L);
-  if (c->dev) {
+  if (c->dev) { /* the launch, fast or through Lua, goes on the caller's stream */
+    c->old_stream = tlua_device_set_stream(c->dev, c->stream);
+    c->stream_set = 1;
+  }
+  if (c->dev && !c->fast_tried) {
     /* a specialization loaded already: straight to the driver, no Lua call (launcher_lua.c) */
     tlua_LaunchArg in[TLUA_IR_MAX_PARAMS];
     launch_args(c, in);
     lua_rawgeti(L, LUA_REGISTRYINDEX, k->ref);
     void *l = tlua_launcher_push(L, lua_gettop(L));
-    c->old_stream = tlua_device_set_stream(c->dev, c->stream);
-    c->stream_set = 1;
     char err[1024];
     int launched;
     if (tlua_launcher_fast(L, l, c->grid, in, c->nargs, &launched, err, sizeof err))
@@ -258,6 +261,7 @@ int tlua_kernel_launch(tlua_Kernel *k, const unsigned grid[3], const tlua_Arg *a
     } else {
       tlua_device_set_stream(c.dev, c.old_stream);
       c.stream_set = 0;
+      c.fast_tried = 1;
       status = tlua_state_protected(T, launch, &c);
     }
   } else {

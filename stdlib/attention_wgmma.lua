@@ -237,20 +237,23 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             end
             return o, m, l
           end
-          -- tile t (keys t * bn ..) is in stage t % st; st tiles per iteration (a round), so each
-          -- step's stage is a constant
-          local function loop(lo, hi, with_mask, state)
+          -- st tiles per iteration (a round) from keys lo, so each step's stage is a constant:
+          -- body(j, kv0, kv, o, m, l) -> o, m, l for step j (keys kv0.. of the round at kv)
+          local function rounds(lo, hi, state, body)
             return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
               local cur = { ... }
-              for j = 0, st - 1 do
-                local kv0 = kv + j * bn
-                before(j, kv0, kv)
-                local o, m, l = unflat(cur)
-                cur = flat(step(j, kv0, o, m, l, with_mask))
-                after(j)
-              end
+              for j = 0, st - 1 do cur = flat(body(j, kv + j * bn, kv, unflat(cur))) end
               return table.unpack(cur, 1, ne)
             end, table.unpack(state, 1, ne)))
+          end
+          -- tile t (keys t * bn ..) is in stage t % st
+          local function loop(lo, hi, with_mask, state)
+            return rounds(lo, hi, state, function(j, kv0, kv, o, m, l)
+              before(j, kv0, kv)
+              local on, mn, ln = step(j, kv0, o, m, l, with_mask)
+              after(j)
+              return on, mn, ln
+            end)
           end
           local init = flat(sO:zeros(), z8:map(function() return NEG_INF end), z8)
           local res
@@ -261,25 +264,20 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             store_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
             local function oloop(lo, hi, with_mask, state)
-              return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
-                local cur = { ... }
-                for j = 0, st - 1 do
-                  local kv0, js = kv + j * bn, (j + 1) % st
-                  before(js, kv0, kv0)
-                  local o, m, l = unflat(cur)
-                  -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
-                  local sc = scores(js, function(pi) return pi + 1 end)
-                  o = pv(j, o, function(pi) return PD + pi + 1 end)
-                  k:wgmma_wait(PN) -- S is complete (groups complete in order); P V still runs
-                  local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
-                  k:wgmma_wait(0) -- P V complete: O, the P buffer and stage j are free
-                  after(j)
-                  o = rescale(o, alpha)
-                  store_p(ps)
-                  cur = flat(o, mn, lnew)
-                end
-                return table.unpack(cur, 1, ne)
-              end, table.unpack(state, 1, ne)))
+              return rounds(lo, hi, state, function(j, kv0, _, o, m, l)
+                local js = (j + 1) % st
+                before(js, kv0, kv0)
+                -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
+                local sc = scores(js, function(pi) return pi + 1 end)
+                o = pv(j, o, function(pi) return PD + pi + 1 end)
+                k:wgmma_wait(PN) -- S is complete (groups complete in order); P V still runs
+                local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
+                k:wgmma_wait(0) -- P V complete: O, the P buffer and stage j are free
+                after(j)
+                o = rescale(o, alpha)
+                store_p(ps)
+                return o, mn, lnew
+              end)
             end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
             res = oloop(bn, tl.min(full_ov, t_end_kv), false, flat(sO:zeros(), m0, l0))

@@ -337,15 +337,17 @@ local function gemm_kernel(dtype, opts)
         -- m0, n0: the tile being computed. One per block, or with config.persistent a loop over tiles
         -- (each_tile) sets them for its body: blocks take tiles block_id, block_id + grid, ...
         local m0, n0
+        -- with clusters: the tile of this block in unit `unit` of gnc x gm units of C neighbouring tiles of
+        -- one row (the cluster's ranks are its blocks along x); units walk the grouped order
+        local function cluster_tile(unit, gnc, gm)
+          local row, col = tile_index(unit, gnc, gm)
+          m0, n0 = row * bm, (col * r.cluster + k.block_id(0) % r.cluster) * bn
+        end
         local function each_tile(fn)
           if not r.persistent then
             if r.cluster then
-              -- the blocks of a cluster (neighbours along x: its ranks) take neighbouring tiles of one
-              -- row; the clusters walk the grouped order, as the blocks of other configs do
-              local C_ = r.cluster
-              local gnc = k.grid_dim(0) // C_
-              local row, col = tile_index(k.block_id(1) * gnc + k.block_id(0) // C_, gnc, k.grid_dim(1))
-              m0, n0 = row * bm, (col * C_ + k.block_id(0) % C_) * bn
+              local gnc = k.grid_dim(0) // r.cluster
+              cluster_tile(k.block_id(1) * gnc + k.block_id(0) // r.cluster, gnc, k.grid_dim(1))
             elseif r.group and r.group > 1 then
               m0, n0 = tile_origin(k.block_id(1) * k.grid_dim(0) + k.block_id(0), k.grid_dim(0), k.grid_dim(1))
             else
@@ -356,15 +358,12 @@ local function gemm_kernel(dtype, opts)
           local gn = ((p.c:shape(1) + (bn - 1)) // bn):cast("i32")
           local gm = ((p.c:shape(0) + (bm - 1)) // bm):cast("i32")
           if r.cluster then
-            -- clusters walk units of C neighbouring tiles of one row (a block past N shares its A rows
-            -- and stores nothing); both blocks of a cluster take the same units, so their barriers'
-            -- phases stay together
-            local C_ = r.cluster
-            local gnc = (gn + (C_ - 1)) // C_
-            local cid, nclusters = k.block_id(0) // C_, k.grid_dim(0) // C_
+            -- clusters walk the units (a block past N shares its A rows and stores nothing); both
+            -- blocks of a cluster take the same units, so their barriers' phases stay together
+            local gnc = (gn + (r.cluster - 1)) // r.cluster
+            local cid, nclusters = k.block_id(0) // r.cluster, k.grid_dim(0) // r.cluster
             k:range(cid, gnc * gm, nclusters, function(unit)
-              local row, col = tile_index(unit, gnc, gm)
-              m0, n0 = row * bm, (col * C_ + k.block_id(0) % C_) * bn
+              cluster_tile(unit, gnc, gm)
               fn((unit - cid) // nclusters)
             end)
             return
