@@ -64,6 +64,15 @@ for _, dt in ipairs(dtypes) do
     print(("tilelua gemm_%s %dx%dx%d %s: %.1f us %.1f TFLOP/s"):format(dt, M, N, K, label, t * 1e6, flop / t / 1e12))
   end
   show("default", nil)
+  -- the host's side alone: 50 calls issued without waiting (the GPU runs behind), per call
+  do
+    tl.synchronize()
+    local t0 = tl.clock()
+    for _ = 1, 50 do run(nil) end
+    local issue = (tl.clock() - t0) / 50
+    tl.synchronize()
+    print(("tilelua gemm_%s %dx%dx%d default: host %.1f us per std.gemm call issued"):format(dt, M, N, K, issue * 1e6))
+  end
   -- one config checked and timed; a failure is a line, not the end of the run
   local function try(label, c, lat)
     local ok, err = pcall(function()

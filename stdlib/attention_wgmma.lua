@@ -118,14 +118,17 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
                    win(p.q, h, q0, pi * 64, BM, 64, not opts and qdist or nil), opts)
           end
         end
-        local function copy_kv(kv0, buf, opts)
+        local function copy_k(kv0, buf, opts)
           for pi = 0, PD - 1 do
             k:copy(k:window(lk, { (buf * PD + pi) * bn, 0 }, { bn, 64 }, not opts and kdist or nil),
                    win(p.k, hk, kv0, pi * 64, bn, 64, not opts and kdist or nil), opts)
           end
+        end
+        local function copy_v(kv0, buf, opts)
           k:copy(k:window(lv, { buf * bn, 0 }, { bn, d }, not opts and vdist or nil),
                  win(p.v, hk, kv0, 0, bn, d, not opts and vdist or nil), opts)
         end
+        local function copy_kv(kv0, buf, opts) copy_k(kv0, buf, opts); copy_v(kv0, buf, opts) end
         local kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
         -- whole groups of st tiles that no row of the block masks run without masks; the rest with
         -- them, in groups of st too: a step past the last tile sees only masked keys, so P is 0,
@@ -136,12 +139,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- before(j, kv0, kv) readies stage j of the round at kv, sync() orders P's LDS writes before
         -- the wgmma reads them, after(j) hands stage j back; wg: the warpgroup when it is a role of
         -- its own (its A tiles are then its 64 rows), nil when the consumers' warpgroups share them
-        -- overlap (config.overlap, with config.ws): FlashAttention-3's pipelining within a warpgroup, the
+        -- ov (config.overlap, with config.ws): FlashAttention-3's pipelining within a warpgroup, the
         -- softmax of tile t beside the tensor cores' P V of tile t - 1 (the loop starts at tile 1, tile 0
-        -- before it, the last tile's P V after it; the producer runs up to the rounds this takes)
+        -- before it, the last tile's P V after it; the producer runs up to the rounds this takes). K and
+        -- V then have pipelines of their own, as in FlashAttention-3: ov.wait_k(j, kv0) / ov.wait_v(j,
+        -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j) / ov.free_v(j) hand a stage
+        -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead
         local r_ov = (tl.max(kv_end - bn, 0) + (st * bn - 1)) // (st * bn) -- rounds after tile 0
         local t_end_kv = (r_ov * st + 1) * bn -- past the last tile the overlapped loop touches
-        local function consume(before, sync, after, wg, overlap)
+        local function consume(before, sync, after, wg, ov)
           local r0 = wg and wg * 64 or (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
           local arow, am = wg and wg * 64 or 0, wg and 64 or BM -- the A tiles' first row and rows
           -- per score: its column in the tile and, per row, the keys the row sees
@@ -257,23 +263,27 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           end
           local init = flat(sO:zeros(), z8:map(function() return NEG_INF end), z8)
           local res
-          if overlap then
+          if ov then
             -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
-            before(0, 0, 0)
-            local ps0, m0, l0 = softmax(scores(0), 0, z8:map(function() return NEG_INF end), z8, true)
+            ov.wait_k(0, 0)
+            local sc0 = scores(0)
+            ov.free_k(0)
+            local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             store_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
             local function oloop(lo, hi, with_mask, state)
               return rounds(lo, hi, state, function(j, kv0, _, o, m, l)
                 local js = (j + 1) % st
-                before(js, kv0, kv0)
+                ov.wait_k(js, kv0)
                 -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
                 local sc = scores(js, function(pi) return pi + 1 end)
+                ov.wait_v(j, kv0 - bn)
                 o = pv(j, o, function(pi) return PD + pi + 1 end)
                 k:wgmma_wait(PN) -- S is complete (groups complete in order); P V still runs
+                ov.free_k(js)
                 local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
-                k:wgmma_wait(0) -- P V complete: O, the P buffer and stage j are free
-                after(j)
+                k:wgmma_wait(0) -- P V complete: O, the P buffer and V's stage j are free
+                ov.free_v(j)
                 o = rescale(o, alpha)
                 store_p(ps)
                 return o, mn, lnew
@@ -284,8 +294,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             res = oloop(tl.min(full_ov, t_end_kv), t_end_kv, true, res)
             -- the last tile's P V: tile r_ov * st, in stage 0
             local o, m, l = unflat(res)
+            ov.wait_v(0, t_end_kv - bn)
             res = flat(pv(0, o), m, l)
-            after(0)
+            ov.free_v(0)
           else
             res = loop(0, full_end, false, init)
             res = loop(full_end, kv_end, true, res)
@@ -335,7 +346,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- config.ws: a producer warpgroup's leader issues TMA box copies into the ring of st stages
         -- (full[j]: the stage's bytes have landed), the consumer warpgroups hand a stage back on
         -- empty[j] once its products are done; round i of st tiles uses phase i % 2
+        -- (config.overlap: K's ring full / empty and V's fullv / emptyv)
         local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
+        local fullv, emptyv
+        if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
         local function phase(kv) return (kv // (st * bn)) % 2 end
         local roles = {
           { name = "producer", warps = 4, registers = REGS[1], fn = function(role)
@@ -350,11 +364,20 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
                 full:arrive(js)
               end
               if overlap then
-                -- exactly the tiles the overlapped consumers take: tile 0, then rounds from tile 1 (a
-                -- copy nobody waits for would still be in flight when the block ends)
-                load(0, 0)
+                -- K and V of each tile on their own rings; exactly the tiles the overlapped consumers
+                -- take: tile 0, then rounds from tile 1 (a copy nobody waits for would still be in
+                -- flight when the block ends)
+                local function load_kv(kv0, js)
+                  empty:wait(js, 1 - phase(kv0))
+                  copy_k(kv0, js, { barrier = full, index = js })
+                  full:arrive(js)
+                  emptyv:wait(js, 1 - phase(kv0))
+                  copy_v(kv0, js, { barrier = fullv, index = js })
+                  fullv:arrive(js)
+                end
+                load_kv(0, 0)
                 k:range(bn, t_end_kv, st * bn, function(kv)
-                  for j = 0, st - 1 do load(kv + j * bn, (j + 1) % st) end
+                  for j = 0, st - 1 do load_kv(kv + j * bn, (j + 1) % st) end
                 end)
               else
                 k:range(0, kv_end, st * bn, function(kv)
@@ -368,10 +391,16 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           return function(role)
             if why then return self_copied(function() role:sync() end) end
             qbar:wait(0, 0)
-            consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end, function(j)
-              -- the stage's products are complete (wgmma groups are waited for): hand it back
-              k:when(tl.eq(k.thread_id() % 128, 0), function() empty:arrive(j) end)
-            end, wg, overlap)
+            -- a stage's products are complete (wgmma groups are waited for): hand it back
+            local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
+            local ov = overlap and {
+              wait_k = function(j, kv0) full:wait(j, phase(kv0)) end,
+              wait_v = function(j, kv0) fullv:wait(j, phase(kv0)) end,
+              free_k = function(j) hand_back(empty, j) end,
+              free_v = function(j) hand_back(emptyv, j) end,
+            } or nil
+            consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end,
+                    function(j) hand_back(empty, j) end, wg, ov)
           end
         end
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together)

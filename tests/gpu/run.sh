@@ -13,33 +13,53 @@ export TILELUA_CACHE=0 TILELUA_CHECK_CPU=1 TILELUA_TEST_TMP=${TILELUA_TEST_TMP:-
 export TILELUA_SOURCE_DIR=$SRC
 LIMIT=${GPU_TEST_TIMEOUT:-300}
 work=$(mktemp -d)
+JOBS=${JOBS:-1}   # scripts run at once (the CPU executor's comparisons dominate; the GPU is shared)
 pass=0 fail=0 checks=0 mism=0
-for f in "${scripts[@]}"; do
-  name=${f#"$SRC"/}
-  log="$work/log"
-  start=$(date +%s%N)
-  (cd "$work" && timeout -k 5 "$LIMIT" "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$log" 2>&1; rc=$?
-  t=$(( ($(date +%s%N) - start) / 1000000 ))
-  c=$(grep -c "^cpu-check .* ok " "$log"); m=$(grep -c "^cpu-check .* MISMATCH" "$log")
-  checks=$((checks + c + m)); mism=$((mism + m))
-  if [ $rc -eq 0 ] && [ "$m" -eq 0 ]; then
-    pass=$((pass + 1)); printf 'PASS %-45s %3d launches checked against the cpu executor  %5d ms\n' "$name" "$c" "$t"
+# one script, compared (mode cmp) or on the fast path (mode fast): its report into $work/res.MODE.I,
+# its counts into $work/cnt.MODE.I ("pass fail checks mismatches")
+one() {
+  local mode=$1 i=$2 f=$3 name=${3#"$SRC"/} d="$work/d.$1.$2" rc c m t start
+  mkdir -p "$d"
+  if [ "$mode" = cmp ]; then
+    start=$(date +%s%N)
+    (cd "$d" && timeout -k 5 "$LIMIT" "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$d/log" 2>&1; rc=$?
+    t=$(( ($(date +%s%N) - start) / 1000000 ))
+    c=$(grep -c "^cpu-check .* ok " "$d/log"); m=$(grep -c "^cpu-check .* MISMATCH" "$d/log")
+    if [ $rc -eq 0 ] && [ "$m" -eq 0 ]; then
+      echo "1 0 $((c + m)) $m" >"$work/cnt.$mode.$i"
+      printf 'PASS %-45s %3d launches checked against the cpu executor  %5d ms\n' "$name" "$c" "$t" >"$work/res.$mode.$i"
+    else
+      echo "0 1 $((c + m)) $m" >"$work/cnt.$mode.$i"
+      { printf 'FAIL %-45s exit %d%s, %d mismatches\n' "$name" "$rc" "$([ $rc = 124 ] && echo " (timed out after $LIMIT s)")" "$m"
+        grep -v "^cpu-check .* ok " "$d/log" | head -20 | sed 's/^/    /'
+        # timed out: the last launches it got through
+        [ $rc = 124 ] && tail -n 3 "$d/log" | sed 's/^/    last: /'; } >"$work/res.$mode.$i"
+    fi
   else
-    fail=$((fail + 1)); printf 'FAIL %-45s exit %d%s, %d mismatches\n' "$name" "$rc" "$([ $rc = 124 ] && echo " (timed out after $LIMIT s)")" "$m"
-    grep -v "^cpu-check .* ok " "$log" | head -20 | sed 's/^/    /'
-    # timed out: the last launches it got through
-    [ $rc = 124 ] && tail -n 3 "$log" | sed 's/^/    last: /'
+    # without the comparison: repeated launches take the C fast path (src/launcher_lua.c), which the
+    # comparison mode bypasses; each script checks its own results
+    if (cd "$d" && TILELUA_CHECK_CPU=0 timeout -k 5 "$LIMIT" "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$d/log" 2>&1; then
+      echo "1 0 0 0" >"$work/cnt.$mode.$i"; echo "PASS $name (fast path, no comparison)" >"$work/res.$mode.$i"
+    else
+      echo "0 1 0 0" >"$work/cnt.$mode.$i"
+      { echo "FAIL $name (fast path, no comparison)"; head -20 "$d/log" | sed 's/^/    /'; } >"$work/res.$mode.$i"
+    fi
   fi
-done
-# the same scripts without the comparison: repeated launches take the C fast path
-# (src/launcher_lua.c), which the comparison mode bypasses; each script checks its own results
-for f in "${scripts[@]}"; do
-  name=${f#"$SRC"/}
-  if (cd "$work" && TILELUA_CHECK_CPU=0 timeout -k 5 "$LIMIT" "$TILESH" --backend="${BACKEND:-cuda}" "$f") >"$work/log" 2>&1; then
-    pass=$((pass + 1)); echo "PASS $name (fast path, no comparison)"
-  else
-    fail=$((fail + 1)); echo "FAIL $name (fast path, no comparison)"; head -20 "$work/log" | sed 's/^/    /'
-  fi
+  rm -rf "$d"
+}
+for mode in cmp fast; do
+  i=0
+  for f in "${scripts[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+    one "$mode" "$i" "$f" &
+    i=$((i + 1))
+  done
+  wait
+  for ((i = 0; i < ${#scripts[@]}; i++)); do
+    cat "$work/res.$mode.$i"
+    read -r p q c m <"$work/cnt.$mode.$i"
+    pass=$((pass + p)); fail=$((fail + q)); checks=$((checks + c)); mism=$((mism + m))
+  done
 done
 if [ "${EXTRAS:-1}" != 0 ]; then
 # a faulting kernel: a clean error naming it, "device unusable" afterwards, a normal exit
