@@ -148,6 +148,26 @@ T.raises(function() std.gemm(a, b, { trans_a = 1 }) end, "trans_a must be a bool
 T.raises(function() std.gemm(a, b, { config = { bm = 96 } }) end, "config.bm must be a power of two (got 96)")
 T.raises(function() std.gemm(a, b, { config = { bm = 128, bn = 128, wm = 1, wn = 1 } }) end, "accumulators per thread")
 T.raises(function() std.gemm(a, b, { out = tl.empty({ 4, 3 }, tl.i32) }) end, "out must be f16, bf16 or f32 (got i32)")
+-- std.gemm keeps each call's resolved kernel and grid: a config table edited between calls is a new
+-- config (not the kept one), a refused config is refused again, the result is right each time
+do
+  local a2 = std.map(function(v) return v - 0.5 end, tl.empty({ 40, 24 }, tl.f16), tl.rand({ 40, 24 }, tl.f32, 7))
+  local b2 = std.map(function(v) return v - 0.5 end, tl.empty({ 24, 72 }, tl.f16), tl.rand({ 24, 72 }, tl.f32, 8))
+  local want = std.gemm(a2, b2)
+  local cfg = { bm = 64, bn = 64, bk = 32, wm = 2, wn = 2 }
+  local o1, r1 = std.gemm(a2, b2, { config = cfg })
+  cfg.bn = 128
+  local o2, r2 = std.gemm(a2, b2, { config = cfg })
+  T.eq({ r1.bn, r2.bn }, { 64, 128 }, "an edited config table is a new config")
+  r2.bn = 1 -- (the caller's copy: the kept config stays)
+  T.eq(select(2, std.gemm(a2, b2, { config = cfg })).bn, 128, "the config std.gemm returns is the caller's copy")
+  for i = 0, 39, 13 do
+    for j = 0, 71, 17 do T.near(o1:get(i, j), want:get(i, j), 1e-3); T.near(o2:get(i, j), want:get(i, j), 1e-3) end
+  end
+  cfg.bm = 96
+  T.raises(function() std.gemm(a2, b2, { config = cfg }) end, "config.bm must be a power of two (got 96)")
+  T.raises(function() std.gemm(a2, b2, { config = cfg }) end, "config.bm must be a power of two (got 96)")
+end
 T.raises(function() std.gemm(a, b, { latency = 11 }) end, "latency must be an integer in 1..10 (got 11)")
 T.raises(function() std.gemm(a, b, { config = { wgmma = 1 } }) end, "config.wgmma must be a boolean (got 1)")
 do
