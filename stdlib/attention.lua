@@ -160,6 +160,9 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.wgmma and config.ws == nil then config = C.copy(config, { ws = true }) end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end
+  if config.pingpong and not (config.overlap and config.split) then
+    C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
+  end
   if config.wgmma then
     if not t.wgmma or warp ~= 32 then
       C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
@@ -382,7 +385,9 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- mt = MMA row tiles per warp (1 or 2), wgmma = true: the warpgroup-MMA kernel of sm_90
 -- (attention_wgmma.lua; bn 64 or 128, stages 2..4), ws = true with it: warp-specialized (a TMA
 -- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup a role of its own,
--- overlap = true with ws: the softmax of one key tile beside the tensor cores' P V of the one before}
+-- overlap = true with ws: the softmax of one key tile beside the tensor cores' P V of the one before,
+-- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
+-- products, so one's softmax runs beside the other's matrix products}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -395,9 +400,9 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" then
+    elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
-    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap)", tostring(key)) end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong)", tostring(key)) end
   end
   return config
 end

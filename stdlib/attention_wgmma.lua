@@ -76,6 +76,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   local split = ws and config.split == true
   -- config.overlap (with ws): the softmax of one key tile beside the P V of the one before (see consume)
   local overlap = ws and config.overlap == true
+  -- config.pingpong (with overlap and split): FlashAttention-3's warpgroup scheduling, the consumer
+  -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
+  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do
+  local pingpong = overlap and split and config.pingpong == true
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -91,7 +95,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split), tostring(overlap) }, ";")
+                             tostring(split), tostring(overlap), tostring(pingpong) }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -99,8 +103,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
-                           ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or ""),
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+                           ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
+                           pingpong and "_pp" or ""),
       block = nt, warp = 32,
       params = shared.params(dt, rank),
       body = function(k, p)
@@ -144,7 +149,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- before it, the last tile's P V after it; the producer runs up to the rounds this takes). K and
         -- V then have pipelines of their own, as in FlashAttention-3: ov.wait_k(j, kv0) / ov.wait_v(j,
         -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j) / ov.free_v(j) hand a stage
-        -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead
+        -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead;
+        -- ov.turn(t) / ov.pass() (config.pingpong): wait for this warpgroup's turn at tile t, hand it on
         local r_ov = (tl.max(kv_end - bn, 0) + (st * bn - 1)) // (st * bn) -- rounds after tile 0
         local t_end_kv = (r_ov * st + 1) * bn -- past the last tile the overlapped loop touches
         local function consume(before, sync, after, wg, ov)
@@ -266,7 +272,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           if ov then
             -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
             ov.wait_k(0, 0)
-            local sc0 = scores(0)
+            ov.turn(0)
+            local sc0 = scores(0, function(pi) return pi + 1 end)
+            ov.pass()
+            k:wgmma_wait(0)
             ov.free_k(0)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             store_p(ps0)
@@ -275,10 +284,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
               return rounds(lo, hi, state, function(j, kv0, _, o, m, l)
                 local js = (j + 1) % st
                 ov.wait_k(js, kv0)
+                ov.turn(kv0 // bn)
                 -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
                 local sc = scores(js, function(pi) return pi + 1 end)
                 ov.wait_v(j, kv0 - bn)
                 o = pv(j, o, function(pi) return PD + pi + 1 end)
+                ov.pass()
                 k:wgmma_wait(PN) -- S is complete (groups complete in order); P V still runs
                 ov.free_k(js)
                 local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
@@ -348,8 +359,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- empty[j] once its products are done; round i of st tiles uses phase i % 2
         -- (config.overlap: K's ring full / empty and V's fullv / emptyv)
         local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
-        local fullv, emptyv
+        local fullv, emptyv, turns
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
+        -- (config.pingpong: turns[w] completes a phase when warpgroup w may issue; warpgroup 1 gives
+        -- warpgroup 0 the first turn, so warpgroup w waits for phase t % 2 at tile t)
+        if pingpong then turns = k:mbarrier(WG, 1) end
         local function phase(kv) return (kv // (st * bn)) % 2 end
         local roles = {
           { name = "producer", warps = 4, registers = REGS[1], fn = function(role)
@@ -393,11 +407,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
             qbar:wait(0, 0)
             -- a stage's products are complete (wgmma groups are waited for): hand it back
             local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
+            if pingpong and wg == 1 then hand_back(turns, 0) end
             local ov = overlap and {
               wait_k = function(j, kv0) full:wait(j, phase(kv0)) end,
               wait_v = function(j, kv0) fullv:wait(j, phase(kv0)) end,
               free_k = function(j) hand_back(empty, j) end,
               free_v = function(j) hand_back(emptyv, j) end,
+              turn = function(t) if pingpong then turns:wait(wg, t % 2) end end,
+              pass = function() if pingpong then hand_back(turns, (wg + 1) % WG) end end,
             } or nil
             consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end,
                     function(j) hand_back(empty, j) end, wg, ov)

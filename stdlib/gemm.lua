@@ -56,9 +56,13 @@ local CONFIGS = {
 -- Warpgroup MMA configs (NVIDIA sm_90: wgmma reads both tiles from LDS): bm/64 warpgroups of 128
 -- threads split the rows, each multiplies its 64 rows by the whole bn columns; bk = 64 (one
 -- 128-byte swizzle atom row of f16/bf16)
--- (128 x 256 first: with one group in flight and 4 stages the fastest at 4096^3 on an H200,
--- bench/RESULTS.md; 256 x 128 was with every group waited for)
-local WGMMA_CONFIGS = { { bm = 128, bn = 256, bk = 64, wgmma = true }, { bm = 256, bn = 128, bk = 64, wgmma = true },
+-- (first, the default: 128 x 256 warp-specialized, persistent, in clusters of 2 sharing A by TMA
+-- multicast, the epilogue by TMA stores; on an H200 as fast as the copy-group pipeline at 4096^3 and
+-- 2048^3, faster at 8192^3 and where M or N is ragged (the stores' box bounds instead of per-element
+-- masks): bench/RESULTS.md, 2026-11-25 session 11. Then the copy-group pipeline, 128 x 256 with one
+-- group in flight and 4 stages; 256 x 128 was with every group waited for)
+local WGMMA_CONFIGS = { { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, persistent = true, cluster = 2, tma_store = true },
+                        { bm = 128, bn = 256, bk = 64, wgmma = true }, { bm = 256, bn = 128, bk = 64, wgmma = true },
                         { bm = 128, bn = 128, bk = 64, wgmma = true } }
 
 -- true when the target runs wgmma (sm_90, and the executor at warp 32)

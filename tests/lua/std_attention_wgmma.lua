@@ -39,6 +39,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 9, Skv = 700, D = 128, dt = "f16", config = OV }
   case { S = 9, Skv = 70, D = 256, dt = "f16", config = OV }
   case { S = 37, Skv = 300, D = 64, dt = "bf16", causal = true, config = { wgmma = true, ws = true, overlap = true, split = true } }
+  -- config.pingpong: the consumer warpgroups take turns at issuing (one tile, rows with no keys,
+  -- several rounds, GQA; a turn waited with the wrong phase deadlocks the executor's roles)
+  local PP = { wgmma = true, ws = true, overlap = true, split = true, pingpong = true }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = PP }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = PP }
+  case { S = 9, Skv = 700, D = 128, dt = "f16", config = PP }
   local function kernel_named(name)
     for _, kern in ipairs(std.kernels()) do
       if kern.name == name then return kern end
@@ -62,6 +68,14 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, ws = false, overlap = true } }) end,
            "config.overlap needs config.ws")
+  T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
+                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, overlap = true, pingpong = true } }) end,
+           "config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
+  local psrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split_ov_pp"):source("sm_90")
+  for _, want in ipairs { "tl_mbar_wait(&tl_mbar5[", "tl_mbar_arrive(&tl_mbar5[" } do
+    T.eq(psrc:find(want, 1, true) ~= nil, true, "config.pingpong for sm_90 (the turns): " .. want)
+  end
+  T.compiles(psrc, "std_attention_f16_d64_causal_wgmma_ws_split_ov_pp", "sm_90a", "std.attention config.pingpong for sm_90a")
   local ssrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split"):source("sm_90")
   for _, want in ipairs { "/* role: threads 128..255 */", "/* role: threads 256..383 */", "bar.sync 2, 128;", "bar.sync 3, 128;" } do
     T.eq(ssrc:find(want, 1, true) ~= nil, true, "config.split for sm_90: " .. want)

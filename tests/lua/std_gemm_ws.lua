@@ -85,6 +85,37 @@ check(256, 512, 128, PCFG)
 T.eq(std.gemm_kernel("f16", { config = PCFG }).name, "std_gemm_f16_nn_128x128x64_wspc2", "the persistent cluster kernel")
 check(130, 256, 0, { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, cluster = 2 }) -- K = 0 with clusters: zeros
 
+-- the sm_90 default (std.gemm_configs()[1] there): ws, persistent, clusters of 2, TMA stores; exact on
+-- the executor with a transposed A (clusters then take the wgmma pipeline: A's multicast is written
+-- for row blocks only), a transposed B with beta and C, rows TMA cannot copy, an f16 output
+do
+  local DCFG = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, persistent = true, cluster = 2, tma_store = true }
+  local function small(r, c, seed)
+    local t = tl.empty({ r, c }, tl.f16)
+    for i = 0, r - 1 do for j = 0, c - 1 do t:set(i, j, (i * 7 + j * seed) % 5 - 2) end end
+    return t
+  end
+  local function dcheck(M, N, K, o)
+    local A = o.trans_a and small(K, M, 3) or small(M, K, 3)
+    local B = o.trans_b and small(N, K, 11) or small(K, N, 11)
+    local Cin = o.beta and small(M, N, 13)
+    local out = tl.empty({ M, N }, tl[o.out or "f32"])
+    std.gemm(A, B, { config = DCFG, trans_a = o.trans_a, trans_b = o.trans_b, out = out, C = Cin, beta = o.beta,
+                     alpha = o.alpha })
+    for i = 0, M - 1, 7 do for j = 0, N - 1, 5 do
+      local r = 0
+      for q = 0, K - 1 do
+        r = r + (o.trans_a and A:get(q, i) or A:get(i, q)) * (o.trans_b and B:get(j, q) or B:get(q, j))
+      end
+      r = r * (o.alpha or 1) + (o.beta and o.beta * Cin:get(i, j) or 0)
+      if out:get(i, j) ~= r then error(("default %dx%dx%d: out[%d, %d] = %s, want %s"):format(M, N, K, i, j, out:get(i, j), r)) end
+    end end
+  end
+  dcheck(136, 264, 64, { trans_a = true, out = "f16" })
+  dcheck(130, 300, 128, { trans_b = true, beta = 2, alpha = 0.5 })
+  dcheck(130, 260, 100, { out = "f16" }) -- rows of 200 bytes: not TMA's
+end
+
 -- the epilogue by TMA stores (config.tma_store): 64 x 128-byte chunks of each consumer warpgroup's
 -- result staged in two LDS buffers, stored by the role's leader; f16 output as torch.matmul writes it
 do
