@@ -4,7 +4,7 @@
 # to torch.matmul, and std.attention's wgmma / ws configs and the dQ variants next to SDPA, all in
 # one run. Every step runs under its own time limit (an mbarrier wait that never completes hangs a
 # kernel; the step is then reported as timed out and the next one runs).
-# Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests gemm shapes irregular sweep
+# Usage: bench/run_frontier.sh TILESH [STEP ...]  steps: tests alltests defaults gemm shapes irregular sweep
 #        f16fp8 clusters ncu ncu2048 attention attention256 backward (default: tests gemm attention backward). OUT (env): a folder
 #        for the logs (default /tmp/frontier).
 set -u
@@ -35,6 +35,15 @@ for s in $STEPS; do
       for mnk in 4000x5000x3000 2048; do
         step irregular 90 env OUT=same "$T" --backend=cuda bench/gemm_bench.lua $mnk bf16 f16
         step irregular 60 python3 bench/peers_gemm.py $mnk bf16 f16
+      done ;;
+    defaults)  # the shapes with std.gemm's default against torch.matmul / _scaled_mm in one call
+      for mnk in 4096 8192 2048 4000x5000x3000 8192x1024x8192 1024x8192x1024; do
+        step defaults 60 env OUT=same "$T" --backend=cuda bench/gemm_bench.lua $mnk bf16 f16
+        step defaults 60 python3 bench/peers_gemm.py $mnk bf16 f16
+      done
+      for n in 4096 8192; do
+        step defaults 60 env OUT=same "$T" --backend=cuda bench/gemm_bench.lua $n f8e4m3
+        step defaults 60 python3 bench/peers_gemm.py $n f8e4m3
       done ;;
     gemm)
       step gemm 200 env WS=1 OUT=same "$T" --backend=cuda bench/gemm_bench.lua 4096 f16 bf16

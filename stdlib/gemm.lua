@@ -263,11 +263,21 @@ local function lds_descs(r, s, stages)
   return d[1], d[2]
 end
 
+-- The config a call without one takes where it differs from resolve()'s default (nil: that default):
+-- on sm_90 with trans_a the default without clusters (A's multicast is written for row blocks only;
+-- a cluster would leave TMA for the wgmma pipeline), so A^T still arrives by TMA
+local function default_for(ta)
+  if not (ta and tl.default_warp() == 32 and default_wgmma()) then return nil end
+  local c = C.copy(WGMMA_CONFIGS[1])
+  c.cluster = nil
+  return c
+end
+
 local function variant(dt, opts)
   opts = opts or {}
   local warp = tl.default_warp()
   local s = shape_of(dt, opts.who or "gemm_kernel")
-  local r = resolve(opts.who or "gemm_kernel", opts.config, s)
+  local r = resolve(opts.who or "gemm_kernel", opts.config or (not FP8[dt] and default_for(opts.trans_a == true)) or nil, s)
   return s, r, warp
 end
 
@@ -713,6 +723,7 @@ function M.gemm(A, B, opts)
   if m * n == 0 then return out end
   local odt = tostring(out:dtype())
   local cfg = opts.config
+  if cfg == nil and not FP8[da] then cfg = default_for(ta) end
   if ka == 0 and type(cfg) == "table" and cfg.ws then
     -- a TMA tensor map needs every dimension >= 1: with K = 0 the wgmma pipeline writes the result
     cfg = C.copy(cfg)

@@ -114,6 +114,16 @@ do
   dcheck(136, 264, 64, { trans_a = true, out = "f16" })
   dcheck(130, 300, 128, { trans_b = true, beta = 2, alpha = 0.5 })
   dcheck(130, 260, 100, { out = "f16" }) -- rows of 200 bytes: not TMA's
+  -- what sm_90 picks without a config: that schedule, and with trans_a the same without clusters (A^T
+  -- by TMA; with a cluster it would leave TMA for the wgmma pipeline, as the report of the first
+  -- dcheck says)
+  tl.with_target("sm_90", function()
+    local _, d = std.gemm_kernel(tl.f16)
+    T.eq({ d.ws, d.persistent, d.cluster, d.tma_store }, { true, true, 2, true }, "the sm_90 default")
+    local _, dt = std.gemm_kernel(tl.f16, { trans_a = true })
+    T.eq({ d.ws, dt.persistent, dt.cluster, dt.tma_store }, { true, true, nil, true }, "the sm_90 default with trans_a")
+    T.eq(std.gemm_kernel(tl.f16, { trans_a = true }).name, "std_gemm_f16_tn_128x256x64_wsp", "its kernel")
+  end)
 end
 
 -- the epilogue by TMA stores (config.tma_store): 64 x 128-byte chunks of each consumer warpgroup's
