@@ -285,7 +285,7 @@ local function dq_kernel(dt, d, causal, layout)
   end), BN
 end
 
-local OPTS = { causal = true, scale = true, layout = true, dq = true }
+local OPTS = { causal = true, scale = true, layout = true, dq = true, config = true }
 -- (one function: std.map memoizes its kernels per function)
 local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 
@@ -294,7 +294,15 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 -- logsumexp), in q's, k's and v's shapes and dtype.
 function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
-  opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout or dq")
+  opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout, dq or config")
+  -- opts.config = {wgmma = true}: the dK/dV kernel on sm_90's warpgroup MMA
+  -- (attention_backward_wgmma.lua; the dq pass stays on mma.sync). Opt-in until timed on a GPU
+  local config = opts.config or {}
+  if type(config) ~= "table" then C.fail("std.attention_backward: config must be a table {wgmma = true} (got %s)", type(config)) end
+  for key, v in pairs(config) do
+    if key ~= "wgmma" then C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma)", tostring(key)) end
+    if type(v) ~= "boolean" then C.fail("std.attention_backward: config.wgmma must be a boolean (got %s)", tostring(v)) end
+  end
   -- dQ by a pass of its own by default: 1.7-2.1x faster than the atomics on an H100 at S = 4096
   -- (bench/RESULTS.md, 2026-11-25)
   local dq_mode = opts.dq == nil and "pass" or opts.dq
@@ -328,11 +336,21 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
   local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
   local delta = std.sum(prod, { axis = -1 })
-  local kern, BN = kernel(dt, D, causal, layout, not pass)
   local function arg(t) return A._kernel_view(t, layout) end
+  if config.wgmma then
+    local t = tl.target()
+    if not (t.wgmma and tl.default_warp() == 32) then
+      C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
+    end
+    if not pass then C.fail("std.attention_backward: config.wgmma computes dQ by the dq pass (dq = \"atomic\" is for the mma.sync kernel)") end
+    local wk, BK = require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist)
+    wk({ C.blocks(Skv, BK), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
+  else
+  local kern, BN = kernel(dt, D, causal, layout, not pass)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end
+  end
   local dq = tl.empty(q:shape(), tl[dt])
   local dkern, BQ = dq_kernel(dt, D, causal, layout)
   dkern({ C.blocks(S, BQ), Hq, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq), scale * LOG2E, Hq // Hkv)

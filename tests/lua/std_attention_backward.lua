@@ -66,13 +66,14 @@ local function case(c)
   local dout = signed(shape(Hq, S), dt, 4)
   local opts = { causal = c.causal, layout = c.layout }
   local o, lse = std.attention(q, k, v, opts)
-  local dq, dk, dv = std.attention_backward(dout, q, k, v, o, lse, { causal = c.causal, layout = c.layout, dq = c.dq })
+  local dq, dk, dv = std.attention_backward(dout, q, k, v, o, lse, { causal = c.causal, layout = c.layout, dq = c.dq,
+                                                                        config = c.config })
   T.eq(dq:shape(), q:shape(), "dq shape"); T.eq(dk:shape(), k:shape(), "dk shape"); T.eq(dv:shape(), v:shape(), "dv shape")
   local Q, K, V, dO = getter(q), getter(k), getter(v), getter(dout)
   local _, rq, rk, rv = reference(c, Q, K, V, dO)
   local tol = dt == "bf16" and 2e-2 or 2e-3
-  local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s dq=%s", dt, B, Hq, Hkv, S, Skv, D,
-                             tostring(c.causal), c.layout or "bhsd", c.dq or "pass")
+  local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s dq=%s%s", dt, B, Hq, Hkv, S, Skv, D,
+                             tostring(c.causal), c.layout or "bhsd", c.dq or "pass", c.config and " config.wgmma" or "")
   for _, g in ipairs { { "dq", getter(dq), rq, Hq, S }, { "dk", getter(dk), rk, Hkv, Skv }, { "dv", getter(dv), rv, Hkv, Skv } } do
     local worst = 0
     for b = 0, B - 1 do
@@ -116,6 +117,29 @@ case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "b
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic" }
 case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic" }
 case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "atomic" }
+-- config.wgmma: the dK/dV kernel on warpgroup MMAs (stdlib/attention_backward_wgmma.lua), on the
+-- executor at warp 32 or a GPU with wgmma: rows with no keys, ragged tiles, GQA, the {B, S, H, D} layout
+if tl.backend() == "cpu" or tl.target().wgmma then
+  local WG = { wgmma = true }
+  case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = WG }
+  case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = WG }
+  case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = WG }
+  local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
+  local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "atomic", config = WG }) end,
+    "config.wgmma computes dQ by the dq pass")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { ws = true } }) end,
+    "std.attention_backward: unknown config field 'ws' (fields: wgmma)")
+  -- the sm_90a source: wgmma chains (K-major and MN-major B from the same q and dO bytes) and it compiles
+  local kern
+  for _, kk in ipairs(std.kernels()) do
+    if kk.name == "std_attention_backward_f16_d64_causal_dkdv_wgmma" then kern = kk end
+  end
+  local src = assert(kern, "the wgmma dK/dV kernel"):source("sm_90")
+  T.eq(src:find("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", 1, true) ~= nil, true, "S^T and dP^T: m64n64k16")
+  T.compiles(src, kern.name, "sm_90a", "std.attention_backward config.wgmma for sm_90a")
+end
 registry["tilelua.warp"] = saved
 
 local q = tl.empty({ 1, 2, 8, 64 }, tl.f16)

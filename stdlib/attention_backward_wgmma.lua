@@ -1,0 +1,132 @@
+-- attention_backward_wgmma.lua - std.attention_backward's dK/dV kernel on Hopper's warpgroup MMA
+-- (opts.config.wgmma, NVIDIA sm_90; the executor runs it at warp 32): attention_backward.lua's
+-- recomputation with the keys as rows, each product a wgmma chain from LDS.
+--
+-- A block of WG warpgroups takes BK = 64 * WG keys of one (batch, key/value head); its K and V tiles
+-- stay in LDS in seed 003's K-major layout (D/64 panels of BK x 64, the 128-byte swizzle), dK and dV
+-- in accumulators, while it walks the query heads of its group and their query tiles of BQ = 64 rows.
+-- Per query tile, q and dO land in LDS in the MN-major layout (tl.wgmma_mn_layout: D/64 blocks of
+-- [BQ][64], the same bytes as the K-major panels), which the descriptors read both ways: K-major as
+-- the B of S^T and dP^T, MN-major as the B of dK and dV. Then
+--   S^T = K Q^T, dP^T = V dO^T (m64nBQ chains over the D/64 panels),
+--   P^T = exp2(S^T * scale log2 e - lse log2 e) (0 where masked), dS^T = P^T * (dP^T - delta),
+--   P^T and dS^T to LDS (K-major, each warpgroup its 64 rows), then dV += P^T dO and dK += dS^T Q
+--   (m64nD chains over the BQ queries).
+-- dQ is std.attention_backward's dq pass. No warp specialization yet: the block copies q and dO for
+-- itself between the tiles (TMA box copies on sm_90 where the layouts allow them).
+local tl = require "tilelua"
+local C = require "tilelua.std.common"
+local M = {}
+
+local LOG2E = 1.4426950408889634
+local NEG_INF = -math.huge
+local WG = 2  -- warpgroups per block: 128 keys
+local BQ = 64 -- query rows per tile
+
+local function preshuffle(rows)
+  return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
+end
+
+-- the dK/dV kernel; shared: attention.lua's load_dist
+function M.kernel(dt, d, causal, layout, load_dist)
+  local BK, PD = 64 * WG, d // 64
+  local lds = (2 * PD * BK * 64 + 2 * BQ * d + 2 * BK * BQ) * 2
+  if lds > tl._lds_max then
+    C.fail("std.attention_backward: config.wgmma needs %d bytes of LDS at D = %d, over %d", lds, d, tl._lds_max)
+  end
+  local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
+  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout }, ";")
+  return C.memo(key, function()
+    local nt = WG * 128
+    local kdist, qdist = load_dist(BK, 64, nt), load_dist(BQ, d, nt)
+    local rank = layout == "bshd" and 3 or 4
+    return tl.kernel {
+      name = string.format("std_attention_backward_%s_d%d%s_dkdv_wgmma", dt, d, causal and "_causal" or ""),
+      block = nt, warp = 32,
+      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
+                 { "dk", tl.tensor(dt, rank) }, { "dv", tl.tensor(dt, rank) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      body = function(k, p)
+        local b, hk = k.block_id(2), k.block_id(1)
+        local kv0 = k.block_id(0) * BK
+        local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first key row in the block
+        local function win(t, hh, row, c0, rows, cols, dist)
+          if rank == 4 then return k:window(t, { b, hh, row, c0 }, { 1, 1, rows, cols }, dist) end
+          return k:window(t, { b, row, hh * d + c0 }, { 1, rows, cols }, dist)
+        end
+        local scale_nat = p.scale * (1 / LOG2E)
+        local sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
+        local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+        local lk = k:lds(dt, { PD * BK, 64 }, { swizzle = preshuffle(PD * BK) })
+        local lv = k:lds(dt, { PD * BK, 64 }, { swizzle = preshuffle(PD * BK) })
+        local lq = k:lds(dt, { BQ, d }, { swizzle = tl.wgmma_mn_layout(BQ, d) })
+        local ldo = k:lds(dt, { BQ, d }, { swizzle = tl.wgmma_mn_layout(BQ, d) })
+        local lp = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
+        local lds_ = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
+        for pi = 0, PD - 1 do
+          k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist))
+          k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist))
+        end
+        k:copy_commit()
+        -- per accumulator element of S^T: its key row and query column in the tile
+        local zs = sS:zeros()
+        local kvrow, col = {}, {}
+        for y = 0, sS.elements - 1 do
+          local idx = zs:coords(y)
+          kvrow[y] = kv0 + r0 + idx[1]
+          col[y] = idx[2]
+        end
+        -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
+        -- from row kv0 - (skv - sq) on
+        local q_start = 0
+        if causal then q_start = (tl.max(kv0 - (skv - sq), 0) // BQ) * BQ end
+        -- X Y^T for the K-major panels of lx (this warpgroup's rows) and the rows of ly (MN layout)
+        local function scores(lx, ly)
+          local acc
+          for pi = 0, PD - 1 do
+            acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ 0, pi * 64 }, { BQ, 64 }, { transposed = true }), acc)
+          end
+          return acc
+        end
+        local function tile(hq, q0, dk, dv)
+          -- every warpgroup is done with the last tile's q, dO, P^T and dS^T
+          k:sync()
+          k:copy(k:window(lq, { 0, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist))
+          k:copy(k:window(ldo, { 0, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist))
+          k:copy_commit()
+          k:copy_wait(0)
+          k:sync()
+          local st, dpt = scores(lk, lq), scores(lv, ldo)
+          local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
+          for y = 0, sS.elements - 1 do
+            local qc = q0 + col[y]
+            local inq = tl.lt(qc, sq)
+            local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
+            -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
+            local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
+            local ok = tl.land(tl.land(inq, tl.lt(kvrow[y], skv)), tl.gt(lse, NEG_INF))
+            if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
+            local pv = tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lse * -LOG2E)), 0.0)
+            pt:set(y, pv)
+            dst:set(y, pv * (dpt:get(y) - delta))
+          end
+          k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pt:cast(dt))
+          k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(dst:cast(dt))
+          k:sync()
+          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ 0, 0 }, { BQ, d }), dv)
+          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ 0, 0 }, { BQ, d }), dk)
+          return dk, dv
+        end
+        local dk, dv = k:range(0, p.group, 1, function(g, dk_, dv_)
+          local hq = hk * p.group + g
+          return k:range(q_start, sq, BQ, function(q0, dk2, dv2) return tile(hq, q0, dk2, dv2) end, dk_, dv_)
+        end, sO:zeros(), sO:zeros())
+        k:copy_wait(0) -- (K and V's copies when no query tile was visited)
+        win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
+        win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
+      end,
+    }
+  end), BK
+end
+
+return M
