@@ -295,8 +295,8 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
   opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout, dq or config")
-  -- opts.config = {wgmma = true}: the dK/dV kernel on sm_90's warpgroup MMA
-  -- (attention_backward_wgmma.lua; the dq pass stays on mma.sync). Opt-in until timed on a GPU
+  -- opts.config = {wgmma = true}: the dK/dV kernel and the dq pass on sm_90's warpgroup MMAs
+  -- (attention_backward_wgmma.lua). Opt-in until timed on a GPU
   local config = opts.config or {}
   if type(config) ~= "table" then C.fail("std.attention_backward: config must be a table {wgmma = true} (got %s)", type(config)) end
   for key, v in pairs(config) do
@@ -325,9 +325,17 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
            ldt, C.shape_str(lse:shape()))
   end
   local scale = A._check_scale("attention_backward", opts.scale, D)
+  local pass = dq_mode == "pass"
+  local wg = config.wgmma and require "tilelua.std.attention_backward_wgmma"
+  if wg then
+    local t = tl.target()
+    if not (t.wgmma and tl.default_warp() == 32) then
+      C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
+    end
+    if not pass then C.fail("std.attention_backward: config.wgmma computes dQ by the dq pass (dq = \"atomic\" is for the mma.sync kernel)") end
+  end
   local std = require "tilelua.std"
   local dk, dv = tl.empty(k:shape(), tl[dt]), tl.empty(v:shape(), tl[dt])
-  local pass = dq_mode == "pass"
   -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or q:shape(), tl.f32)
   if B * Hq * S == 0 or Skv == 0 then
@@ -337,22 +345,19 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
   local delta = std.sum(prod, { axis = -1 })
   local function arg(t) return A._kernel_view(t, layout) end
-  if config.wgmma then
-    local t = tl.target()
-    if not (t.wgmma and tl.default_warp() == 32) then
-      C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
-    end
-    if not pass then C.fail("std.attention_backward: config.wgmma computes dQ by the dq pass (dq = \"atomic\" is for the mma.sync kernel)") end
-    local wk, BK = require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist)
+  if wg then
+    local wk, BK = wg.kernel(dt, D, causal, layout, A._load_dist)
     wk({ C.blocks(Skv, BK), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   else
-  local kern, BN = kernel(dt, D, causal, layout, not pass)
-  kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
-       arg(dv), scale * LOG2E, Hq // Hkv)
-  if not pass then return std.cast(dq32, tl[dt]), dk, dv end
+    local kern, BN = kernel(dt, D, causal, layout, not pass)
+    kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
+         arg(dv), scale * LOG2E, Hq // Hkv)
+    if not pass then return std.cast(dq32, tl[dt]), dk, dv end
   end
   local dq = tl.empty(q:shape(), tl[dt])
-  local dkern, BQ = dq_kernel(dt, D, causal, layout)
+  local dkern, BQ
+  if wg then dkern, BQ = wg.dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block)
+  else dkern, BQ = dq_kernel(dt, D, causal, layout) end
   dkern({ C.blocks(S, BQ), Hq, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq), scale * LOG2E, Hq // Hkv)
   return dq, dk, dv
 end

@@ -12,8 +12,8 @@
 --   P^T = exp2(S^T * scale log2 e - lse log2 e) (0 where masked), dS^T = P^T * (dP^T - delta),
 --   P^T and dS^T to LDS (K-major, each warpgroup its 64 rows), then dV += P^T dO and dK += dS^T Q
 --   (m64nD chains over the BQ queries).
--- dQ is std.attention_backward's dq pass. No warp specialization yet: the block copies q and dO for
--- itself between the tiles (TMA box copies on sm_90 where the layouts allow them).
+-- dQ by M.dq_kernel below. No warp specialization yet: the blocks copy their tiles for themselves
+-- between the steps (TMA box copies on sm_90 where the layouts allow them).
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -127,6 +127,95 @@ function M.kernel(dt, d, causal, layout, load_dist)
       end,
     }
   end), BK
+end
+
+-- The dq pass (attention_backward.lua's dq_kernel) on warpgroup MMAs: a block of WG warpgroups takes
+-- BM = 64 * WG query rows of one (batch, query head), q and dO in K-major panels; per key tile of BK2
+-- = 64 keys, K and V land in the MN-major layout (K read K-major as the B of S and MN-major as the
+-- B of dQ; V K-major as the B of dP), then S = Q K^T, dP = dO V^T, dS = P * (dP - delta) through LDS,
+-- dQ += dS K.
+local BK2 = 64
+function M.dq_kernel(dt, d, causal, layout, load_dist, block)
+  local BM, PD = 64 * WG, d // 64
+  local lds = (2 * PD * BM * 64 + 2 * BK2 * d + BM * BK2) * 2
+  if lds > tl._lds_max then
+    C.fail("std.attention_backward: config.wgmma's dq pass needs %d bytes of LDS at D = %d, over %d", lds, d, tl._lds_max)
+  end
+  local sS, sO = tl.wgmma_shape { n = BK2, a = dt }, tl.wgmma_shape { n = d, a = dt }
+  local key = table.concat({ "attention_backward_dq_wgmma", dt, d, tostring(causal), layout }, ";")
+  return C.memo(key, function()
+    local nt = WG * 128
+    local qdist, kdist = load_dist(BM, 64, nt), load_dist(BK2, d, nt)
+    local rank = layout == "bshd" and 3 or 4
+    return tl.kernel {
+      name = string.format("std_attention_backward_dq_%s_d%d%s_wgmma", dt, d, causal and "_causal" or ""),
+      block = nt, warp = 32,
+      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
+                 { "dq", tl.tensor(dt, rank) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      body = function(k, p)
+        -- (the forward's block header: one block per query tile of one (batch, query head))
+        local f = block(k, p, rank, d, BM)
+        local b, hq, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
+        local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first query row in the block
+        local scale_nat = p.scale * (1 / LOG2E)
+        local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
+        local ldo = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
+        local lk = k:lds(dt, { BK2, d }, { swizzle = tl.wgmma_mn_layout(BK2, d) })
+        local lv = k:lds(dt, { BK2, d }, { swizzle = tl.wgmma_mn_layout(BK2, d) })
+        local lds_ = k:lds(dt, { BM, BK2 }, { swizzle = preshuffle(BM) }) -- dS: queries x keys
+        for pi = 0, PD - 1 do
+          k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, qdist), win(p.q, hq, q0, pi * 64, BM, 64, qdist))
+          k:copy(k:window(ldo, { pi * BM, 0 }, { BM, 64 }, qdist), win(p.dout, hq, q0, pi * 64, BM, 64, qdist))
+        end
+        k:copy_commit()
+        -- per accumulator element of S: its query row (lse and delta once per row), its key column
+        local zs = sS:zeros()
+        local qrow, col, lse, delta = {}, {}, {}, {}
+        for y = 0, sS.elements - 1 do
+          local idx = zs:coords(y)
+          qrow[y] = q0 + r0 + idx[1]
+          col[y] = idx[2]
+          local inq = tl.lt(qrow[y], sq)
+          lse[y] = p.lse:load({ b, hq, qrow[y] }, { mask = inq, pad = NEG_INF })
+          -- (delta is {B, S, H} for the {B, S, H, D} layout)
+          delta[y] = p.delta:load(rank == 4 and { b, hq, qrow[y] } or { b, qrow[y], hq }, { mask = inq, pad = 0.0 })
+        end
+        -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BM + skv - sq
+        local kv_end = causal and tl.max(tl.min(skv, q0 + BM + skv - sq), 0) or skv
+        local function products(lx, ly)
+          local acc
+          for pi = 0, PD - 1 do
+            acc = sS:mma(lx:tile({ pi * BM, 0 }, { BM, 64 }), ly:tile({ 0, pi * 64 }, { BK2, 64 }, { transposed = true }), acc)
+          end
+          return acc
+        end
+        local dq = k:range(0, kv_end, BK2, function(kv0, acc)
+          -- every warpgroup is done with the last tile's K, V and dS
+          k:sync()
+          k:copy(k:window(lk, { 0, 0 }, { BK2, d }, kdist), win(p.k, hk, kv0, 0, BK2, d, kdist))
+          k:copy(k:window(lv, { 0, 0 }, { BK2, d }, kdist), win(p.v, hk, kv0, 0, BK2, d, kdist))
+          k:copy_commit()
+          k:copy_wait(0)
+          k:sync()
+          local sc, dp = products(lq, lk), products(ldo, lv)
+          local ds = sc:map(function(v) return v end)
+          for y = 0, sS.elements - 1 do
+            local kc = kv0 + col[y]
+            local ok = tl.land(tl.land(tl.lt(qrow[y], sq), tl.lt(kc, skv)), tl.gt(lse[y], NEG_INF))
+            if causal then ok = tl.land(ok, tl.le(kc, qrow[y] + skv - sq)) end
+            local pv = tl.select(ok, tl.exp2(tl.fma(sc:get(y), p.scale, lse[y] * -LOG2E)), 0.0)
+            ds:set(y, pv * (dp:get(y) - delta[y]))
+          end
+          k:window(lds_, { r0, 0 }, { 64, BK2 }, sS.c):store(ds:cast(dt))
+          k:sync()
+          return sO:mma(lds_:tile({ 0, 0 }, { BM, BK2 }), lk:tile({ 0, 0 }, { BK2, d }), acc)
+        end, sO:zeros())
+        k:copy_wait(0) -- (q and dO's copies when no key tile was visited)
+        win(p.dq, hq, q0 + r0, 0, 64, d, sO.c):store((dq * scale_nat):cast(dt))
+      end,
+    }
+  end), BM
 end
 
 return M

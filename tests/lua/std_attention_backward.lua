@@ -117,7 +117,7 @@ case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "b
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic" }
 case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic" }
 case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "atomic" }
--- config.wgmma: the dK/dV kernel on warpgroup MMAs (stdlib/attention_backward_wgmma.lua), on the
+-- config.wgmma: the dK/dV kernel and the dq pass on warpgroup MMAs (stdlib/attention_backward_wgmma.lua), on the
 -- executor at warp 32 or a GPU with wgmma: rows with no keys, ragged tiles, GQA, the {B, S, H, D} layout
 if tl.backend() == "cpu" or tl.target().wgmma then
   local WG = { wgmma = true }
@@ -139,6 +139,13 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local src = assert(kern, "the wgmma dK/dV kernel"):source("sm_90")
   T.eq(src:find("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", 1, true) ~= nil, true, "S^T and dP^T: m64n64k16")
   T.compiles(src, kern.name, "sm_90a", "std.attention_backward config.wgmma for sm_90a")
+  for _, kk in ipairs(std.kernels()) do
+    if kk.name == "std_attention_backward_dq_f16_d64_causal_wgmma" then kern = kk end
+  end
+  T.eq(kern.name, "std_attention_backward_dq_f16_d64_causal_wgmma", "the wgmma dq pass")
+  local dsrc = kern:source("sm_90")
+  T.eq(dsrc:find("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", 1, true) ~= nil, true, "dq pass: S and dP m64n64k16")
+  T.compiles(dsrc, kern.name, "sm_90a", "std.attention_backward config.wgmma's dq pass for sm_90a")
 end
 registry["tilelua.warp"] = saved
 
