@@ -356,8 +356,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         if not ws then return self_copied(function() k:sync() end) end
         -- config.ws: a producer warpgroup's leader issues TMA box copies into the ring of st stages
         -- (full[j]: the stage's bytes have landed), the consumer warpgroups hand a stage back on
-        -- empty[j] once its products are done; round i of st tiles uses phase i % 2
-        -- (config.overlap: K's ring full / empty and V's fullv / emptyv)
+        -- empty[j] once its products are done; tile t uses stage t % st and phase (t // st) % 2
+        -- (config.overlap: K's ring full / empty and V's fullv / emptyv; its rounds start at tile 1,
+        -- so one round spans two phases)
         local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
         local fullv, emptyv, turns
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
@@ -414,7 +415,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
               free_k = function(j) hand_back(empty, j) end,
               free_v = function(j) hand_back(emptyv, j) end,
               turn = function(t) if pingpong then turns:wait(wg, t % 2) end end,
-              pass = function() if pingpong then hand_back(turns, (wg + 1) % WG) end end,
+              -- (the turn goes on once every warp of the warpgroup has issued: its barrier first)
+              pass = function() if pingpong then role:sync(); hand_back(turns, (wg + 1) % WG) end end,
             } or nil
             consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end,
                     function(j) hand_back(empty, j) end, wg, ov)

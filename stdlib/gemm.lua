@@ -84,7 +84,7 @@ local function check_unit(who, dt)
 end
 
 -- std.gemm_configs() -> the tile configurations for the current target (the selected device's;
--- copies; the first is the default)
+-- copies; the first is the default, except on sm_90 with trans_a: the first without its cluster)
 function M.gemm_configs()
   local out = {}
   if tl.default_warp() == 32 and default_wgmma() then
@@ -613,11 +613,12 @@ end
 
 M.gemm_kernel = tl.retargetable(gemm_kernel)
 
--- std.gemm_grid(config, M, N[, dtype]) -> the launch grid {N tiles, M tiles} (dtype: the inputs', whose
--- default config may differ: 8-bit floats)
-function M.gemm_grid(cfg, m, n, dtype)
-  local s = shape_of(dtype and C.dtype_name("gemm_grid", dtype) or "f16", "gemm")
-  local r = resolve("gemm_grid", cfg, s)
+-- std.gemm_grid(config, M, N[, dtype[, trans_a]]) -> the launch grid {N tiles, M tiles} (dtype: the
+-- inputs', whose default config may differ: 8-bit floats; trans_a: so is sm_90's without a config)
+function M.gemm_grid(cfg, m, n, dtype, trans_a)
+  local dt = dtype and C.dtype_name("gemm_grid", dtype) or "f16"
+  local s = shape_of(dt, "gemm")
+  local r = resolve("gemm_grid", cfg or (not FP8[dt] and default_for(trans_a == true)) or nil, s)
   local gy = C.blocks(m, r.bm)
   if r.persistent then
     -- one block per multiprocessor (at most one per tile); 2 on the executor, so its blocks walk tiles;
@@ -724,10 +725,12 @@ function M.gemm(A, B, opts)
   local odt = tostring(out:dtype())
   local cfg = opts.config
   if cfg == nil and not FP8[da] then cfg = default_for(ta) end
+  -- (K = 0 without a config on sm_90: the warp-specialized default, stripped below)
+  if ka == 0 and cfg == nil and not FP8[da] and tl.default_warp() == 32 and default_wgmma() then cfg = WGMMA_CONFIGS[1] end
   if ka == 0 and type(cfg) == "table" and cfg.ws then
     -- a TMA tensor map needs every dimension >= 1: with K = 0 the wgmma pipeline writes the result
     cfg = C.copy(cfg)
-    cfg.ws, cfg.persistent, cfg.cluster = nil, nil, nil
+    cfg.ws, cfg.persistent, cfg.cluster, cfg.tma_store = nil, nil, nil, nil
   end
   -- the kernel and grid of this call: resolved once per (target, dtypes, transposes, config's fields,
   -- latency, M, N) and then looked up (resolving them again took longer than a 2048^3 product runs)
@@ -739,7 +742,7 @@ function M.gemm(A, B, opts)
     local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
                                         c_dtype = cdt or odt, config = cfg, latency = opts.latency, who = "gemm" })
     if nlaunches >= 256 then launches, nlaunches = {}, 0 end
-    hit = { kern, r, M.gemm_grid(cfg, m, n, da) }
+    hit = { kern, r, M.gemm_grid(cfg, m, n, da, ta) }
     launches[key], nlaunches = hit, nlaunches + 1
   end
   local kern, r, grid = hit[1], C.copy(hit[2]), hit[3]

@@ -14,6 +14,10 @@ export TILELUA_SOURCE_DIR=$SRC
 LIMIT=${GPU_TEST_TIMEOUT:-300}
 work=$(mktemp -d)
 JOBS=${JOBS:-1}   # scripts run at once (the CPU executor's comparisons dominate; the GPU is shared)
+# an interrupted run ends the scripts it started and leaves no folder behind
+trap 'kill $(jobs -p) 2>/dev/null; rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+[[ $JOBS =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: JOBS must be a positive integer (got '$JOBS')" >&2; exit 2; }
 pass=0 fail=0 checks=0 mism=0
 # one script, compared (mode cmp) or on the fast path (mode fast): its report into $work/res.MODE.I,
 # its counts into $work/cnt.MODE.I ("pass fail checks mismatches")
@@ -56,6 +60,9 @@ for mode in cmp fast; do
   done
   wait
   for ((i = 0; i < ${#scripts[@]}; i++)); do
+    if [ ! -f "$work/cnt.$mode.$i" ]; then # (its job died before writing a result)
+      echo "FAIL ${scripts[$i]#"$SRC"/} ($mode): no result"; fail=$((fail + 1)); continue
+    fi
     cat "$work/res.$mode.$i"
     read -r p q c m <"$work/cnt.$mode.$i"
     pass=$((pass + p)); fail=$((fail + q)); checks=$((checks + c)); mism=$((mism + m))

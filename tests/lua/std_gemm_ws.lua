@@ -114,6 +114,7 @@ do
   dcheck(136, 264, 64, { trans_a = true, out = "f16" })
   dcheck(130, 300, 128, { trans_b = true, beta = 2, alpha = 0.5 })
   dcheck(130, 260, 100, { out = "f16" }) -- rows of 200 bytes: not TMA's
+  dcheck(130, 260, 0, { out = "f16" })   -- K = 0: zeros (no tensor maps, no TMA stores either)
   -- what sm_90 picks without a config: that schedule, and with trans_a the same without clusters (A^T
   -- by TMA; with a cluster it would leave TMA for the wgmma pipeline, as the report of the first
   -- dcheck says)
@@ -121,8 +122,11 @@ do
     local _, d = std.gemm_kernel(tl.f16)
     T.eq({ d.ws, d.persistent, d.cluster, d.tma_store }, { true, true, 2, true }, "the sm_90 default")
     local _, dt = std.gemm_kernel(tl.f16, { trans_a = true })
-    T.eq({ d.ws, dt.persistent, dt.cluster, dt.tma_store }, { true, true, nil, true }, "the sm_90 default with trans_a")
+    T.eq({ dt.ws, dt.persistent, dt.cluster, dt.tma_store }, { true, true, nil, true }, "the sm_90 default with trans_a")
     T.eq(std.gemm_kernel(tl.f16, { trans_a = true }).name, "std_gemm_f16_tn_128x256x64_wsp", "its kernel")
+    -- (the executor's grids: 2 clusters of 2, or 2 blocks)
+    T.eq({ std.gemm_grid(nil, 300, 600, "f16"), std.gemm_grid(nil, 300, 600, "f16", true) }, { { 4, 1 }, { 2, 1 } },
+         "the grids of the two defaults")
   end)
 end
 
