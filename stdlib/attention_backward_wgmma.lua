@@ -4,7 +4,8 @@
 --
 -- A block of WG warpgroups takes BK = 64 * WG keys of one (batch, key/value head); its K and V tiles
 -- stay in LDS in seed 003's K-major layout (D/64 panels of BK x 64, the 128-byte swizzle), dK and dV
--- in accumulators, while it walks the query heads of its group and their query tiles of BQ = 64 rows.
+-- in accumulators, while it walks the query heads of its group and their query tiles of BQ = 64 rows
+-- (one flat loop, two LDS buffers: the next tile's copies run during this one's products).
 -- Per query tile, q and dO land in LDS in the MN-major layout (tl.wgmma_mn_layout: D/64 blocks of
 -- [BQ][64], the same bytes as the K-major panels), which the descriptors read both ways: K-major as
 -- the B of S^T and dP^T, MN-major as the B of dK and dV. Then
@@ -30,7 +31,7 @@ end
 -- the dK/dV kernel; shared: attention.lua's load_dist
 function M.kernel(dt, d, causal, layout, load_dist)
   local BK, PD = 64 * WG, d // 64
-  local lds = (2 * PD * BK * 64 + 2 * BQ * d + 2 * BK * BQ) * 2
+  local lds = (2 * PD * BK * 64 + 4 * BQ * d + 2 * BK * BQ) * 2
   if lds > tl._lds_max then
     C.fail("std.attention_backward: config.wgmma needs %d bytes of LDS at D = %d, over %d", lds, d, tl._lds_max)
   end
@@ -59,8 +60,9 @@ function M.kernel(dt, d, causal, layout, load_dist)
         local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
         local lk = k:lds(dt, { PD * BK, 64 }, { swizzle = preshuffle(PD * BK) })
         local lv = k:lds(dt, { PD * BK, 64 }, { swizzle = preshuffle(PD * BK) })
-        local lq = k:lds(dt, { BQ, d }, { swizzle = tl.wgmma_mn_layout(BQ, d) })
-        local ldo = k:lds(dt, { BQ, d }, { swizzle = tl.wgmma_mn_layout(BQ, d) })
+        -- (q and dO: two buffers each, tile t in buffer t % 2, the next one copied during this one)
+        local lq = k:lds(dt, { 2 * BQ, d }, { swizzle = tl.wgmma_mn_layout(2 * BQ, d) })
+        local ldo = k:lds(dt, { 2 * BQ, d }, { swizzle = tl.wgmma_mn_layout(2 * BQ, d) })
         local lp = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
         local lds_ = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
         for pi = 0, PD - 1 do
@@ -80,27 +82,36 @@ function M.kernel(dt, d, causal, layout, load_dist)
         -- from row kv0 - (skv - sq) on
         local q_start = 0
         if causal then q_start = (tl.max(kv0 - (skv - sq), 0) // BQ) * BQ end
-        -- X Y^T for the K-major panels of lx (this warpgroup's rows) and the rows of ly (MN layout)
-        local function scores(lx, ly)
+        -- the query tiles the block walks, flat: tile t is query tile t % nq of the group's head t // nq
+        -- (tiles past the last, T, clamped to valid ones: copied but masked, so they add nothing)
+        local nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
+        local T = nq * p.group
+        local function coords(t)
+          local n1 = tl.max(nq, 1)
+          return hk * p.group + tl.min(t // n1, p.group - 1), q_start + (t % n1) * BQ
+        end
+        local function load(t, buf)
+          local hq, q0 = coords(t)
+          k:copy(k:window(lq, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist))
+          k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist))
+          k:copy_commit()
+        end
+        -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN layout)
+        local function scores(lx, ly, buf)
           local acc
           for pi = 0, PD - 1 do
-            acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ 0, pi * 64 }, { BQ, 64 }, { transposed = true }), acc)
+            acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ buf * BQ, pi * 64 }, { BQ, 64 }, { transposed = true }), acc)
           end
           return acc
         end
-        local function tile(hq, q0, dk, dv)
-          -- every warpgroup is done with the last tile's q, dO, P^T and dS^T
-          k:sync()
-          k:copy(k:window(lq, { 0, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist))
-          k:copy(k:window(ldo, { 0, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist))
-          k:copy_commit()
-          k:copy_wait(0)
-          k:sync()
-          local st, dpt = scores(lk, lq), scores(lv, ldo)
+        local function tile(t, buf, dk, dv)
+          local hq, q0 = coords(t)
+          local live = tl.lt(t, T)
+          local st, dpt = scores(lk, lq, buf), scores(lv, ldo, buf)
           local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
           for y = 0, sS.elements - 1 do
             local qc = q0 + col[y]
-            local inq = tl.lt(qc, sq)
+            local inq = tl.land(live, tl.lt(qc, sq))
             local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
             -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
             local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
@@ -113,15 +124,23 @@ function M.kernel(dt, d, causal, layout, load_dist)
           k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pt:cast(dt))
           k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(dst:cast(dt))
           k:sync()
-          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ 0, 0 }, { BQ, d }), dv)
-          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ 0, 0 }, { BQ, d }), dk)
+          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv)
+          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk)
           return dk, dv
         end
-        local dk, dv = k:range(0, p.group, 1, function(g, dk_, dv_)
-          local hq = hk * p.group + g
-          return k:range(q_start, sq, BQ, function(q0, dk2, dv2) return tile(hq, q0, dk2, dv2) end, dk_, dv_)
+        -- two tiles a round, so each one's buffer is a constant; tile t + 1's copies run during tile t
+        load(0, 0)
+        local dk, dv = k:range(0, T, 2, function(i, dk_, dv_)
+          for j = 0, 1 do
+            k:sync() -- every warpgroup is done with buffer 1 - j (tile t - 1), P^T and dS^T
+            load(i + j + 1, 1 - j)
+            k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
+            k:sync()
+            dk_, dv_ = tile(i + j, j, dk_, dv_)
+          end
+          return dk_, dv_
         end, sO:zeros(), sO:zeros())
-        k:copy_wait(0) -- (K and V's copies when no query tile was visited)
+        k:copy_wait(0) -- (the last copies, nobody's tile)
         win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
         win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
       end,
@@ -137,7 +156,7 @@ end
 local BK2 = 64
 function M.dq_kernel(dt, d, causal, layout, load_dist, block)
   local BM, PD = 64 * WG, d // 64
-  local lds = (2 * PD * BM * 64 + 2 * BK2 * d + BM * BK2) * 2
+  local lds = (2 * PD * BM * 64 + 4 * BK2 * d + BM * BK2) * 2
   if lds > tl._lds_max then
     C.fail("std.attention_backward: config.wgmma's dq pass needs %d bytes of LDS at D = %d, over %d", lds, d, tl._lds_max)
   end
@@ -161,8 +180,9 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
         local scale_nat = p.scale * (1 / LOG2E)
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local ldo = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
-        local lk = k:lds(dt, { BK2, d }, { swizzle = tl.wgmma_mn_layout(BK2, d) })
-        local lv = k:lds(dt, { BK2, d }, { swizzle = tl.wgmma_mn_layout(BK2, d) })
+        -- (K and V: two buffers each, key tile t in buffer t % 2, the next one copied during this one)
+        local lk = k:lds(dt, { 2 * BK2, d }, { swizzle = tl.wgmma_mn_layout(2 * BK2, d) })
+        local lv = k:lds(dt, { 2 * BK2, d }, { swizzle = tl.wgmma_mn_layout(2 * BK2, d) })
         local lds_ = k:lds(dt, { BM, BK2 }, { swizzle = preshuffle(BM) }) -- dS: queries x keys
         for pi = 0, PD - 1 do
           k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, qdist), win(p.q, hq, q0, pi * 64, BM, 64, qdist))
@@ -183,22 +203,23 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
         end
         -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BM + skv - sq
         local kv_end = causal and tl.max(tl.min(skv, q0 + BM + skv - sq), 0) or skv
-        local function products(lx, ly)
+        local function products(lx, ly, buf)
           local acc
           for pi = 0, PD - 1 do
-            acc = sS:mma(lx:tile({ pi * BM, 0 }, { BM, 64 }), ly:tile({ 0, pi * 64 }, { BK2, 64 }, { transposed = true }), acc)
+            acc = sS:mma(lx:tile({ pi * BM, 0 }, { BM, 64 }), ly:tile({ buf * BK2, pi * 64 }, { BK2, 64 }, { transposed = true }),
+                         acc)
           end
           return acc
         end
-        local dq = k:range(0, kv_end, BK2, function(kv0, acc)
-          -- every warpgroup is done with the last tile's K, V and dS
-          k:sync()
-          k:copy(k:window(lk, { 0, 0 }, { BK2, d }, kdist), win(p.k, hk, kv0, 0, BK2, d, kdist))
-          k:copy(k:window(lv, { 0, 0 }, { BK2, d }, kdist), win(p.v, hk, kv0, 0, BK2, d, kdist))
+        local function load(kv0, buf)
+          k:copy(k:window(lk, { buf * BK2, 0 }, { BK2, d }, kdist), win(p.k, hk, kv0, 0, BK2, d, kdist))
+          k:copy(k:window(lv, { buf * BK2, 0 }, { BK2, d }, kdist), win(p.v, hk, kv0, 0, BK2, d, kdist))
           k:copy_commit()
-          k:copy_wait(0)
-          k:sync()
-          local sc, dp = products(lq, lk), products(ldo, lv)
+        end
+        -- one key tile (keys kv0.. in buffer buf); a tile past kv_end (the second of a last round) has
+        -- only keys the masks hide, so it adds nothing
+        local function tile(kv0, buf, acc)
+          local sc, dp = products(lq, lk, buf), products(ldo, lv, buf)
           local ds = sc:map(function(v) return v end)
           for y = 0, sS.elements - 1 do
             local kc = kv0 + col[y]
@@ -209,9 +230,21 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
           end
           k:window(lds_, { r0, 0 }, { 64, BK2 }, sS.c):store(ds:cast(dt))
           k:sync()
-          return sO:mma(lds_:tile({ 0, 0 }, { BM, BK2 }), lk:tile({ 0, 0 }, { BK2, d }), acc)
+          return sO:mma(lds_:tile({ 0, 0 }, { BM, BK2 }), lk:tile({ buf * BK2, 0 }, { BK2, d }), acc)
+        end
+        -- two key tiles a round, so each one's buffer is a constant; tile t + 1's copies run during tile t
+        load(0, 0)
+        local dq = k:range(0, kv_end, 2 * BK2, function(kv, acc)
+          for j = 0, 1 do
+            k:sync() -- every warpgroup is done with buffer 1 - j (the last tile's K and V) and dS
+            load(kv + (j + 1) * BK2, 1 - j)
+            k:copy_wait(1) -- this tile's copies (and q's and dO's) have landed
+            k:sync()
+            acc = tile(kv + j * BK2, j, acc)
+          end
+          return acc
         end, sO:zeros())
-        k:copy_wait(0) -- (q and dO's copies when no key tile was visited)
+        k:copy_wait(0) -- (the last copies, nobody's tile)
         win(p.dq, hq, q0 + r0, 0, 64, d, sO.c):store((dq * scale_nat):cast(dt))
       end,
     }

@@ -125,6 +125,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = WG }
   case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = WG }
   case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = WG }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG } -- 9 query tiles a block: rounds of 2 and a tail
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "atomic", config = WG }) end,
