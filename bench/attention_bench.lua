@@ -57,12 +57,13 @@ local function case(dt, D, causal, S, config, tag)
 end
 
 -- ATTENTION_BACKWARD=1: std.attention_backward at S = 4096, f16 (lines "... full_bwd|causal_bwd
--- S=4096"; FLOPs 2.5 times the forward's: five products instead of two), dQ by atomics and by a
--- pass of its own (opts.dq; lines "... dq=atomic|pass")
+-- S=4096"; FLOPs 2.5 times the forward's: five products instead of two) in the modes of
+-- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
+-- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma); lines "... dq=MODE"
 if os.getenv("ATTENTION_BACKWARD") == "1" then
   for _, D in ipairs { 64, 128 } do
     for _, causal in ipairs { false, true } do
-    for _, dq in ipairs { "atomic", "pass" } do
+    for dq in (os.getenv("ATTENTION_BACKWARD_MODES") or "pass,wgmma"):gmatch("[%w]+") do
       local S = 4096
       local B, H = 16384 // S, 2048 // D
       local function rnd(seed)
@@ -71,10 +72,11 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
       local o, lse = std.attention(q, k, v, { causal = causal })
       local label = string.format("attention f16 d%d %s_bwd S=%d dq=%s", D, causal and "causal" or "full", S, dq)
-      local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, { causal = causal, dq = dq })
+      local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or { causal = causal, dq = dq }
+      local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else
-        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, { causal = causal, dq = dq }) end, 3, 3)
+        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end, 3, 3)
         local flops = 2.5 * 4 * B * H * S * S * D / (causal and 2 or 1)
         print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
       end
