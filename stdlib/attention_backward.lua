@@ -289,7 +289,7 @@ local OPTS = { causal = true, scale = true, layout = true, dq = true, config = t
 -- (one function: std.map memoizes its kernels per function)
 local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 
--- std.attention_backward(do, q, k, v, o, lse[, {causal, scale, layout}]) -> dq, dk, dv: the
+-- std.attention_backward(do, q, k, v, o, lse[, {causal, scale, layout, dq, config}]) -> dq, dk, dv: the
 -- gradients of std.attention(q, k, v, opts) given do (the gradient of its output o) and lse (its
 -- logsumexp), in q's, k's and v's shapes and dtype.
 function M.attention_backward(dout, q, k, v, o, lse, opts)

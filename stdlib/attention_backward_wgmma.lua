@@ -1,6 +1,6 @@
--- attention_backward_wgmma.lua - std.attention_backward's dK/dV kernel on Hopper's warpgroup MMA
--- (opts.config.wgmma, NVIDIA sm_90; the executor runs it at warp 32): attention_backward.lua's
--- recomputation with the keys as rows, each product a wgmma chain from LDS.
+-- attention_backward_wgmma.lua - std.attention_backward's dK/dV kernel and dq pass on Hopper's
+-- warpgroup MMA (opts.config.wgmma, NVIDIA sm_90; the executor runs them at warp 32):
+-- attention_backward.lua's recomputation, each product a wgmma chain from LDS. The dK/dV kernel:
 --
 -- A block of WG warpgroups takes BK = 64 * WG keys of one (batch, key/value head); its K and V tiles
 -- stay in LDS in seed 003's K-major layout (D/64 panels of BK x 64, the 128-byte swizzle), dK and dV
@@ -13,8 +13,8 @@
 --   P^T = exp2(S^T * scale log2 e - lse log2 e) (0 where masked), dS^T = P^T * (dP^T - delta),
 --   P^T and dS^T to LDS (K-major, each warpgroup its 64 rows), then dV += P^T dO and dK += dS^T Q
 --   (m64nD chains over the BQ queries).
--- dQ by M.dq_kernel below. No warp specialization yet: the blocks copy their tiles for themselves
--- between the steps (TMA box copies on sm_90 where the layouts allow them).
+-- dQ by M.dq_kernel below. No warp specialization yet: the blocks' own threads copy their tiles (TMA
+-- box copies on sm_90 where the layouts allow them), the next tile during this one's products.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -70,13 +70,18 @@ function M.kernel(dt, d, causal, layout, load_dist)
           k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist))
         end
         k:copy_commit()
-        -- per accumulator element of S^T: its key row and query column in the tile
+        -- per accumulator element of S^T: its key row and query column in the tile, and which of the
+        -- thread's distinct columns it is (ci: lse and delta are loaded once per column)
         local zs = sS:zeros()
-        local kvrow, col = {}, {}
+        local kvrow, col, ci, ncol = {}, {}, {}, 0
+        local offs, first = tl._dist_facts(sS.c).offsets, {}
         for y = 0, sS.elements - 1 do
           local idx = zs:coords(y)
           kvrow[y] = kv0 + r0 + idx[1]
           col[y] = idx[2]
+          local c = offs[y + 1][2]
+          if not first[c] then ncol = ncol + 1; first[c] = ncol end
+          ci[y] = first[c]
         end
         -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
         -- from row kv0 - (skv - sq) on
@@ -109,12 +114,16 @@ function M.kernel(dt, d, causal, layout, load_dist)
           local live = tl.lt(t, T)
           local st, dpt = scores(lk, lq, buf), scores(lv, ldo, buf)
           local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
+          local lses, deltas = {}, {}
           for y = 0, sS.elements - 1 do
             local qc = q0 + col[y]
             local inq = tl.land(live, tl.lt(qc, sq))
-            local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
-            -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
-            local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
+            if not lses[ci[y]] then
+              lses[ci[y]] = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
+              -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
+              deltas[ci[y]] = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
+            end
+            local lse, delta = lses[ci[y]], deltas[ci[y]]
             local ok = tl.land(tl.land(inq, tl.lt(kvrow[y], skv)), tl.gt(lse, NEG_INF))
             if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
             local pv = tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lse * -LOG2E)), 0.0)
