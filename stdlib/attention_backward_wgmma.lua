@@ -28,6 +28,16 @@ local function preshuffle(rows)
   return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
 end
 
+-- both kernels' parameters: the inputs, then outs ({name, ...}: the gradients each writes), scale, group
+local function params(dt, rank, outs)
+  local list = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) } }
+  for _, name in ipairs(outs) do list[#list + 1] = { name, tl.tensor(dt, rank) } end
+  list[#list + 1] = { "scale", tl.f32 }
+  list[#list + 1] = { "group", tl.i32 }
+  return list
+end
+
 -- the dK/dV kernel; shared: attention.lua's load_dist
 function M.kernel(dt, d, causal, layout, load_dist)
   local BK, PD = 64 * WG, d // 64
@@ -44,9 +54,7 @@ function M.kernel(dt, d, causal, layout, load_dist)
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_dkdv_wgmma", dt, d, causal and "_causal" or ""),
       block = nt, warp = 32,
-      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
-                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
-                 { "dk", tl.tensor(dt, rank) }, { "dv", tl.tensor(dt, rank) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      params = params(dt, rank, { "dk", "dv" }),
       body = function(k, p)
         local b, hk = k.block_id(2), k.block_id(1)
         local kv0 = k.block_id(0) * BK
@@ -178,9 +186,7 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
     return tl.kernel {
       name = string.format("std_attention_backward_dq_%s_d%d%s_wgmma", dt, d, causal and "_causal" or ""),
       block = nt, warp = 32,
-      params = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
-                 { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) },
-                 { "dq", tl.tensor(dt, rank) }, { "scale", tl.f32 }, { "group", tl.i32 } },
+      params = params(dt, rank, { "dq" }),
       body = function(k, p)
         -- (the forward's block header: one block per query tile of one (batch, query head))
         local f = block(k, p, rank, d, BM)
