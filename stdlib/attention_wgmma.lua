@@ -31,6 +31,10 @@ local NEG_INF = -math.huge
 local WG = 2 -- warpgroups per block: 128 query rows
 -- registers per thread (setmaxnreg) of the producer and the consumers with config.ws (as std.gemm's)
 local REGS = { 40, 232 }
+-- (config.split and config.overlap: 24 and 240, FlashAttention-3's, the same pool; their consumers spill
+-- at 232: ptxas -v for sm_90a at D = 128, f16, spill stores / loads in bytes, 40/232 -> 24/240: overlap
+-- 56/108 -> 24/44, split 64/120 -> 40/68, overlap + split 172/348 -> 168/328; the ws default none either way)
+local REGS_LEAN = { 24, 240 }
 
 -- keys per tile and LDS stages per head dimension (opts.config.bn / stages override)
 local BN = { [64] = 128, [128] = 128, [256] = 64 }
@@ -80,6 +84,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
   -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do
   local pingpong = overlap and split and config.pingpong == true
+  local regs = (split or overlap) and REGS_LEAN or REGS
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -367,7 +372,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         if pingpong then turns = k:mbarrier(WG, 1) end
         local function phase(kv) return (kv // (st * bn)) % 2 end
         local roles = {
-          { name = "producer", warps = 4, registers = REGS[1], fn = function(role)
+          { name = "producer", warps = 4, registers = regs[1], fn = function(role)
             if why then return end
             k:when(role:leader(), function()
               copy_q { barrier = qbar, index = 0 }
@@ -425,10 +430,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together)
         if split and not why then
           for wg = 0, WG - 1 do
-            roles[#roles + 1] = { name = "consumer " .. wg, warps = 4, registers = REGS[2], fn = consumer(wg) }
+            roles[#roles + 1] = { name = "consumer " .. wg, warps = 4, registers = regs[2], fn = consumer(wg) }
           end
         else
-          roles[2] = { name = "consumers", warps = 4 * WG, registers = REGS[2], fn = consumer(nil) }
+          roles[2] = { name = "consumers", warps = 4 * WG, registers = regs[2], fn = consumer(nil) }
         end
         k:roles(roles)
       end,

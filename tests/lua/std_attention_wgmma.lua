@@ -77,7 +77,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   end
   T.compiles(psrc, "std_attention_f16_d64_causal_wgmma_ws_split_ov_pp", "sm_90a", "std.attention config.pingpong for sm_90a")
   local ssrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split"):source("sm_90")
-  for _, want in ipairs { "/* role: threads 128..255 */", "/* role: threads 256..383 */", "bar.sync 2, 128;", "bar.sync 3, 128;" } do
+  for _, want in ipairs { "/* role: threads 128..255 */", "/* role: threads 256..383 */", "bar.sync 2, 128;", "bar.sync 3, 128;",
+                          "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 240;" } do
     T.eq(ssrc:find(want, 1, true) ~= nil, true, "config.split for sm_90: " .. want)
   end
   -- rows of k that are not 16-byte strided: no TMA; the consumers copy for themselves, and say so
