@@ -190,11 +190,8 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   end
   -- the config as given is part of the key: a kernel rebuilt for another target (tl.retargetable)
   -- resolves the same config there, where {} and {bn = 64} need not pick the same kernel
-  local given = {}
-  for key, v in pairs(config) do given[#given + 1] = key .. "=" .. tostring(v) end
-  table.sort(given)
   local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), BN, ST, MT, warp,
-                             table.concat(given, ",") }, ";")
+                             next(config) == nil and "" or C.config_key(config) }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
     local qdist = load_dist(BM, d, nt)

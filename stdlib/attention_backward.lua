@@ -25,6 +25,16 @@ local NEG_INF = -math.huge
 local W = 4
 local HEAD_DIMS = { [64] = true, [128] = true }
 
+-- The recomputed probability of score s: exp2(s * scale - lse log2 e) where query row qr (in range
+-- when inq) sees key kc (below skv; causal: kc <= qr + skv - sq) and has seen some key, else 0.
+-- Shared with attention_backward_wgmma.lua (M._prob).
+local function prob(s, lse, inq, qr, kc, sq, skv, causal, scale)
+  local ok = tl.land(tl.land(inq, tl.lt(kc, skv)), tl.gt(lse, NEG_INF))
+  if causal then ok = tl.land(ok, tl.le(kc, qr + skv - sq)) end
+  return tl.select(ok, tl.exp2(tl.fma(s, scale, lse * -LOG2E)), 0.0)
+end
+M._prob = prob
+
 -- Both passes' recomputed products: X Y^T and Z W^T for this warp's m rows (from row wr) of the
 -- LDS tiles lx and lz against the nt accumulator tiles of the rows of ly and lw (those read as
 -- the B operand through the transposed encoding bt): lists of nt accumulators each.
@@ -139,9 +149,7 @@ local function kernel(dt, d, causal, layout, atomics)
               local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
               -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
               local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
-              local ok = tl.land(tl.land(inq, tl.lt(kvrow[y], skv)), tl.gt(lse, NEG_INF))
-              if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
-              local pv = tl.select(ok, tl.exp2(tl.fma(st[j]:get(y), p.scale, lse * -LOG2E)), 0.0)
+              local pv = prob(st[j]:get(y), lse, inq, qc, kvrow[y], sq, skv, causal, p.scale)
               pt[j]:set(y, pv)
               dst[j]:set(y, pv * (dpt[j]:get(y) - delta))
             end
@@ -256,9 +264,7 @@ local function dq_kernel(dt, d, causal, layout)
             ds[j] = sc[j]:map(function(v) return v end)
             for y = 0, s.elements.c - 1 do
               local kc = kv0 + j * s.n + col[y]
-              local ok = tl.land(tl.land(tl.lt(qrow[y], sq), tl.lt(kc, skv)), tl.gt(lse[y], NEG_INF))
-              if causal then ok = tl.land(ok, tl.le(kc, qrow[y] + skv - sq)) end
-              local pv = tl.select(ok, tl.exp2(tl.fma(sc[j]:get(y), p.scale, lse[y] * -LOG2E)), 0.0)
+              local pv = prob(sc[j]:get(y), lse[y], tl.lt(qrow[y], sq), qrow[y], kc, sq, skv, causal, p.scale)
               ds[j]:set(y, pv * (dp[j]:get(y) - delta[y]))
             end
           end

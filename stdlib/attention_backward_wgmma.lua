@@ -17,6 +17,7 @@
 -- box copies on sm_90 where the layouts allow them), the next tile during this one's products.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
+local prob = require("tilelua.std.attention_backward")._prob
 local M = {}
 
 local LOG2E = 1.4426950408889634
@@ -38,13 +39,17 @@ local function params(dt, rank, outs)
   return list
 end
 
+-- a kernel's LDS (bytes) within the target's; what: which kernel
+local function check_lds(bytes, what, d)
+  if bytes > tl._lds_max then
+    C.fail("std.attention_backward: config.wgmma%s needs %d bytes of LDS at D = %d, over %d", what, bytes, d, tl._lds_max)
+  end
+end
+
 -- the dK/dV kernel; shared: attention.lua's load_dist
 function M.kernel(dt, d, causal, layout, load_dist)
   local BK, PD = 64 * WG, d // 64
-  local lds = (2 * PD * BK * 64 + 4 * BQ * d + 2 * BK * BQ) * 2
-  if lds > tl._lds_max then
-    C.fail("std.attention_backward: config.wgmma needs %d bytes of LDS at D = %d, over %d", lds, d, tl._lds_max)
-  end
+  check_lds((2 * PD * BK * 64 + 4 * BQ * d + 2 * BK * BQ) * 2, "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout }, ";")
   return C.memo(key, function()
@@ -132,9 +137,7 @@ function M.kernel(dt, d, causal, layout, load_dist)
               deltas[ci[y]] = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
             end
             local lse, delta = lses[ci[y]], deltas[ci[y]]
-            local ok = tl.land(tl.land(inq, tl.lt(kvrow[y], skv)), tl.gt(lse, NEG_INF))
-            if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
-            local pv = tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lse * -LOG2E)), 0.0)
+            local pv = prob(st:get(y), lse, inq, qc, kvrow[y], sq, skv, causal, p.scale)
             pt:set(y, pv)
             dst:set(y, pv * (dpt:get(y) - delta))
           end
@@ -173,10 +176,7 @@ end
 local BK2 = 64
 function M.dq_kernel(dt, d, causal, layout, load_dist, block)
   local BM, PD = 64 * WG, d // 64
-  local lds = (2 * PD * BM * 64 + 4 * BK2 * d + BM * BK2) * 2
-  if lds > tl._lds_max then
-    C.fail("std.attention_backward: config.wgmma's dq pass needs %d bytes of LDS at D = %d, over %d", lds, d, tl._lds_max)
-  end
+  check_lds((2 * PD * BM * 64 + 4 * BK2 * d + BM * BK2) * 2, "'s dq pass", d)
   local sS, sO = tl.wgmma_shape { n = BK2, a = dt }, tl.wgmma_shape { n = d, a = dt }
   local key = table.concat({ "attention_backward_dq_wgmma", dt, d, tostring(causal), layout }, ";")
   return C.memo(key, function()
@@ -238,9 +238,7 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
           local ds = sc:map(function(v) return v end)
           for y = 0, sS.elements - 1 do
             local kc = kv0 + col[y]
-            local ok = tl.land(tl.land(tl.lt(qrow[y], sq), tl.lt(kc, skv)), tl.gt(lse[y], NEG_INF))
-            if causal then ok = tl.land(ok, tl.le(kc, qrow[y] + skv - sq)) end
-            local pv = tl.select(ok, tl.exp2(tl.fma(sc:get(y), p.scale, lse[y] * -LOG2E)), 0.0)
+            local pv = prob(sc:get(y), lse[y], tl.lt(qrow[y], sq), qrow[y], kc, sq, skv, causal, p.scale)
             ds:set(y, pv * (dp:get(y) - delta[y]))
           end
           k:window(lds_, { r0, 0 }, { 64, BK2 }, sS.c):store(ds:cast(dt))

@@ -188,6 +188,17 @@ function M.copy(t, extra)
 end
 
 -- the kernel for `key` (warp included by the caller), built by make() the first time
+-- a config table's fields as one string, in key order ("bn=64,ws=true"; nil: "-"), for memo keys: an
+-- edited table gives another string
+function M.config_key(cfg)
+  if cfg == nil then return "-" end
+  if type(cfg) ~= "table" then return "?" .. tostring(cfg) end
+  local parts = {}
+  for key, v in pairs(cfg) do parts[#parts + 1] = tostring(key) .. "=" .. tostring(v) end
+  table.sort(parts)
+  return table.concat(parts, ",")
+end
+
 function M.memo(key, make)
   local kern = built[key]
   if not kern then

@@ -648,17 +648,9 @@ local function check_bool(name, v)
   return v == true
 end
 
--- std.gemm's resolved launches by key (at most 256, then forgotten together); config_key: a config
--- table's fields in order, so an edited table is a new key
+-- std.gemm's resolved launches by key (at most 256, then forgotten together; the config by its fields,
+-- so an edited table is a new key)
 local launches, nlaunches = {}, 0
-local function config_key(cfg)
-  if cfg == nil then return "-" end
-  if type(cfg) ~= "table" then return "?" .. tostring(cfg) end -- (refused by gemm_kernel, never kept)
-  local parts = {}
-  for key, v in pairs(cfg) do parts[#parts + 1] = tostring(key) .. "=" .. tostring(v) end
-  table.sort(parts)
-  return table.concat(parts, ",")
-end
 
 -- std.gemm(A, B[, {C, alpha = 1, beta = 0, trans_a, trans_b, out, config, latency}]) -> the result tensor:
 -- out if given, else C (updated in place, BLAS-style), else a new f32 M x N tensor.
@@ -736,7 +728,7 @@ function M.gemm(A, B, opts)
   -- latency, M, N) and then looked up (resolving them again took longer than a 2048^3 product runs)
   local _, info = tl.backend()
   local key = table.concat({ tl.target().arch, tostring(info and info.sm_count), tl.default_warp(), da, tostring(ta), tostring(tb), tostring(beta ~= 0), odt,
-                             cdt or odt, tostring(opts.latency), config_key(cfg), m, n }, ";")
+                             cdt or odt, tostring(opts.latency), C.config_key(cfg), m, n }, ";")
   local hit = launches[key]
   if not hit then
     local kern, r = M.gemm_kernel(da, { trans_a = ta, trans_b = tb, beta = beta ~= 0, out_dtype = odt,
