@@ -78,9 +78,8 @@ for s in $STEPS; do
       done ;;
     ncu2048)  # Nsight Compute on the 2048^3 f16 default kernel (f16 out)
       step ncu2048 150 env NCU_N=2048 OUT=same bench/run_ncu.sh "$(dirname "$T")" gemm ;;
-    ncu)      # Nsight Compute on the 8192^3 f16 kernel (f16 out) of config.ws + persistent
-      step ncu 200 env NCU_N=8192 OUT=same bench/run_ncu.sh "$(dirname "$T")" gemm \
-        "{bm=128,bn=256,bk=64,wgmma=true,ws=true,persistent=true}" "{bm=128,bn=256,bk=64,wgmma=true}" ;;
+    ncu)      # Nsight Compute on the 8192^3 f16 kernel (f16 out) of std.gemm's default
+      step ncu 200 env NCU_N=8192 OUT=same bench/run_ncu.sh "$(dirname "$T")" gemm ;;
     attention256)   # D = 256: mma.sync, wgmma, wgmma + ws, and SDPA
       step attention256 200 env ATTENTION_GRID=0 ATTENTION_DIMS=256 \
         ATTENTION_CONFIGS="{wgmma=false};{wgmma=true,ws=false};{wgmma=true}" "$T" --backend=cuda bench/attention_bench.lua 4096

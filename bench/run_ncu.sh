@@ -1,26 +1,37 @@
 #!/usr/bin/env bash
 # run_ncu.sh - Nsight Compute counters of std kernels on the GPU; by default the shared-memory bank
 # conflicts of std.transpose, swizzled vs plain (the hardware's view of the script-time bank report).
-# Usage: bench/run_ncu.sh BUILD_DIR [softmax | histogram | gemm [bm,bn,bk,wm,wn ...]]   (no mode:
+# Usage: bench/run_ncu.sh BUILD_DIR [softmax | histogram | attention_bwd | gemm [bm,bn,bk,wm,wn ...]]   (no mode:
 # std.transpose 8192^2 f32, swizzled and plain: time, DRAM throughput, LDS instructions and bank
 # conflicts; softmax: tilelua's and Triton's f16 softmax side by side: time, DRAM throughput,
 # instructions, registers, occupancy, stall reasons; histogram: two launches of std.histogram of
 # 2^26 f32 into 256 bins: time, DRAM throughput, instructions, shared / generic / global atomics,
 # LDS bank conflicts, stall reasons; gemm: the second launch of std.gemm 4096^3 f16 per config:
-# tensor pipe use, issue slots, stall reasons, LDS bank conflicts)
+# tensor pipe use, issue slots, stall reasons, LDS bank conflicts; attention_bwd: the same counters for
+# the kernels of std.attention_backward {config = {wgmma = true}}, S = 4096, D = 64 and 128)
 set -u
 B=$(realpath "$1")
 cd "$(dirname "$0")/.."
 NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu /usr/local/cuda/bin/ncu 2>/dev/null | head -1)
 [ -n "$NCU" ] || { echo "no ncu here"; exit 77; }
+M_GEMM=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__registers_per_thread,launch__block_size,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_math_pipe_throttle.ratio,smsp__average_warp_latency_issue_stalled_wait.ratio,smsp__average_warp_latency_issue_stalled_not_selected.ratio,smsp__average_warp_latency_issue_stalled_dispatch_stall.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
 if [ "${2:-}" = gemm ]; then
   shift 2
-  M=gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,launch__grid_size,launch__registers_per_thread,launch__block_size,sm__warps_active.avg.pct_of_peak_sustained_active,smsp__inst_executed.sum,smsp__issue_active.avg.pct_of_peak_sustained_active,sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active,smsp__average_warp_latency_issue_stalled_barrier.ratio,smsp__average_warp_latency_issue_stalled_long_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_short_scoreboard.ratio,smsp__average_warp_latency_issue_stalled_mio_throttle.ratio,smsp__average_warp_latency_issue_stalled_math_pipe_throttle.ratio,smsp__average_warp_latency_issue_stalled_wait.ratio,smsp__average_warp_latency_issue_stalled_not_selected.ratio,smsp__average_warp_latency_issue_stalled_dispatch_stall.ratio,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,smsp__inst_executed_op_shared_ld.sum,smsp__inst_executed_op_shared_st.sum
+  M=$M_GEMM
   # Hopper's warpgroup MMAs count on the gmma pipe, where this ncu knows it
   "$NCU" --query-metrics 2>/dev/null | awk '{print $1}' | grep -qx sm__pipe_tensor_op_gmma_cycles_active &&
     M=$M,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
   TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_gemm --metrics $M \
     "$B/tilesh" --backend=cuda bench/gemm_ncu.lua "$@"
+  exit
+fi
+if [ "${2:-}" = attention_bwd ]; then
+  # the gemm metrics for the wgmma backward's kernels (bench/attention_bwd_ncu.lua)
+  M=${M_GEMM}
+  "$NCU" --query-metrics 2>/dev/null | awk '{print $1}' | grep -qx sm__pipe_tensor_op_gmma_cycles_active &&
+    M=$M,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
+  TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_attention_backward --launch-skip 2 --metrics $M \
+    "$B/tilesh" --backend=cuda bench/attention_bwd_ncu.lua
   exit
 fi
 if [ "${2:-}" = softmax ]; then

@@ -230,13 +230,28 @@ return function(tl)
   function K.lane_id() local c = tr.current(); return c.tid % tr.const(c.warp, "i32") end
   function K.warp_id() local c = tr.current(); return c.tid // tr.const(c.warp, "i32") end
   function K:window(src, origin, lengths, dist, curve) return win.window(self, src, origin, lengths, dist, curve) end
-  function K:sync()
+  -- k:sync{warps = n}: a group barrier. Every thread of the block reaches it, as k:sync(), but each waits
+  -- only for the threads of its own aligned group of n warps (say a warpgroup, n = 4): LDS a group wrote
+  -- before it is visible to that group after it, while the other groups run on (named barriers on NVIDIA;
+  -- on AMD, which has none, a block barrier, which waits for more but orders the same accesses)
+  function K:sync(opts)
     local c = tr.current()
     if c.role then
       tr.fail("k:sync() inside a role: the block's other roles never reach a block-wide barrier (role:sync() " ..
               "synchronizes the role's own threads)")
     end
-    tr.emit("barrier", nil, {})
+    if opts == nil then tr.emit("barrier", nil, {}); return end
+    if type(opts) ~= "table" then tr.fail("k:sync(opts): opts must be a table {warps = n} (got %s)", type(opts)) end
+    for key in pairs(opts) do
+      if key ~= "warps" then tr.fail("k:sync: unknown option '%s' (options: warps)", tostring(key)) end
+    end
+    local n, nw = opts.warps, c.block // c.warp
+    if math.type(n) ~= "integer" or n < 1 or nw % n ~= 0 or nw // n > 15 then
+      tr.fail("k:sync{warps = %s}: the group must be a whole number of warps that divides the block's %d warps into at " ..
+              "most 15 groups (one named barrier each)", tostring(n), nw)
+    end
+    -- (the block's every warp: the block barrier itself)
+    tr.emit("barrier", nil, {}, n < nw and { imm = n * c.warp } or nil)
   end
   -- k:copy(dst, src): the tile of window src (a tensor) into window dst (LDS), asynchronously where
   -- the target can: a TMA box copy on sm_90 (allow_tma, the default; lua/async.lua group_copy says

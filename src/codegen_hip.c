@@ -629,7 +629,13 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_BARRIER:
     /* LDS accesses before the barrier, TMA copies (copy groups) or wgmma reads after it: fence the async proxy */
     if (g->uses_wgmma || (g->nv && ir->copy_groups)) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
-    STMT(g, in, "__syncthreads();\n");
+    /* a group barrier (imm threads a group, every thread of the block reaches it): named barrier 1 + the
+       group's index on NVIDIA; AMD has no named barriers, so the whole block meets (it orders the same accesses) */
+    if (in->imm > 0 && g->nv)
+      STMT(g, in, "asm volatile(\"bar.sync %%0, %d;\" :: \"r\"(1u + threadIdx.x / %du) : \"memory\");\n", (int)in->imm,
+           (unsigned)in->imm);
+    else
+      STMT(g, in, "__syncthreads();\n");
     return 0;
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: return emit_shuffle(g, id, in);
   case TLUA_OP_MMA: return emit_mma(g, rg, p, in);

@@ -614,7 +614,13 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   case TLUA_OP_ATOMIC:
     return do_atomic(ex, id, in, m);
   case TLUA_OP_BARRIER:
-    if (m->n != B) return tlua_exec_split_barrier(ex, in, m);
+    /* (a group barrier, too, is reached by the whole block: its groups only wait for their own threads) */
+    if (m->n != B) {
+      if (in->imm > 0)
+        return rt_error(ex, in, -1, "group barrier reached by %d of the block's %d threads (every thread reaches a "
+                        "k:sync{warps = n}; only the waiting is per group)", (int)m->n, B);
+      return tlua_exec_split_barrier(ex, in, m);
+    }
     return 0;
   case TLUA_OP_SHFL_XOR: case TLUA_OP_SHFL_IDX: {
     tlua_Slot *restrict d = VAL(ex, id);

@@ -359,6 +359,9 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     if (in->fimm > 0) put(b, " registers %d", (int)in->fimm);
     break;
   case TLUA_OP_ROLE_SYNC: put(b, " %" PRId64 ", %" PRId64 " threads", in->imm, in->imm2); break;
+  case TLUA_OP_BARRIER:
+    if (in->imm > 0) put(b, " groups of %" PRId64 " threads", in->imm);
+    break;
   case TLUA_OP_SHFL_XOR:
     put(b, " ");
     put_operand(b, n > 0 ? o[0] : -1);

@@ -67,7 +67,11 @@ typedef enum tlua_Op {
   TLUA_OP_LDS_STORE,    /* (offset, value, mask|-1) into LDS buffer imm */
   TLUA_OP_ATOMIC,       /* (offset, value, cmp|-1, mask|-1); space/target/op/order/scope in
                            the atomic fields; defines the old value when want_old */
-  TLUA_OP_BARRIER,      /* block-wide barrier (LDS and global visibility within the block) */
+  TLUA_OP_BARRIER,      /* block-wide barrier (LDS and global visibility within the block); imm > 0: a
+                           group barrier: every thread of the block reaches it, each waits only for the
+                           imm threads of its aligned group (threads [g*imm, (g+1)*imm): named barrier
+                           1 + g on NVIDIA, at most 15 groups; a block barrier on AMD, which has no
+                           named barriers) */
   /* warp collectives (warp size from the IR) */
   TLUA_OP_SHFL_XOR,     /* (value): the value of lane (lane ^ imm) of the same warp */
   TLUA_OP_SHFL_IDX,     /* (value, src_lane): the value of lane src_lane (mod warp) of the warp */

@@ -572,6 +572,11 @@ static int check_instr(Verifier *V, int id) {
     if (enclosing_role(V, id) >= 0)
       return fail_at(V, id, "a block-wide barrier inside a role: the block's other roles never reach it "
                      "(synchronize the role's own threads with role:sync())");
+    /* a group barrier: whole warps, a proper divisor of the block, at most 15 groups (named barriers 1..15) */
+    if (in->imm != 0 && (in->imm < 0 || in->imm % ir->warp != 0 || in->imm >= ir->block || ir->block % in->imm != 0 ||
+                         ir->block / in->imm > 15))
+      return fail_at(V, id, "group barrier of %lld threads: expected whole warps of %d dividing the block's %d threads "
+                     "into 2..15 groups", (long long)in->imm, (int)ir->warp, (int)ir->block);
     return 0;
   case TLUA_OP_SHFL_XOR:
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;

@@ -302,7 +302,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
   opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout, dq or config")
   -- opts.config = {wgmma = true}: the dK/dV kernel and the dq pass on sm_90's warpgroup MMAs
-  -- (attention_backward_wgmma.lua). Opt-in until timed on a GPU
+  -- (attention_backward_wgmma.lua); the default where the target has them and dQ is by the pass (1.1-1.5x
+  -- the mma.sync kernels on an H200, bench/RESULTS.md 2026-11-26); {wgmma = false} keeps mma.sync
   local config = opts.config or {}
   if type(config) ~= "table" then C.fail("std.attention_backward: config must be a table {wgmma = true} (got %s)", type(config)) end
   for key, v in pairs(config) do
@@ -332,9 +333,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   end
   local scale = A._check_scale("attention_backward", opts.scale, D)
   local pass = dq_mode == "pass"
-  local wg = config.wgmma and require "tilelua.std.attention_backward_wgmma"
+  local t = tl.target()
+  local use_wg = config.wgmma
+  if use_wg == nil then use_wg = pass and t.wgmma == true and tl.default_warp() == 32 end
+  local wg = use_wg and require "tilelua.std.attention_backward_wgmma"
   if wg then
-    local t = tl.target()
     if not (t.wgmma and tl.default_warp() == 32) then
       C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end

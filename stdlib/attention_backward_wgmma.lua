@@ -14,7 +14,10 @@
 --   P^T and dS^T to LDS (K-major, each warpgroup its 64 rows), then dV += P^T dO and dK += dS^T Q
 --   (m64nD chains over the BQ queries).
 -- dQ by M.dq_kernel below. No warp specialization yet: the blocks' own threads copy their tiles (TMA
--- box copies on sm_90 where the layouts allow them), the next tile during this one's products.
+-- box copies on sm_90 where the layouts allow them), the next tile during this one's products, into
+-- three buffers, so a tile has one block barrier (its copies landed) and one per warpgroup (its P^T and
+-- dS^T stored); the products are issued back to back and waited for only where their results are read;
+-- lse and delta are fetched a tile ahead and read from LDS.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local prob = require("tilelua.std.attention_backward")._prob
@@ -24,6 +27,11 @@ local LOG2E = 1.4426950408889634
 local NEG_INF = -math.huge
 local WG = 2  -- warpgroups per block: 128 keys
 local BQ = 64 -- query rows per tile
+-- LDS buffers of the tiles walked (q and dO, or K and V): tile t in buffer t % NB. Three, so the copy into
+-- tile t + 1's buffer (last used by tile t - 2) needs no barrier of its own: every warpgroup finished tile
+-- t - 2 before the barrier that opened tile t - 1. With the per-warpgroup barrier before the second
+-- products (each warpgroup reads only its own rows of P^T and dS^T), one block barrier a tile is left.
+local NB = 3
 
 local function preshuffle(rows)
   return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
@@ -49,7 +57,7 @@ end
 -- the dK/dV kernel; shared: attention.lua's load_dist
 function M.kernel(dt, d, causal, layout, load_dist)
   local BK, PD = 64 * WG, d // 64
-  check_lds((2 * PD * BK * 64 + 4 * BQ * d + 2 * BK * BQ) * 2, "", d)
+  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + 2 * BK * BQ) * 2 + NB * 2 * BQ * 4, "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout }, ";")
   return C.memo(key, function()
@@ -73,11 +81,13 @@ function M.kernel(dt, d, causal, layout, load_dist)
         local skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
         local lk = k:lds(dt, { PD * BK, 64 }, { swizzle = preshuffle(PD * BK) })
         local lv = k:lds(dt, { PD * BK, 64 }, { swizzle = preshuffle(PD * BK) })
-        -- (q and dO: two buffers each, tile t in buffer t % 2, the next one copied during this one)
-        local lq = k:lds(dt, { 2 * BQ, d }, { swizzle = tl.wgmma_mn_layout(2 * BQ, d) })
-        local ldo = k:lds(dt, { 2 * BQ, d }, { swizzle = tl.wgmma_mn_layout(2 * BQ, d) })
+        -- (q and dO: NB buffers each, tile t in buffer t % NB, the next one copied during this one)
+        local lq = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
+        local ldo = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local lp = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
         local lds_ = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
+        -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
+        local lstat = k:lds(tl.f32, { NB, 2, BQ })
         for pi = 0, PD - 1 do
           k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist))
           k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist))
@@ -114,52 +124,85 @@ function M.kernel(dt, d, causal, layout, load_dist)
           k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist))
           k:copy_commit()
         end
-        -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN layout)
-        local function scores(lx, ly, buf)
+        -- tile t's lse (threads 0..BQ-1) and delta (threads BQ..2BQ-1), one value a thread, fetched a tile
+        -- ahead into registers and stored into lstat's buffer at the end of the tile before it: the
+        -- products read them from LDS, the global loads' latency hidden behind a whole tile
+        local tid = k.thread_id()
+        local function fetch(t)
+          local hq, q0 = coords(t)
+          local qc = q0 + tid % BQ
+          local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
+          local is_lse = tl.lt(tid, BQ)
+          local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, is_lse), pad = NEG_INF })
+          -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
+          local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
+                                     { mask = tl.land(inq, tl.land(tl.ge(tid, BQ), tl.lt(tid, 2 * BQ))), pad = 0.0 })
+          return tl.select(is_lse, lse, delta)
+        end
+        local function stash(v, buf)
+          k:when(tl.lt(tid, 2 * BQ), function() lstat:store({ buf, tid // BQ, tid % BQ }, v) end)
+        end
+        -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN
+        -- layout), left in flight (base: the wgmma groups issued before it in this tile)
+        local function scores(lx, ly, buf, base)
           local acc
           for pi = 0, PD - 1 do
-            acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ buf * BQ, pi * 64 }, { BQ, 64 }, { transposed = true }), acc)
+            acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ buf * BQ, pi * 64 }, { BQ, 64 }, { transposed = true }),
+                         acc, { pending = base + pi + 1 })
           end
           return acc
         end
-        local function tile(t, buf, dk, dv)
-          local hq, q0 = coords(t)
+        -- tile t in buffer buf; nxt: tile t + 1's lse or delta (fetch), stashed into buffer nbuf while dV
+        -- and dK run
+        local function tile(t, buf, dk, dv, nxt, nbuf)
+          local _, q0 = coords(t)
           local live = tl.lt(t, T)
-          local st, dpt = scores(lk, lq, buf), scores(lv, ldo, buf)
+          -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
+          local st = scores(lk, lq, buf, 0)
+          local dpt = scores(lv, ldo, buf, PD)
           local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
           local lses, deltas = {}, {}
+          k:wgmma_wait(PD) -- S^T complete (groups complete in order)
           for y = 0, sS.elements - 1 do
             local qc = q0 + col[y]
-            local inq = tl.land(live, tl.lt(qc, sq))
             if not lses[ci[y]] then
-              lses[ci[y]] = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
-              -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
-              deltas[ci[y]] = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 })
+              lses[ci[y]] = lstat:load { buf, 0, col[y] }
+              deltas[ci[y]] = lstat:load { buf, 1, col[y] }
             end
-            local lse, delta = lses[ci[y]], deltas[ci[y]]
-            local pv = prob(st:get(y), lse, inq, qc, kvrow[y], sq, skv, causal, p.scale)
-            pt:set(y, pv)
-            dst:set(y, pv * (dpt:get(y) - delta))
+            pt:set(y, prob(st:get(y), lses[ci[y]], tl.land(live, tl.lt(qc, sq)), qc, kvrow[y], sq, skv, causal, p.scale))
           end
           k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pt:cast(dt))
+          k:wgmma_wait(0) -- dP^T complete
+          for y = 0, sS.elements - 1 do dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]])) end
           k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(dst:cast(dt))
-          k:sync()
-          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv)
-          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk)
+          k:sync { warps = 4 } -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
+          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 })
+          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
+          stash(nxt, nbuf)
+          k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
           return dk, dv
         end
-        -- two tiles a round, so each one's buffer is a constant; tile t + 1's copies run during tile t
+        -- tile t in buffer j, tile t + 1's copies running during it
+        local function step(t, j, dk_, dv_)
+          local nb = (j + 1) % NB
+          load(t + 1, nb) -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's barrier)
+          local nxt = fetch(t + 1)
+          k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
+          k:sync()
+          return tile(t, j, dk_, dv_, nxt, nb)
+        end
+        -- NB tiles a round, so each one's buffer is a constant; then the last T % NB tiles, tile T3 + j in
+        -- buffer j (a loop of at most one trip each)
+        stash(fetch(0), 0)
         load(0, 0)
-        local dk, dv = k:range(0, T, 2, function(i, dk_, dv_)
-          for j = 0, 1 do
-            k:sync() -- every warpgroup is done with buffer 1 - j (tile t - 1), P^T and dS^T
-            load(i + j + 1, 1 - j)
-            k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
-            k:sync()
-            dk_, dv_ = tile(i + j, j, dk_, dv_)
-          end
+        local T3 = (T // NB) * NB
+        local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
+          for j = 0, NB - 1 do dk_, dv_ = step(i + j, j, dk_, dv_) end
           return dk_, dv_
         end, sO:zeros(), sO:zeros())
+        for j = 0, NB - 2 do
+          dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
+        end
         k:copy_wait(0) -- (the last copies, nobody's tile)
         win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
         win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
@@ -176,7 +219,7 @@ end
 local BK2 = 64
 function M.dq_kernel(dt, d, causal, layout, load_dist, block)
   local BM, PD = 64 * WG, d // 64
-  check_lds((2 * PD * BM * 64 + 4 * BK2 * d + BM * BK2) * 2, "'s dq pass", d)
+  check_lds((2 * PD * BM * 64 + 2 * NB * BK2 * d + BM * BK2) * 2, "'s dq pass", d)
   local sS, sO = tl.wgmma_shape { n = BK2, a = dt }, tl.wgmma_shape { n = d, a = dt }
   local key = table.concat({ "attention_backward_dq_wgmma", dt, d, tostring(causal), layout }, ";")
   return C.memo(key, function()
@@ -195,9 +238,9 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
         local scale_nat = p.scale * (1 / LOG2E)
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local ldo = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
-        -- (K and V: two buffers each, key tile t in buffer t % 2, the next one copied during this one)
-        local lk = k:lds(dt, { 2 * BK2, d }, { swizzle = tl.wgmma_mn_layout(2 * BK2, d) })
-        local lv = k:lds(dt, { 2 * BK2, d }, { swizzle = tl.wgmma_mn_layout(2 * BK2, d) })
+        -- (K and V: NB buffers each, key tile t in buffer t % NB, the next one copied during this one)
+        local lk = k:lds(dt, { NB * BK2, d }, { swizzle = tl.wgmma_mn_layout(NB * BK2, d) })
+        local lv = k:lds(dt, { NB * BK2, d }, { swizzle = tl.wgmma_mn_layout(NB * BK2, d) })
         local lds_ = k:lds(dt, { BM, BK2 }, { swizzle = preshuffle(BM) }) -- dS: queries x keys
         for pi = 0, PD - 1 do
           k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, qdist), win(p.q, hq, q0, pi * 64, BM, 64, qdist))
@@ -218,11 +261,12 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
         end
         -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BM + skv - sq
         local kv_end = causal and tl.max(tl.min(skv, q0 + BM + skv - sq), 0) or skv
-        local function products(lx, ly, buf)
+        -- (left in flight; base: the wgmma groups issued before it in this tile)
+        local function products(lx, ly, buf, base)
           local acc
           for pi = 0, PD - 1 do
             acc = sS:mma(lx:tile({ pi * BM, 0 }, { BM, 64 }), ly:tile({ buf * BK2, pi * 64 }, { BK2, 64 }, { transposed = true }),
-                         acc)
+                         acc, { pending = base + pi + 1 })
           end
           return acc
         end
@@ -231,32 +275,42 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block)
           k:copy(k:window(lv, { buf * BK2, 0 }, { BK2, d }, kdist), win(p.v, hk, kv0, 0, BK2, d, kdist))
           k:copy_commit()
         end
-        -- one key tile (keys kv0.. in buffer buf); a tile past kv_end (the second of a last round) has
-        -- only keys the masks hide, so it adds nothing
+        -- one key tile (keys kv0.., in buffer buf; keys past kv_end or the causal bound are masked)
         local function tile(kv0, buf, acc)
-          local sc, dp = products(lq, lk, buf), products(ldo, lv, buf)
+          -- S and dP issued back to back; P from S while dP still runs
+          local sc = products(lq, lk, buf, 0)
+          local dp = products(ldo, lv, buf, PD)
           local ds = sc:map(function(v) return v end)
+          k:wgmma_wait(PD) -- S complete (groups complete in order)
           for y = 0, sS.elements - 1 do
-            local kc = kv0 + col[y]
-            local pv = prob(sc:get(y), lse[y], tl.lt(qrow[y], sq), qrow[y], kc, sq, skv, causal, p.scale)
-            ds:set(y, pv * (dp:get(y) - delta[y]))
+            ds:set(y, prob(sc:get(y), lse[y], tl.lt(qrow[y], sq), qrow[y], kv0 + col[y], sq, skv, causal, p.scale))
           end
+          k:wgmma_wait(0) -- dP complete
+          for y = 0, sS.elements - 1 do ds:set(y, ds:get(y) * (dp:get(y) - delta[y])) end
           k:window(lds_, { r0, 0 }, { 64, BK2 }, sS.c):store(ds:cast(dt))
-          k:sync()
+          k:sync { warps = 4 } -- (this warpgroup's rows of dS, which only its own dQ product reads)
           return sO:mma(lds_:tile({ 0, 0 }, { BM, BK2 }), lk:tile({ buf * BK2, 0 }, { BK2, d }), acc)
         end
-        -- two key tiles a round, so each one's buffer is a constant; tile t + 1's copies run during tile t
+        -- the key tile from kv0 in buffer j, the next one's copies running during it
+        local function step(kv0, j, acc)
+          -- (buffer (j + 1) % NB's last tile, t - 2, was done everywhere before tile t - 1's barrier)
+          load(kv0 + BK2, (j + 1) % NB)
+          k:copy_wait(1) -- this tile's copies (and q's and dO's) have landed
+          k:sync()
+          return tile(kv0, j, acc)
+        end
+        -- NB key tiles a round, so each one's buffer is a constant; then the last nt % NB tiles, the
+        -- round's tile j in buffer j (a loop of at most one trip each)
         load(0, 0)
-        local dq = k:range(0, kv_end, 2 * BK2, function(kv, acc)
-          for j = 0, 1 do
-            k:sync() -- every warpgroup is done with buffer 1 - j (the last tile's K and V) and dS
-            load(kv + (j + 1) * BK2, 1 - j)
-            k:copy_wait(1) -- this tile's copies (and q's and dO's) have landed
-            k:sync()
-            acc = tile(kv + j * BK2, j, acc)
-          end
+        local nt = (kv_end + (BK2 - 1)) // BK2
+        local e3 = (nt // NB) * (NB * BK2)
+        local dq = k:range(0, e3, NB * BK2, function(kv, acc)
+          for j = 0, NB - 1 do acc = step(kv + j * BK2, j, acc) end
           return acc
         end, sO:zeros())
+        for j = 0, NB - 2 do
+          dq = k:range(e3 + j * BK2, tl.min(e3 + (j + 1) * BK2, nt * BK2), BK2, function(kv, acc) return step(kv, j, acc) end, dq)
+        end
         k:copy_wait(0) -- (the last copies, nobody's tile)
         win(p.dq, hq, q0 + r0, 0, 64, d, sO.c):store((dq * scale_nat):cast(dt))
       end,

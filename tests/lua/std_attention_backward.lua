@@ -136,7 +136,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       local sh, shk = { 1, 4, 256, 128 }, { 1, 2, 256, 128 }
       local q, kk, vv, dout = signed(sh, "f16", 5), signed(shk, "f16", 6), signed(shk, "f16", 7), signed(sh, "f16", 8)
       local o, lse = std.attention(q, kk, vv, { causal = causal })
-      local r = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal }) }
+      local r = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = { wgmma = false } }) }
       local w = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = WG }) }
       for i, name in ipairs { "dq", "dk", "dv" } do
         local worst, mag, t1, t2 = 0, 0, r[i], w[i]
@@ -156,6 +156,27 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     "config.wgmma computes dQ by the dq pass")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { ws = true } }) end,
     "std.attention_backward: unknown config field 'ws' (fields: wgmma)")
+  -- sm_90's default: the wgmma kernels; dq = "atomic" or config.wgmma = false keep the mma.sync ones
+  tl.with_target("sm_90", function()
+    local q9, k9, v9, d9 = signed({ 1, 1, 9, 64 }, "f16", 9), signed({ 1, 1, 9, 64 }, "f16", 10), signed({ 1, 1, 9, 64 }, "f16", 11),
+                           signed({ 1, 1, 9, 64 }, "f16", 12)
+    local o9, l9 = std.attention(q9, k9, v9)
+    local function names()
+      local set = {}
+      for _, kk in ipairs(std.kernels()) do set[kk.name] = true end
+      return set
+    end
+    T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], nil, "(no such kernel yet)")
+    local g = { std.attention_backward(d9, q9, k9, v9, o9, l9) }
+    T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], true, "the sm_90 default is the wgmma dK/dV kernel")
+    T.eq(names()["std_attention_backward_dq_f16_d64_wgmma"], true, "and the wgmma dq pass")
+    for _, o in ipairs { { config = { wgmma = false } }, { dq = "atomic" } } do
+      local m = { std.attention_backward(d9, q9, k9, v9, o9, l9, o) }
+      for i = 1, 3 do
+        for row = 0, 8 do for dd = 0, 63, 7 do T.near(g[i]:get(0, 0, row, dd), m[i]:get(0, 0, row, dd), 2e-3, "wgmma = mma.sync") end end
+      end
+    end
+  end)
   -- the sm_90a source: wgmma chains (K-major and MN-major B from the same q and dO bytes) and it compiles
   local kern
   for _, kk in ipairs(std.kernels()) do

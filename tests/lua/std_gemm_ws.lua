@@ -124,8 +124,12 @@ do
     local _, dt = std.gemm_kernel(tl.f16, { trans_a = true })
     T.eq({ dt.ws, dt.persistent, dt.cluster, dt.tma_store }, { true, true, nil, true }, "the sm_90 default with trans_a")
     T.eq(std.gemm_kernel(tl.f16, { trans_a = true }).name, "std_gemm_f16_tn_128x256x64_wsp", "its kernel")
-    -- (the executor's grids: 2 clusters of 2, or 2 blocks)
-    T.eq({ std.gemm_grid(nil, 300, 600, "f16"), std.gemm_grid(nil, 300, 600, "f16", true) }, { { 4, 1 }, { 2, 1 } },
+    -- 300 x 600: 3 x 3 tiles, or 3 x 2 units of a cluster's two column tiles; persistent, so at most one
+    -- block per multiprocessor (on the executor 2 clusters of 2, or 2 blocks)
+    local _, info = tl.backend()
+    local sms = info and info.sm_count or 0
+    local want = sms > 0 and { { math.min(6, sms // 2) * 2, 1 }, { math.min(9, sms), 1 } } or { { 4, 1 }, { 2, 1 } }
+    T.eq({ std.gemm_grid(nil, 300, 600, "f16"), std.gemm_grid(nil, 300, 600, "f16", true) }, want,
          "the grids of the two defaults")
   end)
 end

@@ -1,0 +1,19 @@
+-- attention_bwd_ncu.lua - std.attention_backward on warpgroup MMAs (config.wgmma) at S = 4096, f16,
+-- B·S = 16k, H·D = 2048, D = 64 and 128, not causal, for Nsight Compute (bench/run_ncu.sh BUILD
+-- attention_bwd): each backward runs once before the profiled one, so the profiled kernels are the
+-- second launches (the dK/dV kernel and the dq pass; std.sum's delta kernel too).
+local std = require "tilelua.std"
+for _, D in ipairs { 64, 128 } do
+  local S = 4096
+  local B, H = 16384 // S, 2048 // D
+  local function rnd(seed)
+    return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl.f16), tl.rand({ B, H, S, D }, tl.f32, seed))
+  end
+  local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
+  local o, lse = std.attention(q, k, v)
+  local opts = { config = { wgmma = true } }
+  std.attention_backward(dout, q, k, v, o, lse, opts)
+  std.attention_backward(dout, q, k, v, o, lse, opts)
+  tl.synchronize()
+  print(("attention_bwd_ncu: D = %d done"):format(D))
+end
