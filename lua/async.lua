@@ -492,7 +492,35 @@ return function(tl, K)
   Role.__index = Role
   function Role:tid() return tr.current().tid end
   function Role:leader() return tl.eq(tr.current().tid, 0) end
-  function Role:sync() tr.emit("role_sync", nil, {}, { imm = self.index + 1, imm2 = self.threads }) end
+  -- role:sync() meets the role's threads; role:sync{warps = n} is a group barrier within the role: every
+  -- thread of the role reaches it, each waits only for its aligned group of n warps (named barriers of
+  -- their own, after the roles' ones)
+  function Role:sync(opts)
+    if opts == nil then tr.emit("role_sync", nil, {}, { imm = self.index + 1, imm2 = self.threads }); return end
+    local c = tr.current()
+    if type(opts) ~= "table" then tr.fail("role:sync(opts): opts must be a table {warps = n} (got %s)", type(opts)) end
+    for key in pairs(opts) do
+      if key ~= "warps" then tr.fail("role:sync: unknown option '%s' (options: warps)", tostring(key)) end
+    end
+    local n, nw = opts.warps, self.threads // c.warp
+    if math.type(n) ~= "integer" or n < 1 or nw % n ~= 0 or (self.first // c.warp) % n ~= 0 then
+      tr.fail("role:sync{warps = %s}: the group must be a whole number of warps that divides the role's %d warps " ..
+              "(threads %d..%d) into aligned groups", tostring(n), nw, self.first, self.first + self.threads - 1)
+    end
+    if n == nw then tr.emit("role_sync", nil, {}, { imm = self.index + 1, imm2 = self.threads }); return end
+    local g = n * c.warp
+    local base = self.group_ids[g]
+    if not base then
+      base = self.ids.next
+      self.ids.next = base + nw // n
+      if self.ids.next - 1 > 15 then
+        tr.fail("role:sync{warps = %d}: %d groups need named barriers %d..%d, past the 15 a block has (the roles take " ..
+                "1..%d)", n, nw // n, base, self.ids.next - 1, self.ids.roles)
+      end
+      self.group_ids[g] = base
+    end
+    tr.emit("role_sync", nil, {}, { imm = base, imm2 = self.threads, fimm = g })
+  end
 
   function K:roles(list)
     local c = tr.current()
@@ -546,6 +574,8 @@ return function(tl, K)
       end
     end
     local first = 0
+    -- named barriers: role i has i; the roles' group barriers (role:sync{warps = n}) the next ones
+    local ids = { next = #list + 1, roles = #list }
     for i, r in ipairs(list) do
       local n = r.warps * c.warp
       local regs = r.registers or 0
@@ -558,7 +588,7 @@ return function(tl, K)
       local outer = c.region
       c.parent[body] = outer
       c.region = body
-      c.role = setmetatable({ first = first, threads = n, index = i - 1, name = r.name }, Role)
+      c.role = setmetatable({ first = first, threads = n, index = i - 1, name = r.name, ids = ids, group_ids = {} }, Role)
       -- inside the role, thread ids count from its first thread (windows and layouts see n threads)
       local block_tid = c.tid
       c.tid = first == 0 and block_tid or block_tid - first

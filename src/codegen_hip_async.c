@@ -160,7 +160,13 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   switch ((tlua_Op)in->op) {
   case TLUA_OP_ROLE_SYNC:
     if (g->uses_wgmma) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
-    STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
+    if (in->fimm > 0) { /* a group barrier within the role: the group's own named barrier (the role starts at a multiple) */
+      const unsigned gs = (unsigned)in->fimm;
+      STMT(g, in, "asm volatile(\"bar.sync %%0, %u;\" :: \"r\"(%du + (threadIdx.x / %uu) %% %uu) : \"memory\");\n", gs,
+           (int)in->imm, gs, (unsigned)in->imm2 / gs);
+    } else {
+      STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
+    }
     return 0;
   case TLUA_OP_TMA_STORE: {
     const tlua_TmaDesc *d = &ir->tma[in->imm];

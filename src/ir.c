@@ -358,7 +358,10 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put(b, " threads %" PRId64 "..%" PRId64, in->imm, in->imm + in->imm2 - 1);
     if (in->fimm > 0) put(b, " registers %d", (int)in->fimm);
     break;
-  case TLUA_OP_ROLE_SYNC: put(b, " %" PRId64 ", %" PRId64 " threads", in->imm, in->imm2); break;
+  case TLUA_OP_ROLE_SYNC:
+    put(b, " %" PRId64 ", %" PRId64 " threads", in->imm, in->imm2);
+    if (in->fimm > 0) put(b, " in groups of %d", (int)in->fimm);
+    break;
   case TLUA_OP_BARRIER:
     if (in->imm > 0) put(b, " groups of %" PRId64 " threads", in->imm);
     break;

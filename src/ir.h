@@ -150,7 +150,9 @@ typedef enum tlua_Op {
      producer warp and consumer warpgroups). fimm: the registers per thread the role asks for
      (setmaxnreg on sm_90a; 0 = none). A role's body yields nothing; a block-wide BARRIER inside it is
      an error (the other roles never reach it): ROLE_SYNC synchronizes the role's own threads
-     (imm = named barrier 1..15, imm2 = the role's thread count). */
+     (imm = named barrier 1..15, imm2 = the role's thread count); with fimm > 0 it is a group barrier
+     within the role: every thread of the role reaches it, each waits only for the fimm threads of its
+     aligned group, on named barrier imm + (thread / fimm) % (imm2 / fimm). */
   TLUA_OP_ROLE, TLUA_OP_ROLE_SYNC,
   /* thread-block clusters (sm_90; tlua_IR.cluster blocks along x form one, the executor runs them
      at once): CLUSTER_RANK (no operands) -> i32, the block's rank in its cluster (block_id.x %

@@ -577,6 +577,11 @@ static int check_instr(Verifier *V, int id) {
                          ir->block / in->imm > 15))
       return fail_at(V, id, "group barrier of %lld threads: expected whole warps of %d dividing the block's %d threads "
                      "into 2..15 groups", (long long)in->imm, (int)ir->warp, (int)ir->block);
+    /* its named barriers 1.. are those k:roles gives its roles */
+    for (int32_t i = 0; in->imm != 0 && i < ir->ninstrs; i++)
+      if (ir->instrs[i].op == TLUA_OP_ROLE)
+        return fail_at(V, id, "a group barrier (k:sync{warps = n}) in a kernel with roles: their named barriers would "
+                       "collide (inside a role, role:sync{warps = n} groups the role's threads)");
     return 0;
   case TLUA_OP_SHFL_XOR:
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
@@ -691,6 +696,15 @@ static int check_instr(Verifier *V, int id) {
     if (in->imm < 1 || in->imm > 15 || in->imm2 != ir->instrs[o].imm2)
       return fail_at(V, id, "named barrier %lld for %lld threads: expected 1..15 and the role's %lld threads",
                      (long long)in->imm, (long long)in->imm2, (long long)ir->instrs[o].imm2);
+    if (in->fimm != 0) {
+      /* a group barrier within the role: aligned groups of whole warps, their barriers imm.. within 15 */
+      const int64_t g = (int64_t)in->fimm, start = ir->instrs[o].imm;
+      if ((double)g != in->fimm || g <= 0 || g % ir->warp != 0 || g >= in->imm2 || in->imm2 % g != 0 || start % g != 0 ||
+          in->imm + in->imm2 / g - 1 > 15)
+        return fail_at(V, id, "role group barrier of %g threads in a role of %lld from thread %lld: expected whole warps "
+                       "of %d dividing it into aligned groups, named barriers %lld.. within 15", in->fimm,
+                       (long long)in->imm2, (long long)start, (int)ir->warp, (long long)in->imm);
+    }
     return 0;
   }
   case TLUA_OP_YIELD: {

@@ -291,6 +291,34 @@ local function dq_kernel(dt, d, causal, layout)
   end), BN
 end
 
+-- The kernels for the current target: on warpgroup MMAs (attention_backward_wgmma.lua) where config.wgmma
+-- is true, or nil and the target has them and dQ is by the pass (1.1-1.6x the mma.sync kernels on an H200,
+-- bench/RESULTS.md 2026-11-26); mma.sync otherwise
+local function use_wgmma(wgmma, pass)
+  local t = tl.target()
+  if wgmma == nil then return pass and t.wgmma == true and tl.default_warp() == 32 end
+  if wgmma then
+    if not (t.wgmma and tl.default_warp() == 32) then
+      C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
+    end
+    if not pass then C.fail("std.attention_backward: config.wgmma computes dQ by the dq pass (dq = \"atomic\" is for the mma.sync kernel)") end
+  end
+  return wgmma
+end
+-- the dK/dV kernel (with dQ's atomics where atomic) and the dq pass -> kernel, the rows or keys a block takes
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma)
+  if use_wgmma(wgmma, not atomic) then
+    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist)
+  end
+  return kernel(dt, D, causal, layout, atomic)
+end
+local function dq_pass(dt, D, causal, layout, wgmma)
+  if use_wgmma(wgmma, true) then
+    return require("tilelua.std.attention_backward_wgmma").dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block)
+  end
+  return dq_kernel(dt, D, causal, layout)
+end
+
 local OPTS = { causal = true, scale = true, layout = true, dq = true, config = true }
 -- (one function: std.map memoizes its kernels per function)
 local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
@@ -301,9 +329,7 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 function M.attention_backward(dout, q, k, v, o, lse, opts)
   local layout, causal
   opts, layout, causal = A._check_opts("attention_backward", opts, OPTS, "causal, scale, layout, dq or config")
-  -- opts.config = {wgmma = true}: the dK/dV kernel and the dq pass on sm_90's warpgroup MMAs
-  -- (attention_backward_wgmma.lua); the default where the target has them and dQ is by the pass (1.1-1.5x
-  -- the mma.sync kernels on an H200, bench/RESULTS.md 2026-11-26); {wgmma = false} keeps mma.sync
+  -- opts.config = {wgmma = true | false}: the kernels on sm_90's warpgroup MMAs or on mma.sync (use_wgmma)
   local config = opts.config or {}
   if type(config) ~= "table" then C.fail("std.attention_backward: config must be a table {wgmma = true} (got %s)", type(config)) end
   for key, v in pairs(config) do
@@ -333,16 +359,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   end
   local scale = A._check_scale("attention_backward", opts.scale, D)
   local pass = dq_mode == "pass"
-  local t = tl.target()
-  local use_wg = config.wgmma
-  if use_wg == nil then use_wg = pass and t.wgmma == true and tl.default_warp() == 32 end
-  local wg = use_wg and require "tilelua.std.attention_backward_wgmma"
-  if wg then
-    if not (t.wgmma and tl.default_warp() == 32) then
-      C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
-    end
-    if not pass then C.fail("std.attention_backward: config.wgmma computes dQ by the dq pass (dq = \"atomic\" is for the mma.sync kernel)") end
-  end
+  use_wgmma(config.wgmma, pass) -- (its errors before any work)
   local std = require "tilelua.std"
   local dk, dv = tl.empty(k:shape(), tl[dt]), tl.empty(v:shape(), tl[dt])
   -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)
@@ -354,25 +371,19 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
   local delta = std.sum(prod, { axis = -1 })
   local function arg(t) return A._kernel_view(t, layout) end
-  if wg then
-    local wk, BK = wg.kernel(dt, D, causal, layout, A._load_dist)
-    wk({ C.blocks(Skv, BK), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
-  else
-    local kern, BN = kernel(dt, D, causal, layout, not pass)
-    kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
-         arg(dv), scale * LOG2E, Hq // Hkv)
-    if not pass then return std.cast(dq32, tl[dt]), dk, dv end
-  end
+  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma)
+  kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
+       arg(dv), scale * LOG2E, Hq // Hkv)
+  if not pass then return std.cast(dq32, tl[dt]), dk, dv end
   local dq = tl.empty(q:shape(), tl[dt])
-  local dkern, BQ
-  if wg then dkern, BQ = wg.dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block)
-  else dkern, BQ = dq_kernel(dt, D, causal, layout) end
+  local dkern, BQ = dq_pass(dt, D, causal, layout, config.wgmma)
   dkern({ C.blocks(S, BQ), Hq, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq), scale * LOG2E, Hq // Hkv)
   return dq, dk, dv
 end
 
--- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
-kernel = tl.retargetable(kernel)
-dq_kernel = tl.retargetable(dq_kernel)
+-- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch)): each
+-- target picks its own kernels (a default built on sm_80 is the wgmma one for sm_90, and back)
+dkdv_kernel = tl.retargetable(dkdv_kernel)
+dq_pass = tl.retargetable(dq_pass)
 
 return M

@@ -37,11 +37,16 @@ local function preshuffle(rows)
   return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
 end
 
--- both kernels' parameters: the inputs, then outs ({name, ...}: the gradients each writes), scale, group
+-- both kernels' parameters: the inputs, then outs ({name | {name, dtype}, ...}: the gradients each writes,
+-- in dt unless named), scale, group -- the mma.sync kernels' (attention_backward.lua), so a kernel built
+-- for one target is built for another as either (tl.retargetable)
 local function params(dt, rank, outs)
   local list = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
                  { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) } }
-  for _, name in ipairs(outs) do list[#list + 1] = { name, tl.tensor(dt, rank) } end
+  for _, o in ipairs(outs) do
+    if type(o) == "table" then list[#list + 1] = { o[1], tl.tensor(o[2], rank) }
+    else list[#list + 1] = { o, tl.tensor(dt, rank) } end
+  end
   list[#list + 1] = { "scale", tl.f32 }
   list[#list + 1] = { "group", tl.i32 }
   return list
@@ -67,7 +72,8 @@ function M.kernel(dt, d, causal, layout, load_dist)
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_dkdv_wgmma", dt, d, causal and "_causal" or ""),
       block = nt, warp = 32,
-      params = params(dt, rank, { "dk", "dv" }),
+      -- (dq: the mma.sync kernel's f32 dQ of dq = "atomic"; this kernel leaves it alone)
+      params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
         local b, hk = k.block_id(2), k.block_id(1)
         local kv0 = k.block_id(0) * BK

@@ -21,7 +21,7 @@
 -- loop (P's LDS round trip is ordered by the consumers' named barrier). Tensors TMA cannot copy
 -- (unaligned, strides not of 16 bytes) leave the producer idle and the consumers copy for
 -- themselves (cp.async), noted in kernel:report. config.split = true makes each consumer
--- warpgroup a role of its own.
+-- warpgroup meet only its own threads.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -72,11 +72,11 @@ end
 -- what attention.lua's forward kernel shares with it (FORWARD: params, block, load_dist)
 function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   local ws = config.ws == true
-  -- config.split (with ws): each consumer warpgroup a role of its own, so P's LDS round trip waits
-  -- on a barrier of its own warpgroup and the two drift apart (one's softmax beside the other's
-  -- products) instead of meeting at every key tile. Not the default: on an H100 at S = 4096, f16 it
-  -- was 3.5-5% faster at D = 128 and 256 without a mask (within the runs' spread), 3% slower at
-  -- D = 64, and 20-26% slower where causal at D = 64 and 128 (bench/RESULTS.md, 2026-11-25)
+  -- config.split (with ws): P's LDS round trip waits on a barrier of each consumer warpgroup's own
+  -- (role:sync{warps = 4} in the one consumer role; with pingpong a role each), so the two drift apart
+  -- (one's softmax beside the other's products) instead of meeting at every key tile. As two roles
+  -- (session 11) it spilled and was 20-26% slower where causal; as one role, 3-10% faster than ws alone
+  -- on an H200, causal or not (bench/RESULTS.md, 2026-11-26). With overlap, the default at D = 64, 128
   local split = ws and config.split == true
   -- config.overlap (with ws): the softmax of one key tile beside the P V of the one before (see consume)
   local overlap = ws and config.overlap == true
@@ -84,7 +84,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
   -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do
   local pingpong = overlap and split and config.pingpong == true
-  local regs = (split or overlap) and REGS_LEAN or REGS
+  -- (split alone is the ws default's code with per-warpgroup barriers: its registers)
+  local regs = overlap and REGS_LEAN or REGS
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -423,12 +424,16 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
               -- (the turn goes on once every warp of the warpgroup has issued: its barrier first)
               pass = function() if pingpong then role:sync(); hand_back(turns, (wg + 1) % WG) end end,
             } or nil
-            consume(function(j, _, kv) full:wait(j, phase(kv)) end, function() role:sync() end,
-                    function(j) hand_back(empty, j) end, wg, ov)
+            -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
+            local p_sync = function() role:sync() end
+            if split and not wg then p_sync = function() role:sync { warps = 4 } end end
+            consume(function(j, _, kv) full:wait(j, phase(kv)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
           end
         end
-        -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together)
-        if split and not why then
+        -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together; config.split
+        -- without pingpong: one role too, each warpgroup meeting only its own threads; pingpong: a role
+        -- each, as its turns name the warpgroup)
+        if pingpong and not why then
           for wg = 0, WG - 1 do
             roles[#roles + 1] = { name = "consumer " .. wg, warps = 4, registers = regs[2], fn = consumer(wg) }
           end

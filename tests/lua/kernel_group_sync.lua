@@ -64,4 +64,59 @@ T.raises(function() kern(function(k) k:sync(4) end)({ 1 }) end, "k:sync(opts): o
 local whole = kern(function(k) k:sync { warps = 8 } end)
 whole({ 1 })
 T.eq(whole:ir():find("groups of", 1, true), nil, "warps = the block's: a plain barrier")
+-- role:sync{warps = 4}: the same within a role (consumer warpgroups behind a producer warpgroup); their
+-- named barriers come after the roles' own (1 and 2): 3 + group
+local rflip = tl.kernel {
+  name = "role_group_flip", block = 384, warp = 32,
+  params = { { "x", tl.tensor(tl.f32, 1) }, { "y", tl.tensor(tl.f32, 1) } },
+  body = function(k, p)
+    local base = k.block_id(0) * 256
+    local lds = k:lds(tl.f32, { 256 })
+    k:roles {
+      { name = "producer", warps = 4, fn = function() end },
+      { name = "consumers", warps = 8, fn = function(role)
+        local tid = role:tid()
+        lds:store({ tid }, p.x:load({ base + tid }))
+        role:sync { warps = 4 }
+        local g0 = (tid // G) * G
+        p.y:store({ base + tid }, lds:load { g0 + (G - 1 - (tid - g0)) })
+      end },
+    }
+  end,
+}
+y = tl.zeros({ n }, tl.f32)
+rflip({ 5 }, x, y)
+bad = 0
+for i = 0, n - 1 do
+  local b, t = i // 256, i % 256
+  local g0 = (t // G) * G
+  if y:get(i) ~= x:get(b * 256 + g0 + (G - 1 - (t - g0))) then bad = bad + 1 end
+end
+T.eq(bad, 0, "role groups: elements read back from the wrong thread's write")
+T.eq(rflip:ir():find("role_sync 3, 256 threads in groups of 128", 1, true) ~= nil, true, "the IR names the role's groups")
+T.eq(rflip:source("sm_90"):find('bar.sync %0, 128;" :: "r"(3u + (threadIdx.x / 128u) % 2u)', 1, true) ~= nil, true,
+     "NVIDIA: the group's named barrier after the roles'")
+local function rkern(first_warps, n)
+  return tl.kernel { name = "bad_role_group", block = 32 * (first_warps + 8), warp = 32, params = {}, body = function(k)
+    k:roles { { warps = first_warps, fn = function() end }, { warps = 8, fn = function(role) role:sync { warps = n } end } }
+  end }
+end
+T.raises(function() rkern(4, 3)({ 1 }) end,
+  "role:sync{warps = 3}: the group must be a whole number of warps that divides the role's 8 warps (threads 128..383) into aligned groups")
+T.raises(function() rkern(1, 4)({ 1 }) end,
+  "role:sync{warps = 4}: the group must be a whole number of warps that divides the role's 8 warps (threads 32..287) into aligned groups")
+T.raises(function()
+  tl.kernel { name = "many_groups", block = 640, warp = 32, params = {}, body = function(k)
+    k:roles { { warps = 4, fn = function() end }, { warps = 16, fn = function(role) role:sync { warps = 1 } end } }
+  end }({ 1 })
+end, "role:sync{warps = 1}: 16 groups need named barriers 3..18, past the 15 a block has (the roles take 1..2)")
+registry["tilelua.warp"] = saved
+-- a group barrier outside the roles of a kernel that has roles: the named barriers would collide
+registry["tilelua.warp"] = 32
+T.raises(function()
+  tl.kernel { name = "mixed", block = 256, warp = 32, params = {}, body = function(k)
+    k:roles { { warps = 2, fn = function(role) role:sync() end }, { warps = 6, fn = function(role) role:sync() end } }
+    k:sync { warps = 4 }
+  end }({ 1 })
+end, "a group barrier (k:sync{warps = n}) in a kernel with roles: their named barriers would collide")
 registry["tilelua.warp"] = saved

@@ -73,7 +73,7 @@ local function case(c)
   local _, rq, rk, rv = reference(c, Q, K, V, dO)
   local tol = dt == "bf16" and 2e-2 or 2e-3
   local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s dq=%s%s", dt, B, Hq, Hkv, S, Skv, D,
-                             tostring(c.causal), c.layout or "bhsd", c.dq or "pass", c.config and " config.wgmma" or "")
+                             tostring(c.causal), c.layout or "bhsd", c.dq or "pass", c.config and (" config.wgmma=" .. tostring(c.config.wgmma)) or "")
   for _, g in ipairs { { "dq", getter(dq), rq, Hq, S }, { "dk", getter(dk), rk, Hkv, Skv }, { "dv", getter(dv), rv, Hkv, Skv } } do
     local worst = 0
     for b = 0, B - 1 do
@@ -109,10 +109,12 @@ local function case(c)
   end
 end
 
-case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, fd = true }
-case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true }
-case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true }
-case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd" }
+-- (the mma.sync kernels: config.wgmma = false, where the target's default is the wgmma ones)
+local MS = { wgmma = false }
+case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, fd = true, config = MS }
+case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = MS }
+case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, config = MS }
+case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", config = MS }
 -- dq = "atomic": dQ by f32 atomics from the dK/dV kernel (the default is a kernel of its own)
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic" }
 case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic" }
@@ -125,7 +127,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = WG }
   case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = WG }
   case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = WG }
-  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG } -- 9 query tiles a block: rounds of 2 and a tail
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG } -- 9 query tiles a block: three rounds of 3
   -- the dq pass's second tile of a last round holds keys below Skv that only the causal bound hides;
   -- bshd with GQA, causal and rows that see no key
   case { S = 200, Skv = 240, D = 64, dt = "f16", causal = true, config = WG }

@@ -20,19 +20,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 9, Skv = 41, D = 256, dt = "f16", causal = true, config = WG }
   case { S = 20, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, ws = false, bn = 64, stages = 3 } }
   -- config.ws: a TMA producer warpgroup and two consumer warpgroups on mbarriers
-  -- ({wgmma = true} alone means ws too)
-  local WS = { wgmma = true }
+  -- ({wgmma = true} alone means ws too, and at D = 64 and 128 overlap and split: off here)
+  local WS = { wgmma = true, overlap = false, split = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = WS }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = WS }
   case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WS }
   case { S = 9, Skv = 70, D = 256, dt = "f16", config = WS }
-  -- config.split: each consumer warpgroup a role of its own (A tiles of its 64 rows, its own barrier)
-  local SPLIT = { wgmma = true, ws = true, split = true }
+  -- config.split: the consumer warpgroups in one role, each meeting only its own threads (a group barrier)
+  local SPLIT = { wgmma = true, ws = true, split = true, overlap = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = SPLIT }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = SPLIT }
   -- config.overlap: the softmax of tile t beside the P V of tile t - 1 (tile 0 before the loop, the
   -- last tile's P V after it): one tile, rows with no keys, whole tiles, several rounds, D = 256, split
-  local OV = { wgmma = true, ws = true, overlap = true }
+  local OV = { wgmma = true, ws = true, overlap = true, split = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = OV }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = OV }
   case { S = 20, Skv = 256, D = 64, dt = "f16", config = OV }
@@ -45,12 +45,17 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = PP }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = PP }
   case { S = 9, Skv = 700, D = 128, dt = "f16", config = PP }
+  -- the default at D = 64 and 128: ws with overlap and split (one consumer role, group barriers)
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 128, dt = "bf16", causal = true, config = { wgmma = true } }
+  case { B = 2, Hq = 3, Hkv = 1, S = 70, Skv = 300, D = 64, dt = "f16", layout = "bshd" }
   local function kernel_named(name)
     for _, kern in ipairs(std.kernels()) do
       if kern.name == name then return kern end
     end
     error("no kernel " .. name)
   end
+  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov",
+       "{wgmma = true} at D = 128: ws, split and overlap")
   local ws = kernel_named("std_attention_f16_d64_causal_wgmma_ws")
   local wsrc = ws:source("sm_90")
   for _, want in ipairs { "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "tl_mbar_wait(&tl_mbar2",
@@ -69,7 +74,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, ws = false, overlap = true } }) end,
            "config.overlap needs config.ws")
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
-                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, overlap = true, pingpong = true } }) end,
+                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, overlap = true, split = false, pingpong = true } }) end,
            "config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
   local psrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split_ov_pp"):source("sm_90")
   for _, want in ipairs { "tl_mbar_wait(&tl_mbar5[", "tl_mbar_arrive(&tl_mbar5[" } do
@@ -77,8 +82,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   end
   T.compiles(psrc, "std_attention_f16_d64_causal_wgmma_ws_split_ov_pp", "sm_90a", "std.attention config.pingpong for sm_90a")
   local ssrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split"):source("sm_90")
-  for _, want in ipairs { "/* role: threads 128..255 */", "/* role: threads 256..383 */", "bar.sync 2, 128;", "bar.sync 3, 128;",
-                          "setmaxnreg.dec.sync.aligned.u32 24;", "setmaxnreg.inc.sync.aligned.u32 240;" } do
+  for _, want in ipairs { "/* role: threads 128..383 */", 'bar.sync %0, 128;" :: "r"(3u + (threadIdx.x / 128u) % 2u)',
+                          "setmaxnreg.dec.sync.aligned.u32 40;", "setmaxnreg.inc.sync.aligned.u32 232;" } do
     T.eq(ssrc:find(want, 1, true) ~= nil, true, "config.split for sm_90: " .. want)
   end
   -- rows of k that are not 16-byte strided: no TMA; the consumers copy for themselves, and say so
