@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # run_ncu.sh - Nsight Compute counters of std kernels on the GPU; by default the shared-memory bank
 # conflicts of std.transpose, swizzled vs plain (the hardware's view of the script-time bank report).
-# Usage: bench/run_ncu.sh BUILD_DIR [softmax | histogram | attention_bwd | gemm [bm,bn,bk,wm,wn ...]]   (no mode:
+# Usage: bench/run_ncu.sh BUILD_DIR [softmax | histogram | attention | attention_bwd | gemm [bm,bn,...]]   (no mode:
 # std.transpose 8192^2 f32, swizzled and plain: time, DRAM throughput, LDS instructions and bank
 # conflicts; softmax: tilelua's and Triton's f16 softmax side by side: time, DRAM throughput,
 # instructions, registers, occupancy, stall reasons; histogram: two launches of std.histogram of
 # 2^26 f32 into 256 bins: time, DRAM throughput, instructions, shared / generic / global atomics,
 # LDS bank conflicts, stall reasons; gemm: the second launch of std.gemm 4096^3 f16 per config:
 # tensor pipe use, issue slots, stall reasons, LDS bank conflicts; attention_bwd: the same counters for
-# the kernels of std.attention_backward {config = {wgmma = true}}, S = 4096, D = 64 and 128)
+# the kernels of std.attention_backward {config = {wgmma = true}}, S = 4096, D = 64 and 128; attention: for
+# std.attention's default forward kernel at S = 1024 and 4096, D = 64 and 128)
 set -u
 B=$(realpath "$1")
 cd "$(dirname "$0")/.."
@@ -23,6 +24,16 @@ if [ "${2:-}" = gemm ]; then
     M=$M,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
   TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_gemm --metrics $M \
     "$B/tilesh" --backend=cuda bench/gemm_ncu.lua "$@"
+  exit
+fi
+if [ "${2:-}" = attention ]; then
+  # the gemm metrics for std.attention's default forward kernel (bench/attention_ncu.lua; both launches of
+  # each case)
+  M=${M_GEMM}
+  "$NCU" --query-metrics 2>/dev/null | awk '{print $1}' | grep -qx sm__pipe_tensor_op_gmma_cycles_active &&
+    M=$M,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
+  TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_attention_ --metrics $M \
+    "$B/tilesh" --backend=cuda bench/attention_ncu.lua
   exit
 fi
 if [ "${2:-}" = attention_bwd ]; then

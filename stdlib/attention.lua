@@ -148,6 +148,7 @@ local WGMMA_DEFAULT_DIMS = { [64] = true, [128] = true, [256] = true }
 -- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
 local function kernel(dt, d, causal, layout, skv_whole, config)
   local warp = tl.default_warp()
+  local given = next(config) == nil and "" or C.config_key(config)
   -- NVIDIA sm_90: the warpgroup-MMA kernel, warp-specialized, unless the config picks mma.sync
   -- (wgmma = false) or names a tile of it (bn, stages, mt); measured on an H100 at S = 4096, f16:
   -- 330 / 484 / 510 TFLOP/s (D = 64 / 128 / 256, not causal) against 244 / 291 / 235 with mma.sync
@@ -175,7 +176,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     if not t.wgmma or warp ~= 32 then
       C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end
-    return require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD)
+    return require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD, given)
   end
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt

@@ -74,7 +74,7 @@ local function as_a(s, dt, tiles, kk)
 end
 
 -- atomics: dQ from this kernel by f32 atomics (opts.dq = "atomic"); false leaves it to dq_kernel
-local function kernel(dt, d, causal, layout, atomics)
+local function kernel(dt, d, causal, layout, atomics, given)
   local warp = tl.default_warp()
   if tl.target().vendor == "amd" then
     tl.unsupported(tl.target().arch, "std.attention_backward runs on NVIDIA mma.sync only (AMD MFMA: not yet)")
@@ -89,7 +89,9 @@ local function kernel(dt, d, causal, layout, atomics)
   local NQ = BN // s.n  -- accumulator tiles across a query tile
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
-  local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp, tostring(atomics) }, ";")
+  -- (given: the caller's config.wgmma: a kernel rebuilt for another target chooses again there)
+  local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp, tostring(atomics),
+                             tostring(given) }, ";")
   return C.memo(key, function()
     local ldist = A._load_dist(BN, d, nt)
     local rank = layout == "bshd" and 3 or 4
@@ -206,7 +208,7 @@ end
 --   S = Q K^T, P = exp2(S * scale log2 e - lse log2 e) (0 where masked), dP = dO V^T,
 --   dS = P * (dP - delta), dQ += dS K
 -- with the queries as rows, so dS is the next product's A operand in registers; dQ is written once.
-local function dq_kernel(dt, d, causal, layout)
+local function dq_kernel(dt, d, causal, layout, given)
   local warp = tl.default_warp()
   if tl.target().vendor == "amd" or warp ~= 32 then
     tl.unsupported(tl.target().arch, "std.attention_backward's dq pass runs on NVIDIA mma.sync only (warps of 32)")
@@ -218,7 +220,7 @@ local function dq_kernel(dt, d, causal, layout)
   local NK = BN // s.n  -- accumulator tiles across a key tile
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
-  local key = table.concat({ "attention_backward_dq", dt, d, tostring(causal), layout, warp }, ";")
+  local key = table.concat({ "attention_backward_dq", dt, d, tostring(causal), layout, warp, tostring(given) }, ";")
   return C.memo(key, function()
     local ldist = A._load_dist(BN, d, nt)
     local rank = layout == "bshd" and 3 or 4
@@ -308,15 +310,16 @@ end
 -- the dK/dV kernel (with dQ's atomics where atomic) and the dq pass -> kernel, the rows or keys a block takes
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma)
   if use_wgmma(wgmma, not atomic) then
-    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist)
+    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma)
   end
-  return kernel(dt, D, causal, layout, atomic)
+  return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
   if use_wgmma(wgmma, true) then
-    return require("tilelua.std.attention_backward_wgmma").dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block)
+    return require("tilelua.std.attention_backward_wgmma").dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block,
+                                                                     wgmma)
   end
-  return dq_kernel(dt, D, causal, layout)
+  return dq_kernel(dt, D, causal, layout, wgmma)
 end
 
 local OPTS = { causal = true, scale = true, layout = true, dq = true, config = true }

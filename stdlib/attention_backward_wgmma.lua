@@ -60,11 +60,13 @@ local function check_lds(bytes, what, d)
 end
 
 -- the dK/dV kernel; shared: attention.lua's load_dist
-function M.kernel(dt, d, causal, layout, load_dist)
+-- (given: the caller's config.wgmma, part of the memo key: a kernel rebuilt for another target chooses
+-- again there, tl.retargetable)
+function M.kernel(dt, d, causal, layout, load_dist, given)
   local BK, PD = 64 * WG, d // 64
   check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + 2 * BK * BQ) * 2 + NB * 2 * BQ * 4, "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
-  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout }, ";")
+  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist, qdist = load_dist(BK, 64, nt), load_dist(BQ, d, nt)
@@ -223,11 +225,11 @@ end
 -- B of dQ; V K-major as the B of dP), then S = Q K^T, dP = dO V^T, dS = P * (dP - delta) through LDS,
 -- dQ += dS K.
 local BK2 = 64
-function M.dq_kernel(dt, d, causal, layout, load_dist, block)
+function M.dq_kernel(dt, d, causal, layout, load_dist, block, given)
   local BM, PD = 64 * WG, d // 64
   check_lds((2 * PD * BM * 64 + 2 * NB * BK2 * d + BM * BK2) * 2, "'s dq pass", d)
   local sS, sO = tl.wgmma_shape { n = BK2, a = dt }, tl.wgmma_shape { n = d, a = dt }
-  local key = table.concat({ "attention_backward_dq_wgmma", dt, d, tostring(causal), layout }, ";")
+  local key = table.concat({ "attention_backward_dq_wgmma", dt, d, tostring(causal), layout, tostring(given) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local qdist, kdist = load_dist(BM, 64, nt), load_dist(BK2, d, nt)

@@ -70,7 +70,9 @@ end
 
 -- the wgmma forward kernel (masks where causal or Skv is not a multiple of the key tile); shared:
 -- what attention.lua's forward kernel shares with it (FORWARD: params, block, load_dist)
-function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
+-- (given: the config as the caller wrote it, part of the memo key: a kernel rebuilt for another target
+-- resolves that config there, tl.retargetable)
+function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local ws = config.ws == true
   -- config.split (with ws): P's LDS round trip waits on a barrier of each consumer warpgroup's own
   -- (role:sync{warps = 4} in the one consumer role; with pingpong a role each), so the two drift apart
@@ -101,7 +103,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split), tostring(overlap), tostring(pingpong) }, ";")
+                             tostring(split), tostring(overlap), tostring(pingpong), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -342,7 +344,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared)
           end
           if why then
             k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves" ..
-                   (overlap and " (and config.overlap with them)" or ""))
+                   ((overlap or split) and " (without config.overlap or config.split: one pipeline for both warpgroups)" or ""))
           end
         end
         -- the consumers copy the tiles themselves (copy groups: TMA on sm_90 outside roles, else

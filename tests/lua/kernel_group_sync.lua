@@ -96,6 +96,14 @@ T.eq(bad, 0, "role groups: elements read back from the wrong thread's write")
 T.eq(rflip:ir():find("role_sync 3, 256 threads in groups of 128", 1, true) ~= nil, true, "the IR names the role's groups")
 T.eq(rflip:source("sm_90"):find('bar.sync %0, 128;" :: "r"(3u + (threadIdx.x / 128u) % 2u)', 1, true) ~= nil, true,
      "NVIDIA: the group's named barrier after the roles'")
+-- two roles with groups: their ranges of named barriers do not overlap (role 1: 3 and 4, role 2: 5..8)
+local two = tl.kernel { name = "two_role_groups", block = 384, warp = 32, params = {}, body = function(k)
+  k:roles { { warps = 4, fn = function(role) role:sync { warps = 2 } end }, { warps = 8, fn = function(role) role:sync { warps = 2 } end } }
+end }
+two({ 1 })
+local tsrc = two:source("sm_90")
+T.eq(tsrc:find('"r"(3u + (threadIdx.x / 64u) % 2u)', 1, true) ~= nil, true, "role 1's groups: barriers 3, 4")
+T.eq(tsrc:find('"r"(5u + (threadIdx.x / 64u) % 4u)', 1, true) ~= nil, true, "role 2's groups: barriers 5..8")
 local function rkern(first_warps, n)
   return tl.kernel { name = "bad_role_group", block = 32 * (first_warps + 8), warp = 32, params = {}, body = function(k)
     k:roles { { warps = first_warps, fn = function() end }, { warps = 8, fn = function(role) role:sync { warps = n } end } }

@@ -91,7 +91,9 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     local q = signed({ 1, 1, 16, 64 }, "f16", 4)
     local kk = signed({ 1, 1, 40, 68 }, "f16", 5):narrow(3, 0, 64) -- rows of 136 bytes
     local o = std.attention(q, kk, kk, { config = WS })
-    local plain = std.attention(q, kk, kk)
+    local plain = std.attention(q, kk, kk, { config = { wgmma = false } })
+    -- (the default, overlap and split, falls back the same way)
+    T.eq(std.attention(q, kk, kk):max_abs_diff(plain) < 2e-3, true, "the default without TMA: the same result")
     T.eq(o:max_abs_diff(plain) < 2e-3, true, "config.ws without TMA: the same result")
     assert(kernel_named("std_attention_f16_d64_masked_wgmma_ws"):report():find("config.ws not used: tensor k is not 16-byte " ..
            "aligned", 1, true))
