@@ -498,11 +498,7 @@ return function(tl, K)
   function Role:sync(opts)
     if opts == nil then tr.emit("role_sync", nil, {}, { imm = self.index + 1, imm2 = self.threads }); return end
     local c = tr.current()
-    if type(opts) ~= "table" then tr.fail("role:sync(opts): opts must be a table {warps = n} (got %s)", type(opts)) end
-    for key in pairs(opts) do
-      if key ~= "warps" then tr.fail("role:sync: unknown option '%s' (options: warps)", tostring(key)) end
-    end
-    local n, nw = opts.warps, self.threads // c.warp
+    local n, nw = tr.group_warps(opts, "role:sync"), self.threads // c.warp
     if math.type(n) ~= "integer" or n < 1 or nw % n ~= 0 or (self.first // c.warp) % n ~= 0 then
       tr.fail("role:sync{warps = %s}: the group must be a whole number of warps that divides the role's %d warps " ..
               "(threads %d..%d) into aligned groups", tostring(n), nw, self.first, self.first + self.threads - 1)

@@ -241,11 +241,7 @@ return function(tl)
               "synchronizes the role's own threads)")
     end
     if opts == nil then tr.emit("barrier", nil, {}); return end
-    if type(opts) ~= "table" then tr.fail("k:sync(opts): opts must be a table {warps = n} (got %s)", type(opts)) end
-    for key in pairs(opts) do
-      if key ~= "warps" then tr.fail("k:sync: unknown option '%s' (options: warps)", tostring(key)) end
-    end
-    local n, nw = opts.warps, c.block // c.warp
+    local n, nw = tr.group_warps(opts, "k:sync"), c.block // c.warp
     if math.type(n) ~= "integer" or n < 1 or nw % n ~= 0 or nw // n > 15 then
       tr.fail("k:sync{warps = %s}: the group must be a whole number of warps that divides the block's %d warps into at " ..
               "most 15 groups (one named barrier each)", tostring(n), nw)

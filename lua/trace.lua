@@ -49,6 +49,16 @@ function M.fail(fmt, ...)
   error(msg, 2)
 end
 
+-- The options of a group barrier (k:sync / role:sync, named by who): {warps = n} -> n, checked by the
+-- caller against its block or role.
+function M.group_warps(opts, who)
+  if type(opts) ~= "table" then M.fail("%s(opts): opts must be a table {warps = n} (got %s)", who, type(opts)) end
+  for key in pairs(opts) do
+    if key ~= "warps" then M.fail("%s: unknown option '%s' (options: warps)", who, tostring(key)) end
+  end
+  return opts.warps
+end
+
 function M.current()
   if not ctx then M.fail("this operation is only available while a kernel body is being traced") end
   return ctx

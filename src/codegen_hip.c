@@ -632,8 +632,7 @@ static int emit_instr(Gen *g, int r, int p) {
     /* a group barrier (imm threads a group, every thread of the block reaches it): named barrier 1 + the
        group's index on NVIDIA; AMD has no named barriers, so the whole block meets (it orders the same accesses) */
     if (in->imm > 0 && g->nv)
-      STMT(g, in, "asm volatile(\"bar.sync %%0, %d;\" :: \"r\"(1u + threadIdx.x / %du) : \"memory\");\n", (int)in->imm,
-           (unsigned)in->imm);
+      tlua_hg_group_barrier(g, in, 1, (unsigned)in->imm, 0);
     else
       STMT(g, in, "__syncthreads();\n");
     return 0;

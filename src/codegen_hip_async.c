@@ -140,6 +140,14 @@ static int elem_size(int dt) {
   return di ? di->size : 1;
 }
 
+void tlua_hg_group_barrier(Gen *g, const tlua_Instr *in, int first, unsigned group, unsigned groups) {
+  if (groups > 0)
+    STMT(g, in, "asm volatile(\"bar.sync %%0, %u;\" :: \"r\"(%du + (threadIdx.x / %uu) %% %uu) : \"memory\");\n", group,
+         first, group, groups);
+  else
+    STMT(g, in, "asm volatile(\"bar.sync %%0, %u;\" :: \"r\"(%du + threadIdx.x / %uu) : \"memory\");\n", group, first, group);
+}
+
 int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   const tlua_IR *ir = g->ir;
   const int32_t *o = tlua_ir_ops(ir, in);
@@ -160,10 +168,8 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   switch ((tlua_Op)in->op) {
   case TLUA_OP_ROLE_SYNC:
     if (g->uses_wgmma) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
-    if (in->fimm > 0) { /* a group barrier within the role: the group's own named barrier (the role starts at a multiple) */
-      const unsigned gs = (unsigned)in->fimm;
-      STMT(g, in, "asm volatile(\"bar.sync %%0, %u;\" :: \"r\"(%du + (threadIdx.x / %uu) %% %uu) : \"memory\");\n", gs,
-           (int)in->imm, gs, (unsigned)in->imm2 / gs);
+    if (in->fimm > 0) { /* a group barrier within the role (which starts at a multiple of the group) */
+      tlua_hg_group_barrier(g, in, (int)in->imm, (unsigned)in->fimm, (unsigned)in->imm2 / (unsigned)in->fimm);
     } else {
       STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
     }

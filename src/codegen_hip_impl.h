@@ -61,6 +61,9 @@ TLUA_HIDDEN int tlua_hg_async_prelude(Gen *g);
 TLUA_HIDDEN void tlua_hg_async_params(Gen *g, const char *sep);
 TLUA_HIDDEN void tlua_hg_async_decls(Gen *g);
 TLUA_HIDDEN int tlua_hg_async(Gen *g, const tlua_Instr *in, int id);
+/* a group barrier: the threads of each aligned group of `group` meet on named barrier first + their group's
+   index (modulo groups when groups > 0: a role's groups, counted from the role's first one) */
+TLUA_HIDDEN void tlua_hg_group_barrier(Gen *g, const tlua_Instr *in, int first, unsigned group, unsigned groups);
 /* ASYNC_COMMIT / ASYNC_WAIT of a kernel with copy groups, COPY_GROUP (codegen_hip_async.c) */
 TLUA_HIDDEN int tlua_hg_copy_groups(Gen *g, const tlua_Instr *in, int id);
 /* codegen_hip.c: the statements of region r */

@@ -148,6 +148,7 @@ local WGMMA_DEFAULT_DIMS = { [64] = true, [128] = true, [256] = true }
 -- masked: false when no key tile needs a mask (not causal, Skv a multiple of the keys per iteration)
 local function kernel(dt, d, causal, layout, skv_whole, config)
   local warp = tl.default_warp()
+  -- (the config as given, before the defaults below: part of the memo keys)
   local given = next(config) == nil and "" or C.config_key(config)
   -- NVIDIA sm_90: the warpgroup-MMA kernel, warp-specialized, unless the config picks mma.sync
   -- (wgmma = false) or names a tile of it (bn, stages, mt); measured on an H100 at S = 4096, f16:
@@ -199,8 +200,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   end
   -- the config as given is part of the key: a kernel rebuilt for another target (tl.retargetable)
   -- resolves the same config there, where {} and {bn = 64} need not pick the same kernel
-  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), BN, ST, MT, warp,
-                             next(config) == nil and "" or C.config_key(config) }, ";")
+  local key = table.concat({ "attention", dt, d, tostring(causal), layout, tostring(masked), BN, ST, MT, warp, given }, ";")
   local kern = C.memo(key, function()
     local ldist = load_dist(BN, d, nt)
     local qdist = load_dist(BM, d, nt)
@@ -390,7 +390,7 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- opts.config: {bn = keys per tile (a power of two, 16..128), stages = LDS buffers of K and V (1..4),
 -- mt = MMA row tiles per warp (1 or 2), wgmma = true: the warpgroup-MMA kernel of sm_90
 -- (attention_wgmma.lua; bn 64 or 128, stages 2..4), ws = true with it: warp-specialized (a TMA
--- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup a role of its own,
+-- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup meets only its own threads,
 -- overlap = true with ws: the softmax of one key tile beside the tensor cores' P V of the one before,
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
 -- products, so one's softmax runs beside the other's matrix products}

@@ -35,6 +35,24 @@ local function prob(s, lse, inq, qr, kc, sq, skv, causal, scale)
 end
 M._prob = prob
 
+-- The dq passes' per-row facts of an accumulator of queries x keys (zeros: one of its shape, rows from
+-- q0 + r0 of query head hq): per element its query row and key column, and the row's lse and delta
+-- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O). Shared with
+-- attention_backward_wgmma.lua (M._row_stats).
+local function row_stats(p, zeros, n, q0, r0, b, hq, sq, rank)
+  local qrow, col, lse, delta = {}, {}, {}, {}
+  for y = 0, n - 1 do
+    local idx = zeros:coords(y)
+    qrow[y] = q0 + r0 + idx[1]
+    col[y] = idx[2]
+    local inq = tl.lt(qrow[y], sq)
+    lse[y] = p.lse:load({ b, hq, qrow[y] }, { mask = inq, pad = NEG_INF })
+    delta[y] = p.delta:load(rank == 4 and { b, hq, qrow[y] } or { b, qrow[y], hq }, { mask = inq, pad = 0.0 })
+  end
+  return qrow, col, lse, delta
+end
+M._row_stats = row_stats
+
 -- Both passes' recomputed products: X Y^T and Z W^T for this warp's m rows (from row wr) of the
 -- LDS tiles lx and lz against the nt accumulator tiles of the rows of ly and lw (those read as
 -- the B operand through the transposed encoding bt): lists of nt accumulators each.
@@ -243,17 +261,7 @@ local function dq_kernel(dt, d, causal, layout, given)
         k:copy(k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))
         k:copy_commit()
         -- per accumulator element: its query row (lse and delta once per row), its key column
-        local zc = s:zeros()
-        local qrow, col, lse, delta = {}, {}, {}, {}
-        for y = 0, s.elements.c - 1 do
-          local idx = zc:coords(y)
-          qrow[y] = q0 + wr + idx[1]
-          col[y] = idx[2]
-          local inq = tl.lt(qrow[y], sq)
-          lse[y] = p.lse:load({ b, hq, qrow[y] }, { mask = inq, pad = NEG_INF })
-          -- (delta is {B, S, H} for the {B, S, H, D} layout)
-          delta[y] = p.delta:load(rank == 4 and { b, hq, qrow[y] } or { b, qrow[y], hq }, { mask = inq, pad = 0.0 })
-        end
+        local qrow, col, lse, delta = row_stats(p, s:zeros(), s.elements.c, q0, wr, b, hq, sq, rank)
         -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BN + skv - sq
         local kv_end = causal and tl.max(tl.min(skv, q0 + BN + skv - sq), 0) or skv
         local function tile(kv0, acc)

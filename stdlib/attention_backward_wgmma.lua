@@ -20,7 +20,8 @@
 -- lse and delta are fetched a tile ahead and read from LDS.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
-local prob = require("tilelua.std.attention_backward")._prob
+local BWD = require "tilelua.std.attention_backward"
+local prob, row_stats = BWD._prob, BWD._row_stats
 local M = {}
 
 local LOG2E = 1.4426950408889634
@@ -256,17 +257,7 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block, given)
         end
         k:copy_commit()
         -- per accumulator element of S: its query row (lse and delta once per row), its key column
-        local zs = sS:zeros()
-        local qrow, col, lse, delta = {}, {}, {}, {}
-        for y = 0, sS.elements - 1 do
-          local idx = zs:coords(y)
-          qrow[y] = q0 + r0 + idx[1]
-          col[y] = idx[2]
-          local inq = tl.lt(qrow[y], sq)
-          lse[y] = p.lse:load({ b, hq, qrow[y] }, { mask = inq, pad = NEG_INF })
-          -- (delta is {B, S, H} for the {B, S, H, D} layout)
-          delta[y] = p.delta:load(rank == 4 and { b, hq, qrow[y] } or { b, qrow[y], hq }, { mask = inq, pad = 0.0 })
-        end
+        local qrow, col, lse, delta = row_stats(p, sS:zeros(), sS.elements, q0, r0, b, hq, sq, rank)
         -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BM + skv - sq
         local kv_end = causal and tl.max(tl.min(skv, q0 + BM + skv - sq), 0) or skv
         -- (left in flight; base: the wgmma groups issued before it in this tile)

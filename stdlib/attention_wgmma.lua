@@ -31,9 +31,9 @@ local NEG_INF = -math.huge
 local WG = 2 -- warpgroups per block: 128 query rows
 -- registers per thread (setmaxnreg) of the producer and the consumers with config.ws (as std.gemm's)
 local REGS = { 40, 232 }
--- (config.split and config.overlap: 24 and 240, FlashAttention-3's, the same pool; their consumers spill
--- at 232: ptxas -v for sm_90a at D = 128, f16, spill stores / loads in bytes, 40/232 -> 24/240: overlap
--- 56/108 -> 24/44, split 64/120 -> 40/68, overlap + split 172/348 -> 168/328; the ws default none either way)
+-- (config.overlap: 24 and 240, FlashAttention-3's, the same pool; at 232 its consumers spilled: ptxas -v for
+-- sm_90a at D = 128, f16, spill stores / loads in bytes, 40/232 -> 24/240: overlap 56/108 -> 24/44, the two-role
+-- split of session 11 64/120 -> 40/68; the ws default none either way)
 local REGS_LEAN = { 24, 240 }
 
 -- keys per tile and LDS stages per head dimension (opts.config.bn / stages override)

@@ -187,7 +187,6 @@ function M.copy(t, extra)
   return o
 end
 
--- the kernel for `key` (warp included by the caller), built by make() the first time
 -- a config table's fields as one string, in key order ("bn=64,ws=true"; nil: "-"), for memo keys: an
 -- edited table gives another string
 function M.config_key(cfg)
@@ -199,6 +198,7 @@ function M.config_key(cfg)
   return table.concat(parts, ",")
 end
 
+-- the kernel for `key` (warp included by the caller), built by make() the first time
 function M.memo(key, make)
   local kern = built[key]
   if not kern then
