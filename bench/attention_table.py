@@ -1,13 +1,15 @@
-"""attention_table.py - the lines of bench/attention_bench.lua and bench/peers_attention.py (one log)
+"""attention_table.py - the lines of bench/attention_bench.lua, bench/peers_attention.py and
+bench/triton_attention.py (one log)
 as the RESULTS.md table and a chart (TFLOP/s vs S, one line per implementation, one panel per dtype,
 D and mask). Usage: python3 bench/attention_table.py LOG OUT.png "date, device"
-Ratio = fastest SDPA backend time / tilelua time (>= 1: tilelua as fast or faster)."""
+Ratio = fastest SDPA backend time / tilelua time (>= 1: tilelua as fast or faster); the Triton
+column (the tutorial's algorithm, bench/triton_attention.py) is not part of the ratio."""
 import re
 import sys
 
 log, png, title = sys.argv[1], sys.argv[2], sys.argv[3]
 t = {}  # (who, case) -> (us, tflops)
-pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+) (attention (\w+) d(\d+) (\w+) S=(\d+)): ([0-9.]+) us ([0-9.]+) TFLOP/s")
+pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+|triton) (attention (\w+) d(\d+) (\w+) S=(\d+)): ([0-9.]+) us ([0-9.]+) TFLOP/s")
 cases = []
 for line in open(log):
     m = pat.match(line)
@@ -15,16 +17,18 @@ for line in open(log):
         t[(m[1], m[2])] = (float(m[7]), float(m[8]))
         if m[2] not in cases:
             cases.append(m[2])
-rows = ["| case | tilelua | TFLOP/s | SDPA flash | SDPA efficient | SDPA cuDNN | fastest SDPA | ratio |",
-        "|---|---|---|---|---|---|---|---|"]
+rows = ["| case | tilelua | TFLOP/s | SDPA flash | SDPA efficient | SDPA cuDNN | Triton | fastest SDPA | ratio |",
+        "|---|---|---|---|---|---|---|---|---|"]
 for c in cases:
     me = t.get(("tilelua", c))
     peers = {p: t[(p, c)] for p in ("sdpa_flash", "sdpa_efficient", "sdpa_cudnn") if (p, c) in t}
     best = min(peers, key=lambda p: peers[p][0]) if peers else None
     cell = lambda p: f"{peers[p][0]:.0f} µs ({peers[p][1]:.0f})" if p in peers else "—"
+    tri = t.get(("triton", c))
     ratio = f"{peers[best][0] / me[0]:.2f}×" if me and best else "—"
     rows.append(f"| {c.replace('attention ', '')} | {f'{me[0]:.0f} µs' if me else '—'} | {f'{me[1]:.0f}' if me else '—'} | "
                 f"{cell('sdpa_flash')} | {cell('sdpa_efficient')} | {cell('sdpa_cudnn')} | "
+                f"{f'{tri[0]:.0f} µs ({tri[1]:.0f})' if tri else '—'} | "
                 f"{best.replace('sdpa_', '') if best else '—'} | {ratio} |")
 variants = sorted({who for (who, c) in t if who.startswith("tilelua[")})
 if variants:
@@ -43,7 +47,7 @@ try:
     panels = sorted({re.sub(r" S=\d+$", "", c) for c in cases})
     fig, axes = plt.subplots(2, (len(panels) + 1) // 2, figsize=(4 * ((len(panels) + 1) // 2), 7), squeeze=False)
     for ax, panel in zip(axes.flat, panels):
-        for who in ("tilelua", "sdpa_flash", "sdpa_efficient", "sdpa_cudnn"):
+        for who in ("tilelua", "sdpa_flash", "sdpa_efficient", "sdpa_cudnn", "triton"):
             pts = sorted((int(c.split("S=")[1]), t[(who, c)][1]) for c in cases
                          if c.startswith(panel + " ") and (who, c) in t)
             if pts:

@@ -41,7 +41,8 @@ if [ "${2:-}" = attention_bwd ]; then
   M=${M_GEMM}
   "$NCU" --query-metrics 2>/dev/null | awk '{print $1}' | grep -qx sm__pipe_tensor_op_gmma_cycles_active &&
     M=$M,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
-  TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_attention_backward --launch-skip 2 --metrics $M \
+  # (ATTENTION_BWD_DQ=atomic: one kernel a backward, so the first backward's is skipped with NCU_SKIP=1)
+  TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_attention_backward --launch-skip ${NCU_SKIP:-2} --metrics $M \
     "$B/tilesh" --backend=cuda bench/attention_bwd_ncu.lua
   exit
 fi

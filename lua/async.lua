@@ -32,6 +32,13 @@
 --                                          a TMA box store from LDS (the writes to the buffer before
 --                                          it need a barrier; the buffer may be written again after
 --                                          k:tma_store_wait() by the issuing thread and a barrier)
+--   k:copy(tensor_window, lds_window, {tma = true, reduce = "add"})
+--                                          the same box added into the tensor (f32, i32, u32: TMA's
+--                                          reduce-add, atomic per element against other blocks')
+--   {..., issuer = t} / k:tma_store_wait(n, {issuer = t})
+--                                          thread t of the block (of the role) issues the store
+--                                          instead of thread 0 (the role's leader), with its own
+--                                          values of the windows' origins: one store per warpgroup
 --   k:roles{ {warps = n, registers = r, fn = function(role) ... end}, ... }
 --                                          splits the block's warps into roles that run at once
 --                                          (warp specialization); registers: setmaxnreg on sm_90a
@@ -243,7 +250,7 @@ return function(tl, K)
   -- The TMA plan of a copy: swizzle and panel width (the box's dimensions line up as box_dims says), or an
   -- error naming the rule it breaks (soft: error({why = text}) instead, for the plain k:copy,
   -- which then stays cp.async).
-  local function plan(k, dst, src, what, soft, store)
+  local function plan(k, dst, src, what, soft)
     local lds, t = dst.src, src.src
     local rank, es = t.rank, SIZE[t.dtype]
     local function no(fmt, ...)
@@ -253,7 +260,6 @@ return function(tl, K)
     if k.kernel_hints.allow_tma == false then no("the kernel's hint allow_tma = false forbids TMA copies") end
     if rank > 5 then no("TMA copies boxes of rank 1..5, the tensor has rank %d", rank) end
     local map = box_dims(dst, src)
-    if store and #dst.lengths ~= rank then map = nil end -- (TMA stores keep the tensor's rank)
     if not map then
       no("the windows' lengths {%s} and {%s} are not the same box", table.concat(dst.lengths, ", "), table.concat(src.lengths, ", "))
     end
@@ -389,44 +395,79 @@ return function(tl, K)
 
   -- k:copy(tensor_window, lds_window, {tma = true}): a TMA box store (k:tma_store_wait() before the
   -- LDS is written again)
+  -- the thread that issues a TMA store or waits for it: opts.issuer (of the block, or of the current
+  -- role), else the role's leader (thread 0 outside roles)
+  local function store_issuer(c, issuer, what)
+    local first, count = 0, c.block
+    if c.role then first, count = c.role.first, c.role.threads end
+    if issuer == nil then return first end
+    if math.type(issuer) ~= "integer" or issuer < 0 or issuer >= count then
+      tr.fail("%s: issuer must be a thread of the %s, an integer in 0..%d (got %s)", what, c.role and "role" or "block",
+              count - 1, tostring(issuer))
+    end
+    return first + issuer
+  end
+
+  local REDUCE = { add = true }
+  local REDUCE_DTYPES = { f32 = true, i32 = true, u32 = true }
   local function tma_store(self, dst, src, opts)
     target_tma("k:copy with tma = true (a TMA store)")
     local c = tr.current()
     for key in pairs(opts) do
-      if key ~= "tma" then tr.fail("k:copy: a TMA store takes only {tma = true} (got option '%s')", tostring(key)) end
+      if key ~= "tma" and key ~= "reduce" and key ~= "issuer" then
+        tr.fail("k:copy: a TMA store takes {tma = true[, reduce = \"add\"][, issuer = thread]} (got option '%s')", tostring(key))
+      end
     end
     if dst.src.dtype ~= src.src.dtype then
       tr.fail("k:copy(dst, src): the tensor holds %s but the LDS buffer %s (copies do not convert)", dst.src.dtype, src.src.dtype)
     end
-    local s, w = plan(self, src, dst, "k:copy with tma = true (a TMA store)", false, true)
-    local rank = dst.src.rank
-    local desc = descriptor(c, dst.src, src.src, dst.lengths, w, s, "LDS -> %s box %s swizzle %d (store)")
-    local issuer = c.role and c.role.first or 0
+    local reduce = 0
+    if opts.reduce ~= nil then
+      if not REDUCE[opts.reduce] then
+        tr.fail("k:copy with tma = true: reduce must be \"add\" (TMA's reduce-add; got %s)", tostring(opts.reduce))
+      end
+      if not REDUCE_DTYPES[dst.src.dtype] then
+        tr.fail("k:copy with reduce = \"add\": TMA reduce-adds are generated for f32, i32 and u32 tensors (%s holds %s)",
+                dst.src.name, dst.src.dtype)
+      end
+      reduce = 1
+    end
+    local what = reduce == 1 and "k:copy with tma = true, reduce = \"add\" (a TMA reduce-add)" or "k:copy with tma = true (a TMA store)"
+    local s, w = plan(self, src, dst, what, false)
+    local rank, rs = dst.src.rank, #src.lengths
+    local desc = descriptor(c, dst.src, src.src, dst.lengths, w, s, reduce == 1 and "LDS -> %s box %s swizzle %d (reduce-add)"
+                            or "LDS -> %s box %s swizzle %d (store)")
+    local issuer = store_issuer(c, opts.issuer, "k:copy with tma = true")
     for p0 = 0, dst.lengths[rank] - 1, w do
-      local at = {}
-      for d = 1, rank do at[d] = src.origin[d] end
-      if p0 > 0 then at[rank] = at[rank] + p0 end
+      local at = {} -- (the LDS window may leave out the box's leading dimensions of length 1)
+      for d = 1, rs do at[d] = src.origin[d] end
+      if p0 > 0 then at[rs] = at[rs] + p0 end
       local ops = { tr.as(src.src:offset(at), "i32") }
       for d = 1, rank do
         local o = dst.origin[d]
         if d == rank and p0 > 0 then o = o + p0 end
         ops[1 + d] = tr.as(o, "i32")
       end
-      tr.emit("tma_store", nil, ops, { imm = desc, fimm = issuer })
+      tr.emit("tma_store", nil, ops, { imm = desc, imm2 = reduce, fimm = issuer })
     end
   end
 
   -- k:tma_store_wait(): the TMA stores issued so far have read their LDS (by the thread that issued
   -- them: the current role's leader, thread 0 outside roles; a barrier tells the others)
   -- k:tma_store_wait(n): all but the n (0..7, default 0) newest stores have read their LDS
-  function K:tma_store_wait(n)
+  -- k:tma_store_wait(n, {issuer = t}): those thread t issued (copies with the same issuer)
+  function K:tma_store_wait(n, opts)
     target_tma("k:tma_store_wait")
     n = n or 0
     if math.type(n) ~= "integer" or n < 0 or n > 7 then
       tr.fail("k:tma_store_wait(n): n is the number of stores left reading, an integer in 0..7 (got %s)", tostring(n))
     end
+    if opts ~= nil and type(opts) ~= "table" then tr.fail("k:tma_store_wait(n, opts): opts must be a table {issuer = thread}") end
+    for key in pairs(opts or {}) do
+      if key ~= "issuer" then tr.fail("k:tma_store_wait: the only option is issuer (got '%s')", tostring(key)) end
+    end
     local c = tr.current()
-    tr.emit("tma_store_wait", nil, {}, { imm = n, fimm = c.role and c.role.first or 0 })
+    tr.emit("tma_store_wait", nil, {}, { imm = n, fimm = store_issuer(c, opts and opts.issuer, "k:tma_store_wait") })
   end
 
   -- k:copy(dst, src, {barrier = mb, index = i})

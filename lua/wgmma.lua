@@ -8,7 +8,9 @@
 --   k:window(p.c, {m0 + 64 * (k.warp_id() // 4), n0}, {64, 256}, s.c):store(acc)
 --
 -- The block's warpgroups (128 threads each) split the A tile's rows: warpgroup g multiplies rows
--- 64g .. 64g + 63 by the whole B tile; the tiles' K extent is a multiple of 16 (one instruction per
+-- 64g .. 64g + 63 by the whole B tile. An A tile of 64 rows is every warpgroup's; either operand may
+-- also be a list of tiles, warpgroup g's the (g + 1)-th (e.g. each its own share of K, or its own
+-- columns of B: partial products or column blocks, which the kernel puts together); the tiles' K extent is a multiple of 16 (one instruction per
 -- 16). The descriptors exist for one family of layouts (the 128-byte swizzle: 16-byte chunks XOR
 -- the row within 8-row, 1024-byte atoms; K-major or MN-major); nothing here assumes the buffer has
 -- it: the layout is fitted numerically from the buffer's own offsets (its seed-003 descriptor), and
@@ -81,9 +83,9 @@ return function(tl)
   -- The descriptor fields of one operand: index_of(g, s, mn, k) -> the buffer index of element
   -- (mn, k) of instruction step s of warpgroup g. Returns {trans, start, gstride, step, lbo, sbo}
   -- or nil, why. The candidate fields are read off the buffer at a few elements, then every element
-  -- of warpgroup 0's steps (and the corners of the others') is checked against the address the
+  -- of warpgroup 0's steps (and the corners of the others', or all of them: all) is checked against the address the
   -- hardware computes from them (tl._wgmma_addr: the executor's formula).
-  local function fit(lds, index_of, groups, steps, rows, kstep, fp8)
+  local function fit(lds, index_of, groups, steps, rows, kstep, fp8, all)
     local size = tr.SIZE[lds.dtype]
     local function byte(g, s, mn, k) return lds:element_offset(index_of(g, s, mn, k)) * size end
     local why
@@ -105,7 +107,7 @@ return function(tl)
       local function want(g, s, mn, k) return tl._wgmma_addr(imm, imm2, 0, s0 + g * gs, s, mn, k) end
       for g = 0, groups - 1 do
         for s = 0, steps - 1 do
-          local full = g == 0
+          local full = g == 0 or all -- (all: every warpgroup's own tile, each checked whole)
           for mn = 0, rows - 1 do
             if not ok then break end
             if full or mn == 0 or mn == rows - 1 or mn % 64 == 63 then
@@ -148,6 +150,23 @@ return function(tl)
     if t.lds.rank ~= 2 then tr.fail("wgmma: %s must be a tile of a 2-dimensional LDS buffer", what) end
     return t
   end
+  -- an operand: one tile, or a list of one per warpgroup (groups of them, of one buffer, alike)
+  local function tiles(t, what, groups)
+    if type(t) ~= "table" or t.is_lds_tile or #t == 0 then return { tile(t, what) } end
+    if #t ~= groups then
+      tr.fail("wgmma: %s is a list of %d tiles; a list has one per warpgroup of the block (%d)", what, #t, groups)
+    end
+    local list = {}
+    for i, ti in ipairs(t) do
+      list[i] = tile(ti, what .. " " .. i)
+      local f = list[1]
+      if ti.lds ~= f.lds or ti.lengths[1] ~= f.lengths[1] or ti.lengths[2] ~= f.lengths[2] or
+         (ti.transposed or false) ~= (f.transposed or false) then
+        tr.fail("wgmma: the tiles of %s's list must be of one LDS buffer, of one shape and one orientation (tile %d differs)", what, i)
+      end
+    end
+    return list
+  end
 
   -- s:mma(a_tile, b_tile[, acc[, {pending = n, accumulate = cond}]]) -> the new accumulator (f32,
   -- distributed as s.c per warpgroup). pending = n (1..7) returns with at most the n newest groups,
@@ -169,7 +188,9 @@ return function(tl)
     if ctx.block % 128 ~= 0 then
       tr.fail("wgmma: kernel '%s' has block %d, not a whole number of warpgroups (128 threads)", ctx.name, ctx.block)
     end
-    a, b = tile(a, "the A tile"), tile(b, "the B tile")
+    local groups = (ctx.role and ctx.role.threads or ctx.block) // 128
+    local la, lb = tiles(a, "the A tile", groups), tiles(b, "the B tile", groups)
+    a, b = la[1], lb[1]
     if opts ~= nil and (type(opts) ~= "table" or (opts.pending ~= nil and (math.type(opts.pending) ~= "integer" or
                                                   opts.pending < 0 or opts.pending > 7))) then
       tr.fail("wgmma: options must be {pending = 0..7 (the newest groups, this one among them, left in flight), accumulate = boolean}")
@@ -179,7 +200,6 @@ return function(tl)
       tr.fail("wgmma: accumulate must be a boolean or a symbolic comparison (got %s)", type(accumulate))
     end
     -- inside a role (k:roles), the role's warpgroups share the tile
-    local groups = (ctx.role and ctx.role.threads or ctx.block) // 128
     if ctx.role and (ctx.role.first % 128 ~= 0 or ctx.role.threads % 128 ~= 0) then
       tr.fail("wgmma: a role running wgmma must be whole warpgroups of 128 threads (its threads are [%d, %d))",
               ctx.role.first, ctx.role.first + ctx.role.threads)
@@ -189,9 +209,13 @@ return function(tl)
     if a.transposed then am, kk = a.lengths[2], a.lengths[1] end
     local bk_, bn_ = b.lengths[1], b.lengths[2]
     if b.transposed then bk_, bn_ = b.lengths[2], b.lengths[1] end
-    if am ~= 64 * groups then
-      tr.fail("wgmma: the A tile has %d rows; the %d warpgroups of the block take 64 each (%d)", am, groups, 64 * groups)
+    -- (am_g: the rows warpgroup g's A starts past the first's: one tile split by rows)
+    local am_g = (#la == 1 and am == 64 * groups and groups > 1) and 64 or 0
+    if am ~= 64 * groups and am ~= 64 then
+      tr.fail("wgmma: the A tile has %d rows; the %d warpgroups of the block take 64 each (%d), or share a tile of 64",
+              am, groups, 64 * groups)
     end
+    if #la > 1 and am ~= 64 then tr.fail("wgmma: the A tiles of a list have 64 rows, each warpgroup's (got %d)", am) end
     if bk_ ~= kk or bn_ ~= self.n then
       tr.fail("wgmma: the B tile is %dx%d, expected %dx%d (K of the A tile x n of %s)", bk_, bn_, kk, self.n, self.name)
     end
@@ -204,29 +228,39 @@ return function(tl)
       tr.fail("wgmma: the accumulator must be the result of this shape's mma or zeros()")
     end
     local steps = kk // ks
-    local ar, ac, br, bc = a.origin[1], a.origin[2], b.origin[1], b.origin[2]
-    local fa, why_a = fit_cached(a, table.concat({ ar, ac, am, kk, groups, tostring(a.transposed) }, ":"), function(g, s, mn, k)
-      if a.transposed then return { [0] = ar + ks * s + k, ac + 64 * g + mn } end
-      return { [0] = ar + 64 * g + mn, ac + ks * s + k }
-    end, groups, steps, 64, ks, self.fp8)
+    -- warpgroup g's tile of a list (g < #list), else the one tile
+    local function origin(list, g) local t_ = list[#list > 1 and g + 1 or 1]; return t_.origin[1], t_.origin[2] end
+    local function key_of(list)
+      local parts = {}
+      for i, t_ in ipairs(list) do parts[i] = t_.origin[1] .. "," .. t_.origin[2] end
+      return table.concat(parts, ";")
+    end
+    local ga, gb = (#la > 1 or am_g > 0) and groups or 1, #lb > 1 and groups or 1
+    local fa, why_a = fit_cached(a, table.concat({ key_of(la), am, kk, groups, am_g, tostring(a.transposed) }, ":"), function(g, s, mn, k)
+      local ar, ac = origin(la, g)
+      if a.transposed then return { [0] = ar + ks * s + k, ac + am_g * g + mn } end
+      return { [0] = ar + am_g * g + mn, ac + ks * s + k }
+    end, ga, steps, 64, ks, self.fp8, #la > 1)
     if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
-    local fb, why_b = fit_cached(b, table.concat({ br, bc, kk, self.n, tostring(b.transposed) }, ":"), function(_, s, mn, k)
+    local fb, why_b = fit_cached(b, table.concat({ key_of(lb), kk, self.n, tostring(b.transposed) }, ":"), function(g, s, mn, k)
+      local br, bc = origin(lb, g)
       if b.transposed then return { [0] = br + mn, bc + ks * s + k } end
       return { [0] = br + ks * s + k, bc + mn }
-    end, 1, steps, self.n, ks, self.fp8)
+    end, gb, steps, self.n, ks, self.fp8, #lb > 1)
     if not fb then tr.fail("wgmma: the B tile's LDS layout is not one the descriptors can read: %s", why_b) end
     local imm, imm2 = tl._wgmma_pack { lds_a = a.lds.index, lds_b = b.lds.index, n = self.n,
                                        bf16 = self.dtype == "bf16" and 1 or 0, trans_a = fa.trans, trans_b = fb.trans,
                                        ksteps = steps, a_step = fa.step, b_step = fb.step, a_lbo = fa.lbo,
                                        a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo, fp8 = self.fp8,
                                        pending = opts and opts.pending or 0, scale_op = accumulate ~= nil and 1 or 0 }
-    local a_start = tr.const(fa.start, "i32")
-    if groups > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end
+    local a_start, b_start = tr.const(fa.start, "i32"), tr.const(fb.start, "i32")
+    if ga > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end
+    if gb > 1 then b_start = b_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fb.gstride, "i32") end
     local ops = {}
     local zero = c == nil and tr.const(0.0, "f32") or nil
     for y = 0, self.elements - 1 do ops[#ops + 1] = c and tr.as(c.vals[y], "f32") or zero end
     ops[#ops + 1] = a_start
-    ops[#ops + 1] = tr.const(fb.start, "i32")
+    ops[#ops + 1] = b_start
     if accumulate ~= nil then
       if type(accumulate) == "boolean" then ops[#ops + 1] = tr.const(accumulate and 1 or 0, "i32")
       else ops[#ops + 1] = tl.select(accumulate, tr.const(1, "i32"), tr.const(0, "i32")) end

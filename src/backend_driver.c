@@ -705,9 +705,12 @@ int tlua_device_load(tlua_Device *d, const void *code, size_t size, const char *
   }
   f->dyn_lds = (unsigned)dyn_lds;
   int bad = 0;
-  if (dyn_lds > d->info.lds_bytes)
-    bad = tlua_errorf(1, err, n, "%s: kernel '%s' needs %zu bytes of LDS per block, over the %zu bytes a block may have on %s (%s)",
-                      d->api->v->backend, entry, dyn_lds, d->info.lds_bytes, d->info.name, d->info.arch);
+  /* (the static LDS, e.g. mbarriers, counts against the same limit as the dynamic block) */
+  const size_t static_lds = f->lds > 0 ? (size_t)f->lds : 0;
+  if (dyn_lds + static_lds > d->info.lds_bytes)
+    bad = tlua_errorf(1, err, n, "%s: kernel '%s' needs %zu bytes of LDS per block (%zu of buffers with their alignment, %zu static), "
+                      "over the %zu bytes a block may have on %s (%s)", d->api->v->backend, entry, dyn_lds + static_lds, dyn_lds,
+                      static_lds, d->info.lds_bytes, d->info.name, d->info.arch);
   else if (dyn_lds > 0 && d->api->funcset) /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES: opt in */
     bad = check(d, d->api->funcset(f->fn, 8, (int)dyn_lds), "allow the kernel's dynamic LDS", err, n);
   if (bad) {

@@ -187,8 +187,9 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     }
     STMT(g, in, "if (threadIdx.x == %du) {  /* TMA box store */\n", (int)in->fimm);
     g->depth++;
-    STMT(g, in, "asm volatile(\"cp.async.bulk.tensor.%dd.global.shared::cta.bulk_group [%%0, {%s}], [%%1];\" :: "
-         "\"l\"((unsigned long long)&tl_tmap%d), \"r\"(tl_smem(lds%d + v%d))%s : \"memory\");\n", d->rank, crd, (int)in->imm,
+    STMT(g, in, "asm volatile(\"%s.tensor.%dd.global.shared::cta%s.bulk_group [%%0, {%s}], [%%1];\" :: "
+         "\"l\"((unsigned long long)&tl_tmap%d), \"r\"(tl_smem(lds%d + v%d))%s : \"memory\");\n",
+         in->imm2 == 1 ? "cp.reduce.async.bulk" : "cp.async.bulk", d->rank, in->imm2 == 1 ? ".add.tile" : "", crd, (int)in->imm,
          (int)d->lds, o[0], args);
     STMT(g, in, "asm volatile(\"cp.async.bulk.commit_group;\" ::: \"memory\");\n");
     g->depth--;

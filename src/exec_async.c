@@ -285,9 +285,25 @@ int tlua_async_lds_access(const tlua_Async *a, int lds, uint64_t off, uint64_t c
   return 0;
 }
 
+/* One element of a TMA reduce-add: *dst += *src in dtype dt (f32: one float addition, as the L2's
+ * reduction unit does; i32/u32: wrapping). */
+static void reduce_add(int dt, uint8_t *dst, const uint8_t *src) {
+  if (dt == TLUA_F32) {
+    float x, y;
+    memcpy(&x, dst, 4), memcpy(&y, src, 4);
+    x += y;
+    memcpy(dst, &x, 4);
+  } else {
+    uint32_t x, y;
+    memcpy(&x, dst, 4), memcpy(&y, src, 4);
+    x += y;
+    memcpy(dst, &x, 4);
+  }
+}
+
 int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, int64_t extent,
-                         const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset, int line,
-                         char *err, size_t n) {
+                         const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset, int add,
+                         int line, char *err, size_t n) {
   const tlua_IR *ir = a->ir;
   const int64_t count = box_check(a, d, shape, lds_offset, "store from", err, n);
   if (count < 0) return -1;
@@ -323,7 +339,8 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
         return fmt_err(err, n, "TMA store writes element %" PRId64 " of tensor %s, outside its %" PRId64 " elements", off,
                        ir->params[d->param].name, extent);
       }
-      memcpy(base + off * es, buf + at * es, (size_t)es);
+      if (add) reduce_add(ir->lds[d->lds].dtype, base + off * es, buf + at * es);
+      else memcpy(base + off * es, buf + at * es, (size_t)es);
     }
     if (a->reading[d->lds][at] < 255) a->reading[d->lds][at]++;
     st->at[st->n++] = at;

@@ -326,7 +326,7 @@ int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
   for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[1 + k])[lane].i;
   char e[512];
   if (tlua_async_tma_store(&ex->async, d, (uint8_t *)a->data, a->extent, a->shape, a->strides, c, VAL(ex, o[0])[lane].i,
-                           (int)in->line, e, sizeof e))
+                           in->imm2 == 1, (int)in->line, e, sizeof e))
     return rt_error(ex, in, lane, "%s", e);
   return 0;
 }

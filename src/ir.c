@@ -350,6 +350,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put(b, " box");
     for (int k = 0; k < d->rank; k++) put(b, "%s%d", k ? "x" : " ", (int)d->box[k]);
     if (d->swizzle) put(b, " swizzle %d", (int)d->swizzle);
+    if (in->imm2 == 1) put(b, " add");
     put(b, " by thread %d", (int)in->fimm);
     break;
   }

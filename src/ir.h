@@ -167,7 +167,8 @@ typedef enum tlua_Op {
   /* TMA_STORE (lds_offset, c_0..c_{r-1}): the reverse of TMA_LOAD without a barrier: the box at
      element lds_offset of the descriptor's LDS buffer (TMA's layout) goes to the tensor at element
      coordinates c (elements outside the tensor are not written), issued once by thread fimm (imm =
-     descriptor). The LDS bytes are read asynchronously: they may be written again only after
+     descriptor); imm2 = 1 adds the box into the tensor instead (TMA reduce-add, f32/i32/u32: atomic
+     per element against every other block's), 0 stores it. The LDS bytes are read asynchronously: they may be written again only after
      TMA_STORE_WAIT by the issuing thread (cp.async.bulk.wait_group.read 0) and a barrier; the
      threads that wrote them must have passed a barrier before the store (the generated code fences
      the async proxy at barriers). TMA_STORE_WAIT (no operands; fimm = the issuing thread): the

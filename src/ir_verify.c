@@ -679,6 +679,12 @@ static int check_instr(Verifier *V, int id) {
       return want_nops(V, id, 0);
     }
     if (in->imm < 0 || in->imm >= ir->ntma) return fail_at(V, id, "TMA descriptor %lld does not exist", (long long)in->imm);
+    if (in->imm2 != 0 && in->imm2 != 1) return fail_at(V, id, "TMA store mode %lld is neither 0 (store) nor 1 (add)", (long long)in->imm2);
+    if (in->imm2 == 1) {
+      const int rdt = ir->lds[ir->tma[in->imm].lds].dtype;
+      if (rdt != TLUA_F32 && rdt != TLUA_I32 && rdt != TLUA_U32)
+        return fail_at(V, id, "a TMA reduce-add of %s (f32, i32 and u32 only)", dtn(rdt));
+    }
     const int rank = ir->tma[in->imm].rank;
     return want_nops(V, id, 1 + rank) || int_operands(V, id, 0, 1 + rank, "offset / coordinate") ? -1 : 0;
   }

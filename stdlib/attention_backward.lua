@@ -13,8 +13,9 @@
 --   dQ += dS K: dS^T goes through LDS, each warp takes m query rows of it, and adds its rows of dQ
 --   into an f32 accumulator with atomics (blocks of other key tiles add theirs); cast at the end
 --   (opts.dq = "atomic").
--- opts.dq = "pass", the default, leaves dQ to a second kernel instead (dq_kernel below): no atomics,
--- S and dP recomputed once more per (query tile, key tile).
+-- opts.dq = "pass", the default for these kernels, leaves dQ to a second kernel instead (dq_kernel
+-- below): no atomics, S and dP recomputed once more per (query tile, key tile). On sm_90's warpgroup
+-- MMAs (attention_backward_wgmma.lua) the default is "atomic", there by TMA reduce-adds of whole tiles.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local A = require "tilelua.std.attention"
@@ -302,28 +303,27 @@ local function dq_kernel(dt, d, causal, layout, given)
 end
 
 -- The kernels for the current target: on warpgroup MMAs (attention_backward_wgmma.lua) where config.wgmma
--- is true, or nil and the target has them and dQ is by the pass (1.1-1.6x the mma.sync kernels on an H200,
+-- is true, or nil and the target has them (1.1-1.6x the mma.sync kernels on an H200,
 -- bench/RESULTS.md 2026-11-26); mma.sync otherwise
-local function use_wgmma(wgmma, pass)
+local function use_wgmma(wgmma)
   local t = tl.target()
-  if wgmma == nil then return pass and t.wgmma == true and tl.default_warp() == 32 end
+  if wgmma == nil then return t.wgmma == true and tl.default_warp() == 32 end
   if wgmma then
     if not (t.wgmma and tl.default_warp() == 32) then
       C.fail("std.attention_backward: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end
-    if not pass then C.fail("std.attention_backward: config.wgmma computes dQ by the dq pass (dq = \"atomic\" is for the mma.sync kernel)") end
   end
   return wgmma
 end
 -- the dK/dV kernel (with dQ's atomics where atomic) and the dq pass -> kernel, the rows or keys a block takes
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma)
-  if use_wgmma(wgmma, not atomic) then
-    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma)
+  if use_wgmma(wgmma) then
+    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic)
   end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
-  if use_wgmma(wgmma, true) then
+  if use_wgmma(wgmma) then
     return require("tilelua.std.attention_backward_wgmma").dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block,
                                                                      wgmma)
   end
@@ -347,11 +347,13 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     if key ~= "wgmma" then C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma)", tostring(key)) end
     if type(v) ~= "boolean" then C.fail("std.attention_backward: config.wgmma must be a boolean (got %s)", tostring(v)) end
   end
-  -- dQ by a pass of its own by default: 1.7-2.1x faster than the atomics on an H100 at S = 4096
-  -- (bench/RESULTS.md, 2026-11-25)
-  local dq_mode = opts.dq == nil and "pass" or opts.dq
+  -- dQ by default: on the wgmma kernels by TMA reduce-adds from the dK/dV kernel (1.04-1.21x the pass
+  -- on an H200, bench/RESULTS.md 2026-11-26 session 13); on mma.sync by a pass of its own (1.7-2.1x
+  -- faster than its per-element atomics on an H100, 2026-11-25)
+  local dq_mode = opts.dq
+  if dq_mode == nil then dq_mode = use_wgmma(config.wgmma) and "atomic" or "pass" end
   if dq_mode ~= "atomic" and dq_mode ~= "pass" then
-    C.fail("std.attention_backward: dq must be \"atomic\" (f32 atomics from the key tiles' blocks) or \"pass\" (a kernel " ..
+    C.fail("std.attention_backward: dq must be \"atomic\" (f32 reduce-adds from the key tiles' blocks) or \"pass\" (a kernel " ..
            "of its own) (got %s)", tostring(opts.dq))
   end
   local dt, B, Hq, S, D, Hkv, Skv = A._check_qkv("attention_backward", q, k, v, layout)
@@ -370,7 +372,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   end
   local scale = A._check_scale("attention_backward", opts.scale, D)
   local pass = dq_mode == "pass"
-  use_wgmma(config.wgmma, pass) -- (its errors before any work)
+  use_wgmma(config.wgmma) -- (its errors before any work)
   local std = require "tilelua.std"
   local dk, dv = tl.empty(k:shape(), tl[dt]), tl.empty(v:shape(), tl[dt])
   -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)

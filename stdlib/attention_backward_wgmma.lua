@@ -13,7 +13,13 @@
 --   P^T = exp2(S^T * scale log2 e - lse log2 e) (0 where masked), dS^T = P^T * (dP^T - delta),
 --   P^T and dS^T to LDS (K-major, each warpgroup its 64 rows), then dV += P^T dO and dK += dS^T Q
 --   (m64nD chains over the BQ queries).
--- dQ by M.dq_kernel below. No warp specialization yet: the blocks' own threads copy their tiles (TMA
+-- dQ (atomic, opts.dq = "atomic", the default here) from this kernel: the block's keys' share of dQ,
+-- dS K (dS^T read MN-major as the A), each warpgroup D / 2 of its columns over all BK keys (so a
+-- block barrier after both warpgroups' dS^T; each its own columns of K as the B, a list of tiles),
+-- staged in LDS in f32 and added into an f32 dQ by TMA reduce-adds, issued by each warpgroup's first
+-- thread: 5 products a tile. (Measured: 1.04-1.21x the dq pass; each warpgroup its own 64 keys'
+-- share of all 64 columns at D = 64 was 5% slower: twice the reduce traffic.) Or by M.dq_kernel
+-- below (opts.dq = "pass": S and dP again, 7 products in all). No warp specialization yet: the blocks' own threads copy their tiles (TMA
 -- box copies on sm_90 where the layouts allow them), the next tile during this one's products, into
 -- three buffers, so a tile has one block barrier (its copies landed) and one per warpgroup (its P^T and
 -- dS^T stored); the products are issued back to back and waited for only where their results are read;
@@ -54,28 +60,46 @@ local function params(dt, rank, outs)
 end
 
 -- a kernel's LDS (bytes) within the target's; what: which kernel
+-- (with the 1 KiB the generated code may skip to align TMA's buffers, and the copy groups' mbarriers)
 local function check_lds(bytes, what, d)
-  if bytes > tl._lds_max then
-    C.fail("std.attention_backward: config.wgmma%s needs %d bytes of LDS at D = %d, over %d", what, bytes, d, tl._lds_max)
+  if bytes + 1024 + 64 > tl._lds_max then
+    C.fail("std.attention_backward: config.wgmma%s needs %d bytes of LDS at D = %d, over %d", what, bytes + 1024 + 64, d, tl._lds_max)
   end
+end
+
+-- the LDS layout of the dq = "atomic" shares: {WG * 64, 32 np} f32, each warpgroup's 64 rows np panels
+-- of 64 x 32 (128 bytes a row), 16-byte chunks XOR the row (TMA's 128-byte swizzle)
+local function share_layout(np)
+  local d = tl.descriptor { lengths = { WG, np, 64, 8, 4 } }
+  d = d:transform { { tl.pass_through(WG), lower = { 0 }, upper = { 0 } }, { tl.pass_through(np), lower = { 1 }, upper = { 1 } },
+                    { tl.xor { 64, 8 }, lower = { 2, 3 }, upper = { 2, 3 } }, { tl.pass_through(4), lower = { 4 }, upper = { 4 } } }
+  return d:transform { { tl.merge { WG, 64 }, lower = { 0, 2 }, upper = { 0 } }, { tl.merge { np, 8, 4 }, lower = { 1, 3, 4 }, upper = { 1 } } }
 end
 
 -- the dK/dV kernel; shared: attention.lua's load_dist
 -- (given: the caller's config.wgmma, part of the memo key: a kernel rebuilt for another target chooses
 -- again there, tl.retargetable)
-function M.kernel(dt, d, causal, layout, load_dist, given)
+-- (atomic: dQ by TMA reduce-adds from this kernel)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic)
   local BK, PD = 64 * WG, d // 64
-  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + 2 * BK * BQ) * 2 + NB * 2 * BQ * 4, "", d)
+  -- (atomic: the f32 staging of dQ's shares, WG x 64 x NS)
+  -- (NS: the columns of dQ's share a warpgroup computes, d / WG; NP: its 32-column panels)
+  local NS = d // WG
+  local NP = NS // 32
+  local stage = atomic and WG * 64 * NS * 4 or 0
+  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + 2 * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage, atomic and " with dq = \"atomic\"" or "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
-  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given) }, ";")
+  -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
+  local sQ = tl.wgmma_shape { n = NS, a = dt }
+  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist, qdist = load_dist(BK, 64, nt), load_dist(BQ, d, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_backward_%s_d%d%s_dkdv_wgmma", dt, d, causal and "_causal" or ""),
+      name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv"),
       block = nt, warp = 32,
-      -- (dq: the mma.sync kernel's f32 dQ of dq = "atomic"; this kernel leaves it alone)
+      -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
       params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
         local b, hk = k.block_id(2), k.block_id(1)
@@ -95,6 +119,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given)
         local ldo = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local lp = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
         local lds_ = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
+        -- atomic: dQ's shares in f32, warpgroup w's 64 x NS at rows 64w.., each 32 columns a panel of
+        -- its own in the 128-byte swizzle TMA reads (before lstat: TMA's buffers are 1024-byte
+        -- aligned, and at D = 128 the padding after lstat would not fit)
+        local lr = atomic and k:lds(tl.f32, { WG * 64, NS }, { swizzle = share_layout(NP) })
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         local lstat = k:lds(tl.f32, { NB, 2, BQ })
         for pi = 0, PD - 1 do
@@ -163,6 +191,32 @@ function M.kernel(dt, d, causal, layout, load_dist, given)
         end
         -- tile t in buffer buf; nxt: tile t + 1's lse or delta (fetch), stashed into buffer nbuf while dV
         -- and dK run
+        -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
+        -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
+        local wg = k.warp_id() // 4
+        local function dq_share()
+          local b = {}
+          for g = 0, WG - 1 do b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS }) end
+          return sQ:mma(lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }), b, nil, { pending = 1 })
+        end
+        local function dq_add(share, t)
+          local hq, q0 = coords(t)
+          k:window(lr, { wg * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
+          k:sync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
+          local c0 = wg * NS
+          k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
+            for g = 0, WG - 1 do
+              for j = 0, NP - 1 do
+                k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * 64, j * 32 }, { 64, 32 }),
+                       { tma = true, reduce = "add", issuer = 128 * g })
+              end
+            end
+          end)
+        end
+        -- (the warpgroups' issuers: their last reduce-adds have read lr)
+        local function dq_drained()
+          for g = 0, WG - 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
+        end
         local function tile(t, buf, dk, dv, nxt, nbuf)
           local _, q0 = coords(t)
           local live = tl.lt(t, T)
@@ -184,9 +238,22 @@ function M.kernel(dt, d, causal, layout, load_dist, given)
           k:wgmma_wait(0) -- dP^T complete
           for y = 0, sS.elements - 1 do dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]])) end
           k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(dst:cast(dt))
-          k:sync { warps = 4 } -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
-          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 })
-          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
+          if not atomic then
+            k:sync { warps = 4 } -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
+            dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 })
+            dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
+            stash(nxt, nbuf)
+            k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
+            return dk, dv
+          end
+          dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
+          -- (the dQ share reads both warpgroups' rows of dS^T)
+          k:sync()
+          local share = dq_share()
+          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 })
+          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 3 })
+          k:wgmma_wait(2) -- (the dQ share complete; dV and dK still running)
+          dq_add(share, t)
           stash(nxt, nbuf)
           k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
           return dk, dv
@@ -201,18 +268,22 @@ function M.kernel(dt, d, causal, layout, load_dist, given)
           return tile(t, j, dk_, dv_, nxt, nb)
         end
         -- NB tiles a round, so each one's buffer is a constant; then the last T % NB tiles, tile T3 + j in
-        -- buffer j (a loop of at most one trip each)
+        -- buffer j (a loop of at most one trip each). Atomic at D = 128: rounds only, the last one filled
+        -- with masked tiles (the tail loops' copies of the body there spill 744 bytes where one body
+        -- spills 60: ptxas at 255 registers)
         stash(fetch(0), 0)
         load(0, 0)
-        local T3 = (T // NB) * NB
+        local masked_tail = atomic and d == 128
+        local T3 = masked_tail and (T + NB - 1) // NB * NB or (T // NB) * NB
         local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
           for j = 0, NB - 1 do dk_, dv_ = step(i + j, j, dk_, dv_) end
           return dk_, dv_
         end, sO:zeros(), sO:zeros())
-        for j = 0, NB - 2 do
+        for j = 0, masked_tail and -1 or NB - 2 do
           dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
         end
         k:copy_wait(0) -- (the last copies, nobody's tile)
+        if atomic then dq_drained() end
         win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
         win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
       end,

@@ -3,7 +3,8 @@
 -- blocks of 128-byte swizzled rows = MN-major, tl.wgmma_mn_layout), one to four warpgroups, n from 64 to 256, f16 and
 -- bf16, accumulating over two calls; exact against a Lua reference (small integers). Then the
 -- generated source for sm_90 (wgmma.mma_async with the fitted descriptor fields, compiled for
--- sm_90a), the refusal on other targets, and the errors of a layout the descriptors cannot read.
+-- sm_90a), the refusal on other targets, and the errors of a layout the descriptors cannot read;
+-- operands given per warpgroup (lists: each warpgroup its own B columns, or its own share of K).
 local T = require "testing"
 local registry = debug.getregistry()
 local saved = registry["tilelua.warp"]
@@ -127,9 +128,77 @@ local odd = tl.kernel { name = "wg_odd", block = 96, params = {}, body = functio
 end }
 T.raises(function() odd({ 1 }) end, "block 96, not a whole number of warpgroups")
 local rows = tl.kernel { name = "wg_rows", block = 256, params = {}, body = function(k)
-  local la = k:lds(tl.f16, { 64, 64 })
-  tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 64, 64 }))
+  local la = k:lds(tl.f16, { 192, 64 })
+  tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 192, 64 }), la:tile({ 0, 0 }, { 64, 64 }))
 end }
-T.raises(function() rows({ 1 }) end, "the A tile has 64 rows; the 2 warpgroups of the block take 64 each (128)")
+T.raises(function() rows({ 1 }) end, "the A tile has 192 rows; the 2 warpgroups of the block take 64 each (128), or share a tile of 64")
+
+-- operands per warpgroup (two warpgroups, C = A B with A 64 x 128, B 128 x 128):
+--   "n": A shared (a tile of 64 rows), B a list: warpgroup g its 64 columns from 64g (C's column block g)
+--   "k": both lists: warpgroup g K from 64g (A's columns, B's rows), a partial product each, summed
+-- B is stored K x N as two 64-column MN-major blocks, as std.attention_backward's K panels
+local function per_group(mode)
+  return tl.kernel { name = "wg_list_" .. mode, block = 256,
+    params = { { "a", tl.tensor(tl.f16, 2) }, { "b", tl.tensor(tl.f16, 2) }, { "c", tl.tensor(tl.f32, 2) } }, body = function(k, p)
+    local s = tl.wgmma_shape { n = 64 }
+    local la = k:lds(tl.f16, { 2 * 64, 64 }, { swizzle = tl.xor_preshuffle { m_per_block = 128, k_per_block = 64, kpack = 8, m_lds_layer = 1 } })
+    local lb = k:lds(tl.f16, { 128, 128 }, { swizzle = tl.wgmma_mn_layout(128, 128) })
+    local ka, kb = rows_dist(64, 64, 256), rows_dist(128, 128, 256)
+    for h = 0, 1 do -- (A's two 64-column halves as two K-major panels, rows 64h..)
+      k:copy(k:window(la, { 64 * h, 0 }, { 64, 64 }, ka), k:window(p.a, { 0, 64 * h }, { 64, 64 }, ka))
+    end
+    k:copy(k:window(lb, { 0, 0 }, { 128, 128 }, kb), k:window(p.b, { 0, 0 }, { 128, 128 }, kb))
+    k:copy_commit()
+    k:copy_wait(0)
+    k:sync()
+    local wg = k.warp_id() // 4
+    if mode == "n" then
+      -- (A: both panels, K = 128, every warpgroup's; A's K runs over the panels, so two products)
+      local acc = s:mma(la:tile({ 0, 0 }, { 64, 64 }), { lb:tile({ 0, 0 }, { 64, 64 }), lb:tile({ 0, 64 }, { 64, 64 }) })
+      acc = s:mma(la:tile({ 64, 0 }, { 64, 64 }), { lb:tile({ 64, 0 }, { 64, 64 }), lb:tile({ 64, 64 }, { 64, 64 }) }, acc)
+      k:window(p.c, { 0, 64 * wg }, { 64, 64 }, s.c):store(acc)
+    else
+      for n0 = 0, 64, 64 do
+        local part = s:mma({ la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 64, 0 }, { 64, 64 }) },
+                           { lb:tile({ 0, n0 }, { 64, 64 }), lb:tile({ 64, n0 }, { 64, 64 }) })
+        k:window(p.c, { 64 * wg, n0 }, { 64, 64 }, s.c):store(part) -- (rows 64g: warpgroup g's partial product)
+      end
+    end
+  end }
+end
+do
+  local A, B = tl.empty({ 64, 128 }, tl.f16), tl.empty({ 128, 128 }, tl.f16)
+  for i = 0, 63 do for j = 0, 127 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
+  for i = 0, 127 do for j = 0, 127 do B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
+  local function ref(i, j, q0, q1)
+    local r = 0
+    for q = q0, q1 - 1 do r = r + A:get(i, q) * B:get(q, j) end
+    return r
+  end
+  local cn, ck = tl.zeros({ 64, 128 }, tl.f32), tl.zeros({ 128, 128 }, tl.f32)
+  per_group("n")({ 1 }, A, B, cn)
+  local kk = per_group("k")
+  kk({ 1 }, A, B, ck)
+  for i = 0, 63 do
+    for j = 0, 127 do
+      if cn:get(i, j) ~= ref(i, j, 0, 128) then error(("list n: C[%d, %d] = %s, want %s"):format(i, j, cn:get(i, j), ref(i, j, 0, 128))) end
+      for g = 0, 1 do
+        local want = ref(i, j, 64 * g, 64 * g + 64)
+        if ck:get(64 * g + i, j) ~= want then error(("list k: warpgroup %d's C[%d, %d] = %s, want %s"):format(g, i, j, ck:get(64 * g + i, j), want)) end
+      end
+    end
+  end
+  T.compiles(tl._hip_source(kk:ir_object(), "sm_90"), "wg_list_k", "sm_90a", "wgmma with per-warpgroup tiles")
+end
+local short = tl.kernel { name = "wg_list_short", block = 256, params = {}, body = function(k)
+  local la = k:lds(tl.f16, { 64, 64 })
+  tl.wgmma_shape { n = 64 }:mma({ la:tile({ 0, 0 }, { 64, 64 }) }, la:tile({ 0, 0 }, { 64, 64 }))
+end }
+T.raises(function() short({ 1 }) end, "wgmma: the A tile is a list of 1 tiles; a list has one per warpgroup of the block (2)")
+local mixed = tl.kernel { name = "wg_list_mixed", block = 256, params = {}, body = function(k)
+  local la = k:lds(tl.f16, { 64, 64 })
+  tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), { la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 32, 64 }) })
+end }
+T.raises(function() mixed({ 1 }) end, "the tiles of the B tile's list must be of one LDS buffer, of one shape and one orientation (tile 2 differs)")
 registry["tilelua.warp"] = saved
 print("kernel_wgmma: ok")

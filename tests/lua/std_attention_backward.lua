@@ -116,22 +116,31 @@ case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = MS }
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, config = MS }
 case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", config = MS }
 -- dq = "atomic": dQ by f32 atomics from the dK/dV kernel (the default is a kernel of its own)
-case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic" }
-case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic" }
-case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "atomic" }
+case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic", config = MS }
+case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic", config = MS }
+case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "atomic", config = MS }
 -- config.wgmma: the dK/dV kernel and the dq pass on warpgroup MMAs (stdlib/attention_backward_wgmma.lua), on the
 -- executor at warp 32 or a GPU with wgmma: rows with no keys, ragged tiles, GQA, the {B, S, H, D} layout
 if tl.backend() == "cpu" or tl.target().wgmma then
   local WG = { wgmma = true }
-  case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG }
-  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = WG }
-  case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = WG }
-  case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = WG }
-  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG } -- 9 query tiles a block: three rounds of 3
+  -- dq = "pass": the dK/dV kernel and the dq pass
+  case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = WG, dq = "pass" }
+  case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
+  case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = WG, dq = "pass" }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "pass" } -- 9 query tiles a block: three rounds of 3
   -- the dq pass's second tile of a last round holds keys below Skv that only the causal bound hides;
   -- bshd with GQA, causal and rows that see no key
-  case { S = 200, Skv = 240, D = 64, dt = "f16", causal = true, config = WG }
-  case { Hq = 4, Hkv = 2, S = 150, Skv = 100, D = 64, dt = "bf16", causal = true, layout = "bshd", config = WG }
+  case { S = 200, Skv = 240, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
+  case { Hq = 4, Hkv = 2, S = 150, Skv = 100, D = 64, dt = "bf16", causal = true, layout = "bshd", config = WG, dq = "pass" }
+  -- dq = "atomic", the default on wgmma: dQ's shares added by TMA reduce-adds from the dK/dV kernel
+  -- (each warpgroup D / 2 columns over all the block's keys; at D = 128 the last round of tiles
+  -- filled with masked ones: 5 query tiles, two rounds)
+  case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "atomic" }
+  case { S = 300, Skv = 100, D = 128, dt = "f16", config = WG }
+  case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = WG, dq = "atomic" }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "atomic" }
+  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WG, dq = "atomic" }
   if tl.backend() ~= "cpu" then
     -- on a GPU, many blocks at once (where a missing barrier would show): equal to the mma.sync kernels'
     for _, causal in ipairs { false, true } do
@@ -139,7 +148,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       local q, kk, vv, dout = signed(sh, "f16", 5), signed(shk, "f16", 6), signed(shk, "f16", 7), signed(sh, "f16", 8)
       local o, lse = std.attention(q, kk, vv, { causal = causal })
       local r = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = { wgmma = false } }) }
-      local w = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = WG }) }
+      for _, dq in ipairs { "pass", "atomic" } do
+      local w = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = WG, dq = dq }) }
       for i, name in ipairs { "dq", "dk", "dv" } do
         local worst, mag, t1, t2 = 0, 0, r[i], w[i]
         local n = t1:shape()
@@ -147,15 +157,14 @@ if tl.backend() == "cpu" or tl.target().wgmma then
           worst = math.max(worst, math.abs(t1:get(b, h, row, dd) - t2:get(b, h, row, dd)))
           mag = math.max(mag, math.abs(t1:get(b, h, row, dd)))
         end end end end
-        assert(worst <= 1e-2 * mag, string.format("config.wgmma %s against mma.sync (causal=%s): max difference %.3g of %.3g",
-                                                  name, tostring(causal), worst, mag))
+        assert(worst <= 1e-2 * mag, string.format("config.wgmma dq = %s: %s against mma.sync (causal=%s): max difference %.3g of %.3g",
+                                                  dq, name, tostring(causal), worst, mag))
+      end
       end
     end
   end
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
-  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "atomic", config = WG }) end,
-    "config.wgmma computes dQ by the dq pass")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { ws = true } }) end,
     "std.attention_backward: unknown config field 'ws' (fields: wgmma)")
   -- sm_90's default: the wgmma kernels; dq = "atomic" or config.wgmma = false keep the mma.sync ones
@@ -168,11 +177,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       for _, kk in ipairs(std.kernels()) do set[kk.name] = true end
       return set
     end
+    T.eq(names()["std_attention_backward_f16_d64_atomic_wgmma"], nil, "(no such kernel yet)")
     T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], nil, "(no such kernel yet)")
     local g = { std.attention_backward(d9, q9, k9, v9, o9, l9) }
-    T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], true, "the sm_90 default is the wgmma dK/dV kernel")
-    T.eq(names()["std_attention_backward_dq_f16_d64_wgmma"], true, "and the wgmma dq pass")
-    for _, o in ipairs { { config = { wgmma = false } }, { dq = "atomic" } } do
+    T.eq(names()["std_attention_backward_f16_d64_atomic_wgmma"], true, "the sm_90 default: the wgmma dK/dV kernel, dQ by reduce-adds")
+    T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], nil, "and no dq pass")
+    for _, o in ipairs { { config = { wgmma = false } }, { dq = "atomic", config = { wgmma = false } }, { dq = "pass" } } do
       local m = { std.attention_backward(d9, q9, k9, v9, o9, l9, o) }
       for i = 1, 3 do
         for row = 0, 8 do for dd = 0, 63, 7 do T.near(g[i]:get(0, 0, row, dd), m[i]:get(0, 0, row, dd), 2e-3, "wgmma = mma.sync") end end
@@ -194,6 +204,13 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local dsrc = kern:source("sm_90")
   T.eq(dsrc:find("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", 1, true) ~= nil, true, "dq pass: S and dP m64n64k16")
   T.compiles(dsrc, kern.name, "sm_90a", "std.attention_backward config.wgmma's dq pass for sm_90a")
+  for _, kk in ipairs(std.kernels()) do
+    if kk.name == "std_attention_backward_f16_d128_atomic_wgmma" then kern = kk end
+  end
+  T.eq(kern.name, "std_attention_backward_f16_d128_atomic_wgmma", "the wgmma dK/dV kernel with dQ's reduce-adds")
+  local asrc = kern:source("sm_90")
+  T.eq(asrc:find("cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group", 1, true) ~= nil, true, "dQ by TMA reduce-adds")
+  T.compiles(asrc, kern.name, "sm_90a", "std.attention_backward's default wgmma kernel (dq = \"atomic\") for sm_90a")
 end
 registry["tilelua.warp"] = saved
 
@@ -205,4 +222,4 @@ T.raises(function() std.attention_backward(tl.empty({ 1, 2, 8, 64 }, tl.bf16), q
   "std.attention_backward: do must have q's dtype f16 (got bf16)")
 T.raises(function() std.attention_backward(q, q, q, q, q, lse, { out = q }) end, "unknown option 'out'")
 T.raises(function() std.attention_backward(q, q, q, q, q, lse, { dq = "twice" }) end,
-  "std.attention_backward: dq must be \"atomic\" (f32 atomics from the key tiles' blocks) or \"pass\"")
+  "std.attention_backward: dq must be \"atomic\" (f32 reduce-adds from the key tiles' blocks) or \"pass\"")
