@@ -479,6 +479,9 @@ return function(tl, K)
       end
       return tma_store(self, dst, src, opts)
     end
+    if opts.reduce ~= nil or opts.issuer ~= nil then
+      tr.fail("k:copy: reduce and issuer are options of TMA stores: add tma = true")
+    end
     target_tma("k:copy with barrier=")
     local c = tr.current()
     local bar, index = opts.barrier, opts.index

@@ -80,6 +80,13 @@ return function(tl)
 
   local swz = tl._wgmma_swizzle
 
+  -- K of an A in registers: the n of the wgmma shape whose accumulator layout is `dist`, or nil
+  local function acc_cols(dist)
+    for _, s in pairs(shapes) do
+      if s.c == dist then return s.n end
+    end
+  end
+
   -- The descriptor fields of one operand: index_of(g, s, mn, k) -> the buffer index of element
   -- (mn, k) of instruction step s of warpgroup g. Returns {trans, start, gstride, step, lbo, sbo}
   -- or nil, why. The candidate fields are read off the buffer at a few elements, then every element
@@ -96,8 +103,8 @@ return function(tl)
       local lbo = trans == 1 and rows > 64 and swz(byte(0, 0, 64, 0)) - s0 or 16
       local gs = groups > 1 and start(1, 0) - s0 or 0
       local st = steps > 1 and start(0, 1) - s0 or 0
+      -- (gs may be negative: a list's tiles in any order; every group is checked against s0 + g gs below)
       local ok = s0 % 16 == 0 and sbo > 0 and sbo % 16 == 0 and lbo > 0 and lbo % 16 == 0 and st >= 0 and st % 16 == 0
-                 and gs >= 0
       local imm, imm2
       if ok then
         ok, imm, imm2 = pcall(tl._wgmma_pack, { lds_a = 0, lds_b = 0, n = 8, bf16 = 0, trans_a = trans, trans_b = trans,
@@ -189,7 +196,11 @@ return function(tl)
       tr.fail("wgmma: kernel '%s' has block %d, not a whole number of warpgroups (128 threads)", ctx.name, ctx.block)
     end
     local groups = (ctx.role and ctx.role.threads or ctx.block) // 128
-    local la, lb = tiles(a, "the A tile", groups), tiles(b, "the B tile", groups)
+    -- A in registers (wgmma's RS form): a distributed tensor in the layout of an m64nK accumulator
+    -- (an s:mma result, cast to the input dtype): each warpgroup's own 64 rows
+    local ra = win.is_dist_tensor(a) and a or nil
+    local la = ra and { false } or tiles(a, "the A tile", groups)
+    local lb = tiles(b, "the B tile", groups)
     a, b = la[1], lb[1]
     if opts ~= nil and (type(opts) ~= "table" or (opts.pending ~= nil and (math.type(opts.pending) ~= "integer" or
                                                   opts.pending < 0 or opts.pending > 7))) then
@@ -205,8 +216,20 @@ return function(tl)
               ctx.role.first, ctx.role.first + ctx.role.threads)
     end
     -- the operands' logical shapes: A m x k, B k x n (a transposed tile is stored the other way)
-    local am, kk = a.lengths[1], a.lengths[2]
-    if a.transposed then am, kk = a.lengths[2], a.lengths[1] end
+    local am, kk
+    if ra then
+      am, kk = 64 * groups, acc_cols(ra.dist)
+      if not kk or kk % 16 ~= 0 then
+        tr.fail("wgmma: an A in registers must have the layout of a wgmma accumulator m64nK, K a multiple of 16 (an s:mma result, cast)")
+      end
+      if self.fp8 > 0 then tr.fail("wgmma: %s reads 8-bit A from LDS only", self.name) end
+      if ra.dtype ~= self.dtype then
+        tr.fail("wgmma: %s takes an A of %s in registers, got %s (cast the accumulator first)", self.name, self.dtype, ra.dtype)
+      end
+    else
+      am, kk = a.lengths[1], a.lengths[2]
+      if a.transposed then am, kk = a.lengths[2], a.lengths[1] end
+    end
     local bk_, bn_ = b.lengths[1], b.lengths[2]
     if b.transposed then bk_, bn_ = b.lengths[2], b.lengths[1] end
     -- (am_g: the rows warpgroup g's A starts past the first's: one tile split by rows)
@@ -221,8 +244,8 @@ return function(tl)
     end
     local ks = self.k
     if kk % ks ~= 0 or kk > 31 * ks then tr.fail("wgmma: K = %d must be a multiple of %d up to %d", kk, ks, 31 * ks) end
-    if a.lds.dtype ~= self.dtype or b.lds.dtype ~= self.dtype then
-      tr.fail("wgmma: %s takes %s tiles, got %s and %s", self.name, self.dtype, a.lds.dtype, b.lds.dtype)
+    if (not ra and a.lds.dtype ~= self.dtype) or b.lds.dtype ~= self.dtype then
+      tr.fail("wgmma: %s takes %s tiles, got %s and %s", self.name, self.dtype, ra and "(A in registers)" or a.lds.dtype, b.lds.dtype)
     end
     if c ~= nil and not (win.is_dist_tensor(c) and c.dist == self.c) then
       tr.fail("wgmma: the accumulator must be the result of this shape's mma or zeros()")
@@ -236,19 +259,23 @@ return function(tl)
       return table.concat(parts, ";")
     end
     local ga, gb = (#la > 1 or am_g > 0) and groups or 1, #lb > 1 and groups or 1
-    local fa, why_a = fit_cached(a, table.concat({ key_of(la), am, kk, groups, am_g, tostring(a.transposed) }, ":"), function(g, s, mn, k)
-      local ar, ac = origin(la, g)
-      if a.transposed then return { [0] = ar + ks * s + k, ac + am_g * g + mn } end
-      return { [0] = ar + am_g * g + mn, ac + ks * s + k }
-    end, ga, steps, 64, ks, self.fp8, #la > 1)
-    if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
+    local fa = { trans = 0, start = 0, gstride = 0, step = 0, lbo = 0, sbo = 0 } -- (A in registers: no descriptor)
+    if not ra then
+      local why_a
+      fa, why_a = fit_cached(a, table.concat({ key_of(la), am, kk, groups, am_g, tostring(a.transposed) }, ":"), function(g, s, mn, k)
+        local ar, ac = origin(la, g)
+        if a.transposed then return { [0] = ar + ks * s + k, ac + am_g * g + mn } end
+        return { [0] = ar + am_g * g + mn, ac + ks * s + k }
+      end, ga, steps, 64, ks, self.fp8, #la > 1)
+      if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
+    end
     local fb, why_b = fit_cached(b, table.concat({ key_of(lb), kk, self.n, tostring(b.transposed) }, ":"), function(g, s, mn, k)
       local br, bc = origin(lb, g)
       if b.transposed then return { [0] = br + mn, bc + ks * s + k } end
       return { [0] = br + ks * s + k, bc + mn }
     end, gb, steps, self.n, ks, self.fp8, #lb > 1)
     if not fb then tr.fail("wgmma: the B tile's LDS layout is not one the descriptors can read: %s", why_b) end
-    local imm, imm2 = tl._wgmma_pack { lds_a = a.lds.index, lds_b = b.lds.index, n = self.n,
+    local imm, imm2 = tl._wgmma_pack { lds_a = ra and 0 or a.lds.index, lds_b = b.lds.index, n = self.n, a_regs = ra and 1 or 0,
                                        bf16 = self.dtype == "bf16" and 1 or 0, trans_a = fa.trans, trans_b = fb.trans,
                                        ksteps = steps, a_step = fa.step, b_step = fb.step, a_lbo = fa.lbo,
                                        a_sbo = fa.sbo, b_lbo = fb.lbo, b_sbo = fb.sbo, fp8 = self.fp8,
@@ -259,7 +286,11 @@ return function(tl)
     local ops = {}
     local zero = c == nil and tr.const(0.0, "f32") or nil
     for y = 0, self.elements - 1 do ops[#ops + 1] = c and tr.as(c.vals[y], "f32") or zero end
-    ops[#ops + 1] = a_start
+    if ra then
+      for y = 0, kk // 2 - 1 do ops[#ops + 1] = ra.vals[y] end
+    else
+      ops[#ops + 1] = a_start
+    end
     ops[#ops + 1] = b_start
     if accumulate ~= nil then
       if type(accumulate) == "boolean" then ops[#ops + 1] = tr.const(accumulate and 1 or 0, "i32")

@@ -801,7 +801,7 @@ static void lds_aligns(const tlua_IR *ir, int *align) {
   for (int i = 0; i < ir->ninstrs; i++) {
     tlua_Wgmma w;
     if (ir->instrs[i].op == TLUA_OP_WGMMA && tlua_wgmma_unpack(ir->instrs[i].imm, ir->instrs[i].imm2, &w) == 0)
-      align[w.lds_a] = align[w.lds_b] = TLUA_WGMMA_ALIGN;
+      align[w.lds_b] = align[w.a_regs ? w.lds_b : w.lds_a] = TLUA_WGMMA_ALIGN;
   }
   /* TMA writes boxes at 128-byte-aligned LDS addresses, and its swizzle patterns repeat every 1 KiB of
      address (the executor checks offsets within the buffer against that) */

@@ -1,6 +1,7 @@
 /* codegen_hip_wgmma.c - the HIP generator's warpgroup MMAs (TLUA_OP_WGMMA, wgmma.h): NVIDIA
- * wgmma.mma_async with both operands read from LDS through 64-bit matrix descriptors (sm_90a; the
- * launcher compiles a kernel that has one for sm_90a on a compute capability 9.0 device).
+ * wgmma.mma_async with the operands read from LDS through 64-bit matrix descriptors, or A from
+ * registers (a_regs: each step's eight 16-bit values packed into four 32-bit registers, tl_pack2)
+ * (sm_90a; the launcher compiles a kernel that has one for sm_90a on a compute capability 9.0 device).
  *
  * One WGMMA becomes: the accumulators copied into the result variables (or, for a loop-carried
  * accumulator that only this WGMMA reads and whose result goes back into the same carry, the result
@@ -24,6 +25,13 @@ void tlua_hg_wgmma_prelude(Gen *g) {
              "  return (unsigned long long)((addr & 0x3FFFF) >> 4) | ((unsigned long long)((lbo & 0x3FFFF) >> 4) << 16) |\n"
              "         ((unsigned long long)((sbo & 0x3FFFF) >> 4) << 32) | (1ull << 62); /* 128-byte swizzle */\n"
              "}\n");
+  /* two 16-bit values in one 32-bit register (the low half first): A's registers of a wgmma */
+  if (g->uses_f16)
+    put(&g->b, "static __device__ __forceinline__ unsigned int tl_pack2(__half lo, __half hi) {\n"
+               "  return (unsigned int)__half_as_ushort(lo) | ((unsigned int)__half_as_ushort(hi) << 16);\n}\n");
+  if (g->uses_bf16)
+    put(&g->b, "static __device__ __forceinline__ unsigned int tl_pack2(__nv_bfloat16 lo, __nv_bfloat16 hi) {\n"
+               "  return (unsigned int)__bfloat16_as_ushort(lo) | ((unsigned int)__bfloat16_as_ushort(hi) << 16);\n}\n");
 }
 
 /* the empty asm that pins every result variable at this point */
@@ -67,22 +75,39 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   indent(g);
   line_text(g, "{\n");
   g->depth++;
-  indent(g);
-  line_text(g, "const unsigned long long da_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
-            "(unsigned int)v%d, %d, %d);\n", w.lds_a, o[nc], w.a_lbo, w.a_sbo);
+  const int bop = tlua_wgmma_bop(&w);
+  if (!w.a_regs) {
+    indent(g);
+    line_text(g, "const unsigned long long da_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
+              "(unsigned int)v%d, %d, %d);\n", w.lds_a, o[nc], w.a_lbo, w.a_sbo);
+  } else {
+    /* A from registers: step s's eight 16-bit values a_{8s..8s+7} as four pairs */
+    for (int s = 0; s < w.ksteps; s++) {
+      indent(g);
+      line_text(g, "const unsigned int");
+      for (int j = 0; j < 4; j++)
+        line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, o[nc + 8 * s + 2 * j], o[nc + 8 * s + 2 * j + 1]);
+      line_text(g, ";\n");
+    }
+  }
   indent(g);
   line_text(g, "const unsigned long long db_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
-            "(unsigned int)v%d, %d, %d);\n", w.lds_b, o[nc + 1], w.b_lbo, w.b_sbo);
+            "(unsigned int)v%d, %d, %d);\n", w.lds_b, o[bop], w.b_lbo, w.b_sbo);
   pin(g, res, nc);
   indent(g);
   line_text(g, "asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");\n");
   for (int s = 0; s < w.ksteps; s++) {
     indent(g);
+    /* (inputs after the nc accumulators: A's descriptor or its four registers, B's descriptor, scale-d) */
+    const int na = w.a_regs ? 4 : 1;
     line_text(g, "asm volatile(\"{\\n.reg .pred p;\\nsetp.ne.b32 p, %%%d, 0;\\n"
-              "wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", nc + 2, w.n, tlua_wgmma_k(&w), dn, dn);
+              "wgmma.mma_async.sync.aligned.m64n%dk%d.f32.%s.%s {", nc + na + 1, w.n, tlua_wgmma_k(&w), dn, dn);
     for (int i = 0; i < nc; i++) line_text(g, "%s%%%d", i ? ", " : "", i);
-    /* 8-bit inputs are K-major only: the instruction has no transpose immediates */
+    /* 8-bit inputs are K-major only: the instruction has no transpose immediates; A in registers has
+       only B's */
     if (w.fp8) line_text(g, "}, %%%d, %%%d, p, 1, 1;\\n}\\n\"\n", nc, nc + 1);
+    else if (w.a_regs)
+      line_text(g, "}, {%%%d, %%%d, %%%d, %%%d}, %%%d, p, 1, 1, %d;\\n}\\n\"\n", nc, nc + 1, nc + 2, nc + 3, nc + 4, w.trans_b);
     else line_text(g, "}, %%%d, %%%d, p, 1, 1, %d, %d;\\n}\\n\"\n", nc, nc + 1, w.trans_a, w.trans_b);
     indent(g);
     line_text(g, "    :");
@@ -91,9 +116,13 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     indent(g);
     /* scale-d: the accumulate operand on the first step (the later ones add to its result) */
     char scale[32] = "1";
-    if (w.scale_op && s == 0) snprintf(scale, sizeof scale, "(int)(v%d != 0)", o[nc + 2]);
-    line_text(g, "    : \"l\"(da_ + %dull), \"l\"(db_ + %dull), \"r\"(%s));\n", s * (w.a_step >> 4), s * (w.b_step >> 4),
-              scale);
+    if (w.scale_op && s == 0) snprintf(scale, sizeof scale, "(int)(v%d != 0)", o[bop + 1]);
+    if (w.a_regs)
+      line_text(g, "    : \"r\"(a%d_0), \"r\"(a%d_1), \"r\"(a%d_2), \"r\"(a%d_3), \"l\"(db_ + %dull), \"r\"(%s));\n", s, s, s, s,
+                s * (w.b_step >> 4), scale);
+    else
+      line_text(g, "    : \"l\"(da_ + %dull), \"l\"(db_ + %dull), \"r\"(%s));\n", s * (w.a_step >> 4), s * (w.b_step >> 4),
+                scale);
   }
   indent(g);
   line_text(g, "asm volatile(\"wgmma.commit_group.sync.aligned;\" ::: \"memory\");\n");

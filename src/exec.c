@@ -362,7 +362,9 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
     }
     if (!any) continue;
     if (!all) { rc = rt_error(ex, in, g0, "wgmma reached by only part of warpgroup %d (all 4 warps must execute it)", g0 / G); break; }
-    const tlua_Slot *sa = VAL(ex, o[nc]), *sb = VAL(ex, o[nc + 1]);
+    /* (A from registers: no start offset; b_start's index follows A's register operands) */
+    const int bop = tlua_wgmma_bop(&w);
+    const tlua_Slot *sa = w.a_regs ? VAL(ex, o[bop]) : VAL(ex, o[nc]), *sb = VAL(ex, o[bop]);
     const int64_t a0 = sa[g0].i, b0 = sb[g0].i;
     for (int l = 1; l < G; l++)
       if (sa[g0 + l].i != a0 || sb[g0 + l].i != b0) {
@@ -373,15 +375,21 @@ static int do_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_Lan
     if (rc) break;
     /* gather C from the fragments (zeros when the accumulate operand says not to: scale-d 0) */
     int row, col;
-    const int accumulate = !w.scale_op || VAL(ex, o[nc + 2])[g0].i != 0;
+    const int accumulate = !w.scale_op || VAL(ex, o[bop + 1])[g0].i != 0;
     for (int l = 0; l < G; l++)
       for (int i = 0; i < nc; i++) {
         tlua_wgmma_coord(l, i, &row, &col);
         D[row * w.n + col] = accumulate ? VAL(ex, o[i])[g0 + l].f : 0.0f;
       }
-    const Target ta = target_of(ex, 1, w.lds_a), tb = target_of(ex, 1, w.lds_b);
+    const Target ta = target_of(ex, 1, w.a_regs ? w.lds_b : w.lds_a), tb = target_of(ex, 1, w.lds_b);
     for (int s = 0; s < w.ksteps && !rc; s++) {
-      for (int op = 0; op < 2 && !rc; op++) {
+      if (w.a_regs) /* A's step s from the lanes' registers: a_{8s + i} of lane l at coord(l, i) */
+        for (int l = 0; l < G; l++)
+          for (int i = 0; i < 8; i++) {
+            tlua_wgmma_coord(l, i, &row, &col);
+            A[row * KS + col] = VAL(ex, o[nc + 8 * s + i])[g0 + l].f;
+          }
+      for (int op = w.a_regs; op < 2 && !rc; op++) {
         const Target *t = op ? &tb : &ta;
         const int rows = op ? w.n : 64;
         for (int mn = 0; mn < rows && !rc; mn++)

@@ -303,7 +303,7 @@ static void reduce_add(int dt, uint8_t *dst, const uint8_t *src) {
 
 int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, int64_t extent,
                          const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset, int add,
-                         int line, char *err, size_t n) {
+                         int issuer, int line, char *err, size_t n) {
   const tlua_IR *ir = a->ir;
   const int64_t count = box_check(a, d, shape, lds_offset, "store from", err, n);
   if (count < 0) return -1;
@@ -318,7 +318,7 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
     a->cap_pending = ncap;
   }
   tlua_TmaStore *st = &a->pending[a->stores];
-  st->lds = d->lds, st->n = 0;
+  st->lds = d->lds, st->issuer = issuer, st->n = 0;
   if (!(st->at = malloc((size_t)count * sizeof *st->at))) return fmt_err(err, n, "out of memory for a TMA store");
   for (int64_t e = 0; e < count; e++) {
     const int64_t at = lds_offset + tlua_tma_swizzle(e * es, d->swizzle) / es;
@@ -350,17 +350,24 @@ int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, in
   return 0;
 }
 
-void tlua_async_store_wait(tlua_Async *a, int keep) {
+void tlua_async_store_wait(tlua_Async *a, int keep, int issuer) {
   if (keep < 0) keep = 0;
-  const int done = a->stores > keep ? a->stores - keep : 0;
-  for (int i = 0; i < done; i++) {
+  int mine = 0;
+  for (int i = 0; i < a->stores; i++) mine += a->pending[i].issuer == issuer;
+  /* the issuer's oldest (mine - keep) stores are done; the others' stay, in order */
+  int done = mine > keep ? mine - keep : 0, kept = 0;
+  for (int i = 0; i < a->stores; i++) {
     tlua_TmaStore *st = &a->pending[i];
-    for (int64_t e = 0; e < st->n; e++)
-      if (a->reading[st->lds][st->at[e]]) a->reading[st->lds][st->at[e]]--;
-    free(st->at);
+    if (done > 0 && st->issuer == issuer) {
+      for (int64_t e = 0; e < st->n; e++)
+        if (a->reading[st->lds][st->at[e]]) a->reading[st->lds][st->at[e]]--;
+      free(st->at);
+      done--;
+    } else {
+      a->pending[kept++] = *st;
+    }
   }
-  memmove(a->pending, a->pending + done, (size_t)(a->stores - done) * sizeof *a->pending);
-  a->stores -= done;
+  a->stores = kept;
 }
 
 int tlua_async_lds_write(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb, char *err,

@@ -29,7 +29,7 @@ typedef struct tlua_TmaFlight {
   int line;           /* script line of the TMA_LOAD, for errors */
 } tlua_TmaFlight;
 
-typedef struct tlua_TmaStore { int lds; int64_t n; int64_t *at; } tlua_TmaStore;
+typedef struct tlua_TmaStore { int lds, issuer; int64_t n; int64_t *at; } tlua_TmaStore;
 
 typedef struct tlua_Async {
   const tlua_IR *ir;
@@ -82,14 +82,15 @@ TLUA_HIDDEN int tlua_async_expect(tlua_Async *a, int array, int64_t index, int64
 TLUA_HIDDEN int tlua_async_lds_access(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb,
                                       char *err, size_t n);
 /* A TMA store (descriptor d) of the box at element lds_offset of its buffer to the tensor (base,
- * extent elements, shape, strides) at coordinates c: the tensor is written now (add: the box added
- * into it, f32/i32/u32), the LDS elements stay read (writes to them are errors) until
- * tlua_async_store_wait. */
+ * extent elements, shape, strides) at coordinates c, issued by thread `issuer`: the tensor is written
+ * now (add: the box added into it, f32/i32/u32), the LDS elements stay read (writes to them are
+ * errors) until that thread's tlua_async_store_wait. */
 TLUA_HIDDEN int tlua_async_tma_store(tlua_Async *a, const tlua_TmaDesc *d, uint8_t *base, int64_t extent,
                                      const int64_t *shape, const int64_t *strides, const int64_t *c, int64_t lds_offset,
-                                     int add, int line, char *err, size_t n);
-/* The stores issued so far have read their LDS, but for the `keep` newest (bulk groups in flight). */
-TLUA_HIDDEN void tlua_async_store_wait(tlua_Async *a, int keep);
+                                     int add, int issuer, int line, char *err, size_t n);
+/* The stores thread `issuer` issued so far have read their LDS, but for its `keep` newest (bulk groups
+ * in flight: each thread's own). */
+TLUA_HIDDEN void tlua_async_store_wait(tlua_Async *a, int keep, int issuer);
 /* Elements [off, off + count) of buffer lds about to be written: -1 with a message when a TMA
  * store still reads one. */
 TLUA_HIDDEN int tlua_async_lds_write(const tlua_Async *a, int lds, uint64_t off, uint64_t count, const char *verb,

@@ -316,7 +316,7 @@ int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
     return rt_error(ex, in, m->idx[0], "a TMA store%s of thread %d is reached without that thread",
                     in->op == TLUA_OP_TMA_STORE_WAIT ? " wait" : "", lane);
   if (in->op == TLUA_OP_TMA_STORE_WAIT) {
-    tlua_async_store_wait(&ex->async, (int)in->imm);
+    tlua_async_store_wait(&ex->async, (int)in->imm, lane);
     return 0;
   }
   const int32_t *o = OPS(ex, in);
@@ -326,7 +326,7 @@ int tlua_exec_tma_store(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
   for (int k = 0; k < d->rank; k++) c[k] = VAL(ex, o[1 + k])[lane].i;
   char e[512];
   if (tlua_async_tma_store(&ex->async, d, (uint8_t *)a->data, a->extent, a->shape, a->strides, c, VAL(ex, o[0])[lane].i,
-                           in->imm2 == 1, (int)in->line, e, sizeof e))
+                           in->imm2 == 1, lane, (int)in->line, e, sizeof e))
     return rt_error(ex, in, lane, "%s", e);
   return 0;
 }

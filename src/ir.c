@@ -389,21 +389,27 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   }
   case TLUA_OP_WGMMA: {
     tlua_Wgmma w;
-    if (tlua_wgmma_unpack(in->imm, in->imm2, &w) || n != w.n / 2 + 2 + w.scale_op) {
+    if (tlua_wgmma_unpack(in->imm, in->imm2, &w) || n != tlua_wgmma_nops(&w)) {
       put(b, " <imm %" PRId64 ", %d operands>", in->imm, n);
       break;
     }
-    const int nc = w.n / 2;
-    put(b, " m64n%dk%dx%d %s a(lds%d ", w.n, tlua_wgmma_k(&w), w.ksteps,
-        w.fp8 == 1 ? "f8e4m3" : w.fp8 == 2 ? "f8e5m2" : w.bf16 ? "bf16" : "f16", w.lds_a);
-    put_operand(b, o[nc]);
-    put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
-    put_operand(b, o[nc + 1]);
+    const int nc = w.n / 2, bop = tlua_wgmma_bop(&w);
+    const char *dn = w.fp8 == 1 ? "f8e4m3" : w.fp8 == 2 ? "f8e5m2" : w.bf16 ? "bf16" : "f16";
+    if (w.a_regs) {
+      put(b, " m64n%dk%dx%d %s a(registers ", w.n, tlua_wgmma_k(&w), w.ksteps, dn);
+      for (int i = nc; i < bop; i++) { put(b, i > nc ? ", " : ""); put_operand(b, o[i]); }
+      put(b, ") b(lds%d ", w.lds_b);
+    } else {
+      put(b, " m64n%dk%dx%d %s a(lds%d ", w.n, tlua_wgmma_k(&w), w.ksteps, dn, w.lds_a);
+      put_operand(b, o[nc]);
+      put(b, " %s step %d lbo %d sbo %d) b(lds%d ", w.trans_a ? "mn" : "k", w.a_step, w.a_lbo, w.a_sbo, w.lds_b);
+    }
+    put_operand(b, o[bop]);
     char pend[16] = "";
     if (w.pending) snprintf(pend, sizeof pend, " pending %d", w.pending);
     put(b, " %s step %d lbo %d sbo %d)%s c(", w.trans_b ? "mn" : "k", w.b_step, w.b_lbo, w.b_sbo, pend);
     for (int i = 0; i < nc; i++) { put(b, i ? ", " : ""); put_operand(b, o[i]); }
-    if (w.scale_op) { put(b, ") accumulate("); put_operand(b, o[nc + 2]); }
+    if (w.scale_op) { put(b, ") accumulate("); put_operand(b, o[bop + 1]); }
     put(b, ")");
     break;
   }

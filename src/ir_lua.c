@@ -429,7 +429,7 @@ static const luaL_Reg ir_meta[] = {
   {"__gc", m_gc}, {"__close", m_gc}, {"__tostring", m_tostring}, {NULL, NULL}
 };
 /* tl._wgmma_pack{lds_a, lds_b, n, bf16, trans_a, trans_b, ksteps, a_step, b_step, a_lbo, a_sbo, b_lbo,
- * b_sbo[, pending = 0..7, scale_op = 0|1, fp8 = 0|1|2]} -> imm, imm2 of a WGMMA instruction (wgmma.h); an error names a field out of range. */
+ * b_sbo[, pending = 0..7, scale_op = 0|1, fp8 = 0|1|2, a_regs = 0|1]} -> imm, imm2 of a WGMMA instruction (wgmma.h); an error names a field out of range. */
 static int l_wgmma_pack(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   static const char *const names[] = {"lds_a", "lds_b", "n", "bf16", "trans_a", "trans_b", "ksteps",
@@ -452,10 +452,12 @@ static int l_wgmma_pack(lua_State *L) {
   lua_pop(L, 2);
   lua_getfield(L, 1, "fp8");
   const int fp8 = (int)luaL_optinteger(L, -1, 0);
-  lua_pop(L, 1);
+  lua_getfield(L, 1, "a_regs");
+  const int a_regs = (int)luaL_optinteger(L, -1, 0) != 0;
+  lua_pop(L, 2);
   tlua_Wgmma w = {.lds_a = v[0], .lds_b = v[1], .n = v[2], .bf16 = v[3], .fp8 = fp8, .trans_a = v[4], .trans_b = v[5],
                   .ksteps = v[6], .a_step = v[7], .b_step = v[8], .a_lbo = v[9], .a_sbo = v[10], .b_lbo = v[11],
-                  .b_sbo = v[12], .pending = pending, .scale_op = scale_op};
+                  .b_sbo = v[12], .pending = pending, .scale_op = scale_op, .a_regs = a_regs};
   int64_t imm, imm2;
   if (tlua_wgmma_pack(&w, &imm, &imm2))
     return luaL_error(L, "wgmma: fields out of range (n %d: 8..256, multiple of 8; ksteps %d: 1..31; steps and "

@@ -305,21 +305,25 @@ static int check_wgmma(Verifier *V, int id) {
   if (ir->warp != 32) return fail_at(V, id, "wgmma runs on warps of 32, the kernel is traced for warp %d", (int)ir->warp);
   if (ir->block % TLUA_WGMMA_THREADS != 0)
     return fail_at(V, id, "block %d is not a whole number of warpgroups (128 threads)", (int)ir->block);
-  if (in->nops != w.n / 2 + 2 + w.scale_op)
-    return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, a_start, b_start%s)", (int)in->nops, w.n,
-                   w.n / 2 + 2 + w.scale_op, w.n / 2, w.scale_op ? ", accumulate" : "");
-  if (lds_buffer(V, id, w.lds_a) || lds_buffer(V, id, w.lds_b)) return -1;
+  const int bop = tlua_wgmma_bop(&w);
+  if (in->nops != tlua_wgmma_nops(&w))
+    return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, %s, b_start%s)", (int)in->nops, w.n, tlua_wgmma_nops(&w),
+                   w.n / 2, w.a_regs ? "A's registers" : "a_start", w.scale_op ? ", accumulate" : "");
+  if ((!w.a_regs && lds_buffer(V, id, w.lds_a)) || lds_buffer(V, id, w.lds_b)) return -1;
   const int dt = w.fp8 == 1 ? TLUA_F8E4M3 : w.fp8 == 2 ? TLUA_F8E5M2 : w.bf16 ? TLUA_BF16 : TLUA_F16;
-  if (ir->lds[w.lds_a].dtype != dt || ir->lds[w.lds_b].dtype != dt)
-    return fail_at(V, id, "reads LDS buffers of %s and %s, expected %s", dtn(ir->lds[w.lds_a].dtype),
+  if ((!w.a_regs && ir->lds[w.lds_a].dtype != dt) || ir->lds[w.lds_b].dtype != dt)
+    return fail_at(V, id, "reads LDS buffers of %s and %s, expected %s", w.a_regs ? "(A in registers)" : dtn(ir->lds[w.lds_a].dtype),
                    dtn(ir->lds[w.lds_b].dtype), dtn(dt));
   for (int k = 0; k < w.n / 2; k++)
     if (operand_is(V, id, k, TLUA_F32, "c")) return -1;
   for (int k = w.n / 2; k < in->nops; k++) {
     int t = operand(V, id, k, 0);
     if (t < 0) return -1;
-    if (t != TLUA_I32)
-      return fail_at(V, id, "operand %d (%s) is %s, expected i32", k, k < w.n / 2 + 2 ? "a start offset" : "accumulate", dtn(t));
+    if (k < bop && w.a_regs) {
+      if (t != dt) return fail_at(V, id, "operand %d (a register of A) is %s, expected %s", k, dtn(t), dtn(dt));
+    } else if (t != TLUA_I32) {
+      return fail_at(V, id, "operand %d (%s) is %s, expected i32", k, k <= bop ? "a start offset" : "accumulate", dtn(t));
+    }
   }
   return check_results(V, id, TLUA_OP_MMA_RESULT, 0, w.n / 2);
 }

@@ -8,19 +8,21 @@ int tlua_wgmma_pack(const tlua_Wgmma *w, int64_t *imm, int64_t *imm2) {
       w->n % 8 || w->ksteps < 1 || w->ksteps > 31 || !F16(w->a_step) || !F16(w->b_step) || !F16(w->a_lbo) ||
       !F16(w->a_sbo) || !F16(w->b_lbo) || !F16(w->b_sbo) || w->fp8 < 0 || w->fp8 > 2 || w->pending < 0 ||
       w->pending > TLUA_WGMMA_MAX_PENDING ||
-      (w->fp8 && (w->trans_a || w->trans_b || w->bf16)))
+      (w->fp8 && (w->trans_a || w->trans_b || w->bf16)) || (w->a_regs && (w->fp8 || w->trans_a)))
     return -1;
   *imm = (int64_t)w->lds_a | (int64_t)w->lds_b << 4 | (int64_t)(w->n / 8) << 8 | (int64_t)(w->bf16 != 0) << 14 |
          (int64_t)(w->trans_a != 0) << 15 | (int64_t)(w->trans_b != 0) << 16 | (int64_t)w->ksteps << 17 |
          (int64_t)(w->a_step >> 4) << 22 | (int64_t)(w->b_step >> 4) << 36 | (int64_t)(w->pending & 1) << 50 |
-         (int64_t)(w->scale_op != 0) << 51 | (int64_t)w->fp8 << 52 | (int64_t)(w->pending >> 1) << 54;
+         (int64_t)(w->scale_op != 0) << 51 | (int64_t)w->fp8 << 52 | (int64_t)(w->pending >> 1) << 54 |
+         (int64_t)(w->a_regs != 0) << 56;
   *imm2 = (int64_t)(w->a_lbo >> 4) | (int64_t)(w->a_sbo >> 4) << 14 | (int64_t)(w->b_lbo >> 4) << 28 |
           (int64_t)(w->b_sbo >> 4) << 42;
   return 0;
 }
 
 int tlua_wgmma_unpack(int64_t imm, int64_t imm2, tlua_Wgmma *w) {
-  if (imm < 0 || imm >= (int64_t)1 << 56 || imm2 < 0 || imm2 >= (int64_t)1 << 56) return -1;
+  if (imm < 0 || imm >= (int64_t)1 << 57 || imm2 < 0 || imm2 >= (int64_t)1 << 56) return -1;
+  w->a_regs = (int)(imm >> 56 & 1);
   w->fp8 = (int)(imm >> 52 & 3);
   w->pending = (int)(imm >> 50 & 1) | (int)(imm >> 54 & 3) << 1;
   w->scale_op = (int)(imm >> 51 & 1);
@@ -37,7 +39,7 @@ int tlua_wgmma_unpack(int64_t imm, int64_t imm2, tlua_Wgmma *w) {
   w->a_sbo = (int)(imm2 >> 14 & 0x3FFF) << 4;
   w->b_lbo = (int)(imm2 >> 28 & 0x3FFF) << 4;
   w->b_sbo = (int)(imm2 >> 42 & 0x3FFF) << 4;
-  if (w->n < 8 || w->n > TLUA_WGMMA_MAX_N || w->ksteps < 1 || w->fp8 > 2) return -1;
+  if (w->n < 8 || w->n > TLUA_WGMMA_MAX_N || w->ksteps < 1 || w->fp8 > 2 || (w->a_regs && (w->fp8 || w->trans_a))) return -1;
   return 0;
 }
 

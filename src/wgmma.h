@@ -22,7 +22,11 @@
  * IR form: operands (c_0..c_{n/2-1}, a_start, b_start[, accumulate]), starts i32 byte offsets in the
  * buffers (the same in every lane of a warpgroup), accumulate (with scale_op) an i32 read from lane 0
  * of the warpgroup: 0 computes D = A * B, ignoring C (wgmma's scale-d); imm and imm2 pack the rest
- * (tlua_wgmma_pack); no value;
+ * (tlua_wgmma_pack); no value. With a_regs, A comes from registers (wgmma's RS form, FlashAttention-3's
+ * P V): a_0..a_{8 ksteps - 1} (f16 or bf16, the input dtype) replace a_start; thread `lane` of the
+ * warpgroup holds in a_{8s + i} (i = 0..7) the element of A at tlua_wgmma_coord(lane, i) with 16 s added
+ * to its column: the layout of an m64n(16 ksteps) accumulator, so such an accumulator, converted,
+ * is the A of the next product;
  * n/2 MMA_RESULT instructions follow it (operand: the WGMMA, imm k, f32). Pure C, reentrant. */
 #ifndef TLUA_WGMMA_H
 #define TLUA_WGMMA_H
@@ -47,8 +51,15 @@ typedef struct tlua_Wgmma {
   int a_lbo, a_sbo, b_lbo, b_sbo; /* descriptor byte offsets (multiples of 16, < 256 KiB) */
   int pending;               /* 0: wait for this group; n (1..7): return with at most the n newest groups,
                                 this one among them, in flight (wgmma.wait_group n) */
-  int scale_op;              /* 1: operand n/2+2 (i32) says whether to accumulate: 0 gives D = A*B */
+  int scale_op;              /* 1: the operand after b_start (i32) says whether to accumulate: 0 gives D = A*B */
+  int a_regs;                /* 1: A from registers (16-bit inputs only): lds_a, trans_a and A's descriptor
+                                fields unused; operands a_0.. replace a_start (see the IR form) */
 } tlua_Wgmma;
+
+/* Operand index of b_start (after the accumulators and A's start offset or register values), and the
+ * operand count. */
+static inline int tlua_wgmma_bop(const tlua_Wgmma *w) { return w->n / 2 + (w->a_regs ? 8 * w->ksteps : 1); }
+static inline int tlua_wgmma_nops(const tlua_Wgmma *w) { return tlua_wgmma_bop(w) + 1 + w->scale_op; }
 
 /* imm/imm2 of the IR instruction; -1 when a field is out of range. */
 TLUA_HIDDEN int tlua_wgmma_pack(const tlua_Wgmma *w, int64_t *imm, int64_t *imm2);

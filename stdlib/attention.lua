@@ -162,14 +162,17 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.wgmma and config.ws == nil then config = C.copy(config, { ws = true }) end
   -- and at D = 64 and 128 both warpgroups' pipelining: overlap (the softmax of one key tile beside the
   -- P V of the one before) and split (each consumer warpgroup meets only its own threads): 4-15% faster
-  -- than ws alone on an H200 at S = 4096, f16, causal or not (bench/RESULTS.md 2026-11-26);
-  -- {overlap = false, split = false} keeps ws alone
+  -- than ws alone on an H200 at S = 4096, f16, causal or not (bench/RESULTS.md 2026-11-26); and rs (P
+  -- V with P from registers): 2-15% faster again but at D = 64 causal S = 16k (-1%) (session 13);
+  -- {overlap = false, split = false, rs = false} keeps ws alone
   if config.ws and (d == 64 or d == 128) and config.bn == nil and config.stages == nil then
     if config.overlap == nil then config = C.copy(config, { overlap = true }) end
     if config.split == nil then config = C.copy(config, { split = true }) end
+    if config.rs == nil then config = C.copy(config, { rs = true }) end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end
+  if config.rs and not config.wgmma then C.fail("std.attention: config.rs (P from registers) is a form of config.wgmma's P V") end
   if config.pingpong and not (config.overlap and config.split) then
     C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
   end
@@ -406,9 +409,9 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" then
+    elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
-    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong)", tostring(key)) end
+    else C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs)", tostring(key)) end
   end
   return config
 end

@@ -86,6 +86,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
   -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do
   local pingpong = overlap and split and config.pingpong == true
+  -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
+  -- P and no barrier for it; with overlap the last tile's P rides in the loop state
+  local rs = config.rs == true
   -- (split alone is the ws default's code with per-warpgroup barriers: its registers)
   local regs = overlap and REGS_LEAN or REGS
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
@@ -94,7 +97,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
-  local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + PN * BM * 64) * 2
+  local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
   if lds > tl._lds_max then
     C.fail("std.attention: config.wgmma with bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d", bn, st, lds, d,
            tl._lds_max)
@@ -103,7 +106,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split), tostring(overlap), tostring(pingpong), given or "" }, ";")
+                             tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -111,9 +114,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
-                           pingpong and "_pp" or ""),
+                           pingpong and "_pp" or "", rs and "_rs" or ""),
       block = nt, warp = 32,
       params = shared.params(dt, rank),
       body = function(k, p)
@@ -122,7 +125,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
-        local lp = k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
+        local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
         local function copy_q(opts)
@@ -225,27 +228,39 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             sync()
           end
-          -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores)
-          local function pv(buf, o, pend)
+          -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores); config.rs: P (pr,
+          -- already in dt) from registers, one product of K = bn (pend(0))
+          local function pv(buf, o, pend, pr)
+            if rs then
+              return sO:mma(pr, lv:tile({ buf * bn, 0 }, { bn, d }), o, pend and { pending = pend(0) } or nil)
+            end
             for pi = 0, PN - 1 do
               o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), o,
                          pend and { pending = pend(pi) } or nil)
             end
             return o
           end
+          -- P for P V: to LDS (then nil), or in registers in dt with config.rs
+          local function hand_p(ps)
+            if rs then return ps:cast(dt) end
+            store_p(ps)
+          end
+          local npv = rs and 1 or PN -- (P V's wgmma groups)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
           local function step(buf, kv0, o, m, l, with_mask)
             local ps, mn, lnew, alpha = softmax(scores(buf), kv0, m, l, with_mask)
             local on = rescale(o, alpha)
-            store_p(ps)
-            return pv(buf, on), mn, lnew
+            return pv(buf, on, nil, hand_p(ps)), mn, lnew
           end
-          local ne = sO.elements + 2 * s8.elements
-          local function flat(o, m, l)
+          -- (with config.rs and overlap the state carries the last tile's P too, in dt)
+          local carry_p = rs and ov ~= nil
+          local ne = sO.elements + 2 * s8.elements + (carry_p and sS.elements or 0)
+          local function flat(o, m, l, pr)
             local out = {}
             for y = 0, sO.elements - 1 do out[#out + 1] = o:get(y) end
             for ys = 0, s8.elements - 1 do out[#out + 1] = m:get(ys) end
             for ys = 0, s8.elements - 1 do out[#out + 1] = l:get(ys) end
+            if carry_p then for y = 0, sS.elements - 1 do out[#out + 1] = pr:get(y) end end
             return out
           end
           local function unflat(v)
@@ -255,7 +270,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               m:set(ys, v[sO.elements + ys + 1])
               l:set(ys, v[sO.elements + s8.elements + ys + 1])
             end
-            return o, m, l
+            local pr
+            if carry_p then
+              pr = sS:zeros():cast(dt)
+              for y = 0, sS.elements - 1 do pr:set(y, v[sO.elements + 2 * s8.elements + y + 1]) end
+            end
+            return o, m, l, pr
           end
           -- st tiles per iteration (a round) from keys lo, so each step's stage is a constant:
           -- body(j, kv0, kv, o, m, l) -> o, m, l for step j (keys kv0.. of the round at kv)
@@ -275,7 +295,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               return on, mn, ln
             end)
           end
-          local init = flat(sO:zeros(), z8:map(function() return NEG_INF end), z8)
           local res
           if ov then
             -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
@@ -286,38 +305,37 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             k:wgmma_wait(0)
             ov.free_k(0)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
-            store_p(ps0)
+            local p0 = hand_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
             local function oloop(lo, hi, with_mask, state)
-              return rounds(lo, hi, state, function(j, kv0, _, o, m, l)
+              return rounds(lo, hi, state, function(j, kv0, _, o, m, l, pr)
                 local js = (j + 1) % st
                 ov.wait_k(js, kv0)
                 ov.turn(kv0 // bn)
                 -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
                 local sc = scores(js, function(pi) return pi + 1 end)
                 ov.wait_v(j, kv0 - bn)
-                o = pv(j, o, function(pi) return PD + pi + 1 end)
+                o = pv(j, o, function(pi) return PD + pi + 1 end, pr)
                 ov.pass()
-                k:wgmma_wait(PN) -- S is complete (groups complete in order); P V still runs
+                k:wgmma_wait(npv) -- S is complete (groups complete in order); P V still runs
                 ov.free_k(js)
                 local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
-                k:wgmma_wait(0) -- P V complete: O, the P buffer and V's stage j are free
+                k:wgmma_wait(0) -- P V complete: O, the P buffer (or registers) and V's stage j are free
                 ov.free_v(j)
                 o = rescale(o, alpha)
-                store_p(ps)
-                return o, mn, lnew
+                return o, mn, lnew, hand_p(ps)
               end)
             end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
-            res = oloop(bn, tl.min(full_ov, t_end_kv), false, flat(sO:zeros(), m0, l0))
+            res = oloop(bn, tl.min(full_ov, t_end_kv), false, flat(sO:zeros(), m0, l0, p0))
             res = oloop(tl.min(full_ov, t_end_kv), t_end_kv, true, res)
             -- the last tile's P V: tile r_ov * st, in stage 0
-            local o, m, l = unflat(res)
+            local o, m, l, pr = unflat(res)
             ov.wait_v(0, t_end_kv - bn)
-            res = flat(pv(0, o), m, l)
+            res = flat(pv(0, o, nil, pr), m, l, pr)
             ov.free_v(0)
           else
-            res = loop(0, full_end, false, init)
+            res = loop(0, full_end, false, flat(sO:zeros(), z8:map(function() return NEG_INF end), z8))
             res = loop(full_end, kv_end, true, res)
           end
           local o, m, l8 = unflat(res)

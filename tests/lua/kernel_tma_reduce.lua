@@ -12,7 +12,9 @@ local NB, R, C = 3, 70, 64 -- blocks; y's rows and columns
 
 -- each block's warpgroup w copies its 64 x 32 slice of x into its own rows of LDS (f32, the 128-byte
 -- swizzle) and adds them into y at rows 20w.., columns 32w.. (rows past 70 not written); variant:
--- "ok", "nowait" (the issuer never waits), "early" (the buffer written again before the wait)
+-- "ok", "nowait" (the issuer never waits), "early" (the buffer written again before the wait),
+-- "oneissuer" (only thread 0 waits: its wait does not cover thread 128's store, as on the GPU, where
+-- bulk groups are each thread's own)
 local function reduce_kernel(variant)
   return tl.kernel { name = "tma_reduce_" .. variant, block = 256,
     params = { { "x", tl.tensor(tl.f32, 2) }, { "y", tl.tensor(tl.f32, 2) } },
@@ -34,7 +36,9 @@ local function reduce_kernel(variant)
       if variant == "early" then
         l:store({ w * 64 + t // 32, t % 32 }, 0.0)
       end
-      if variant ~= "nowait" then
+      if variant == "oneissuer" then
+        k:tma_store_wait(0)
+      elseif variant ~= "nowait" then
         for g = 0, 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
       end
     end }
@@ -86,6 +90,7 @@ if T.compiles then T.compiles(src, "tma_reduce_ok", "sm_90a", "the TMA reduce-ad
 if on_cpu then
   T.raises(function() reduce_kernel("nowait")({ 1 }, x, y) end, "the block ends with a TMA store (issued at line")
   T.raises(function() reduce_kernel("early")({ 1 }, x, y) end, "while a TMA store (issued at line")
+  T.raises(function() reduce_kernel("oneissuer")({ 1 }, x, y) end, "the block ends with a TMA store (issued at line")
 end
 
 -- the rules
@@ -98,6 +103,7 @@ local function bad_kernel(what)
       k:sync()
       if what == "wait" then k:tma_store_wait(0, { issuer = 200 }) return end
       if what == "waitopt" then k:tma_store_wait(0, { thread = 1 }) return end
+      if what == "notma" then k:copy(k:window(p.y, { 0, 0 }, { 64, 32 }), k:window(l, { 0, 0 }, { 64, 32 }), { reduce = "add" }) return end
       k:copy(k:window(p.y, { 0, 0 }, { 64, 32 }), k:window(l, { 0, 0 }, { 64, 32 }),
              { tma = true, reduce = what == "max" and "max" or "add", issuer = what == "issuer" and 128 or nil })
       k:tma_store_wait()
@@ -110,6 +116,7 @@ T.raises(launch("f16"), "TMA reduce-adds are generated for f32, i32 and u32 tens
 T.raises(launch("issuer"), "issuer must be a thread of the block, an integer in 0..127 (got 128)")
 T.raises(launch("wait"), "k:tma_store_wait: issuer must be a thread of the block, an integer in 0..127 (got 200)")
 T.raises(launch("waitopt"), "k:tma_store_wait: the only option is issuer (got 'thread')")
+T.raises(launch("notma"), "k:copy: reduce and issuer are options of TMA stores: add tma = true")
 
 registry["tilelua.warp"] = saved
 print("ok")

@@ -4,7 +4,8 @@
 -- bf16, accumulating over two calls; exact against a Lua reference (small integers). Then the
 -- generated source for sm_90 (wgmma.mma_async with the fitted descriptor fields, compiled for
 -- sm_90a), the refusal on other targets, and the errors of a layout the descriptors cannot read;
--- operands given per warpgroup (lists: each warpgroup its own B columns, or its own share of K).
+-- operands given per warpgroup (lists: each warpgroup its own B columns, or its own share of K); A
+-- from registers (an accumulator cast to the input dtype).
 local T = require "testing"
 local registry = debug.getregistry()
 local saved = registry["tilelua.warp"]
@@ -152,11 +153,14 @@ local function per_group(mode)
     k:copy_wait(0)
     k:sync()
     local wg = k.warp_id() // 4
-    if mode == "n" then
-      -- (A: both panels, K = 128, every warpgroup's; A's K runs over the panels, so two products)
-      local acc = s:mma(la:tile({ 0, 0 }, { 64, 64 }), { lb:tile({ 0, 0 }, { 64, 64 }), lb:tile({ 0, 64 }, { 64, 64 }) })
-      acc = s:mma(la:tile({ 64, 0 }, { 64, 64 }), { lb:tile({ 64, 0 }, { 64, 64 }), lb:tile({ 64, 64 }, { 64, 64 }) }, acc)
-      k:window(p.c, { 0, 64 * wg }, { 64, 64 }, s.c):store(acc)
+    if mode == "n" or mode == "nrev" then
+      -- (A: both panels, K = 128, every warpgroup's; A's K runs over the panels, so two products;
+      -- nrev: the list in descending order, warpgroup g takes columns 64 (1 - g))
+      local c0, c1 = 0, 64
+      if mode == "nrev" then c0, c1 = 64, 0 end
+      local acc = s:mma(la:tile({ 0, 0 }, { 64, 64 }), { lb:tile({ 0, c0 }, { 64, 64 }), lb:tile({ 0, c1 }, { 64, 64 }) })
+      acc = s:mma(la:tile({ 64, 0 }, { 64, 64 }), { lb:tile({ 64, c0 }, { 64, 64 }), lb:tile({ 64, c1 }, { 64, 64 }) }, acc)
+      k:window(p.c, { 0, mode == "n" and 64 * wg or 64 - 64 * wg }, { 64, 64 }, s.c):store(acc)
     else
       for n0 = 0, 64, 64 do
         local part = s:mma({ la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 64, 0 }, { 64, 64 }) },
@@ -177,6 +181,9 @@ do
   end
   local cn, ck = tl.zeros({ 64, 128 }, tl.f32), tl.zeros({ 128, 128 }, tl.f32)
   per_group("n")({ 1 }, A, B, cn)
+  local cr = tl.zeros({ 64, 128 }, tl.f32)
+  per_group("nrev")({ 1 }, A, B, cr)
+  T.eq(cr:max_abs_diff(cn), 0.0, "a list in descending order")
   local kk = per_group("k")
   kk({ 1 }, A, B, ck)
   for i = 0, 63 do
@@ -190,6 +197,62 @@ do
   end
   T.compiles(tl._hip_source(kk:ir_object(), "sm_90"), "wg_list_k", "sm_90a", "wgmma with per-warpgroup tiles")
 end
+-- A in registers (wgmma's RS form, FlashAttention-3's P V): S = A1 B1 by one product, cast to the input
+-- dtype in registers, is the A of O = S B2; two warpgroups, each its own rows; f16 and bf16
+local function rs_kernel(dt)
+  return tl.kernel { name = "wg_rs_" .. dt, block = 256,
+    params = { { "a", tl.tensor(dt, 2) }, { "b1", tl.tensor(dt, 2) }, { "b2", tl.tensor(dt, 2) }, { "c", tl.tensor(tl.f32, 2) } },
+    body = function(k, p)
+      local s = tl.wgmma_shape { n = 64, a = dt }
+      local la = k:lds(dt, { 128, 64 }, { swizzle = tl.xor_preshuffle { m_per_block = 128, k_per_block = 64, kpack = 8, m_lds_layer = 1 } })
+      local l1 = k:lds(dt, { 64, 64 }, { swizzle = tl.wgmma_mn_layout(64, 64) })
+      local l2 = k:lds(dt, { 64, 64 }, { swizzle = tl.wgmma_mn_layout(64, 64) })
+      local ka, kb = rows_dist(128, 64, 256), rows_dist(64, 64, 256)
+      k:copy(k:window(la, { 0, 0 }, { 128, 64 }, ka), k:window(p.a, { 0, 0 }, { 128, 64 }, ka))
+      k:copy(k:window(l1, { 0, 0 }, { 64, 64 }, kb), k:window(p.b1, { 0, 0 }, { 64, 64 }, kb))
+      k:copy(k:window(l2, { 0, 0 }, { 64, 64 }, kb), k:window(p.b2, { 0, 0 }, { 64, 64 }, kb))
+      k:copy_commit()
+      k:copy_wait(0)
+      k:sync()
+      local sc = s:mma(la:tile({ 0, 0 }, { 128, 64 }), l1:tile({ 0, 0 }, { 64, 64 }))
+      local o = s:mma(sc:cast(dt), l2:tile({ 0, 0 }, { 64, 64 }), nil, { pending = 1 })
+      k:wgmma_wait(0)
+      k:window(p.c, { 64 * (k.warp_id() // 4), 0 }, { 64, 64 }, s.c):store(o)
+    end }
+end
+for _, dt in ipairs { "f16", "bf16" } do
+  local A, B1, B2 = tl.empty({ 128, 64 }, tl[dt]), tl.empty({ 64, 64 }, tl[dt]), tl.empty({ 64, 64 }, tl[dt])
+  for i = 0, 127 do for j = 0, 63 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
+  for i = 0, 63 do for j = 0, 63 do B1:set(i, j, (i * 5 + j * 11) % 3 - 1); B2:set(i, j, (i * 3 + j * 7) % 3 - 1) end end
+  local cr = tl.zeros({ 128, 64 }, tl.f32)
+  local kr = rs_kernel(dt)
+  kr({ 1 }, A, B1, B2, cr)
+  for i = 0, 127 do
+    local srow = {}
+    for q = 0, 63 do
+      local v = 0
+      for r = 0, 63 do v = v + A:get(i, r) * B1:get(r, q) end
+      srow[q] = v -- (|v| <= 128: exact in f16 and bf16)
+    end
+    for j = 0, 63 do
+      local want = 0
+      for q = 0, 63 do want = want + srow[q] * B2:get(q, j) end
+      if cr:get(i, j) ~= want then error(("A in registers (%s): C[%d, %d] = %s, want %s"):format(dt, i, j, cr:get(i, j), want)) end
+    end
+  end
+  local ir_rs = kr:ir()
+  assert(ir_rs:find("a(registers ", 1, true), ir_rs:match("wgmma[^\n]*"))
+  local rsrc = tl._hip_source(kr:ir_object(), "sm_90")
+  assert(rsrc:find("}, {%32, %33, %34, %35}, %36, p, 1, 1, 1;", 1, true), rsrc:match("wgmma.mma_async[^\n]*registers") or
+         "the RS wgmma's operands")
+  T.compiles(rsrc, "wg_rs_" .. dt, "sm_90a", "wgmma with A in registers (" .. dt .. ")")
+end
+local rs_bad = tl.kernel { name = "wg_rs_bad", block = 128, params = {}, body = function(k)
+  local l1 = k:lds(tl.f16, { 64, 64 }, { swizzle = tl.wgmma_mn_layout(64, 64) })
+  local s = tl.wgmma_shape { n = 64 }
+  s:mma(s:zeros(), l1:tile({ 0, 0 }, { 64, 64 }))
+end }
+T.raises(function() rs_bad({ 1 }) end, "wgmma: m64n64k16 takes an A of f16 in registers, got f32 (cast the accumulator first)")
 local short = tl.kernel { name = "wg_list_short", block = 256, params = {}, body = function(k)
   local la = k:lds(tl.f16, { 64, 64 })
   tl.wgmma_shape { n = 64 }:mma({ la:tile({ 0, 0 }, { 64, 64 }) }, la:tile({ 0, 0 }, { 64, 64 }))

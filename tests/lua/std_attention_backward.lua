@@ -189,28 +189,22 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       end
     end
   end)
-  -- the sm_90a source: wgmma chains (K-major and MN-major B from the same q and dO bytes) and it compiles
-  local kern
-  for _, kk in ipairs(std.kernels()) do
-    if kk.name == "std_attention_backward_f16_d64_causal_dkdv_wgmma" then kern = kk end
+  -- the sm_90a sources of the kernels std built (by name): what each must have, and that they compile
+  local function check_source(name, want, what)
+    local kern
+    for _, kk in ipairs(std.kernels()) do
+      if kk.name == name then kern = kk end
+    end
+    local src = assert(kern, name):source("sm_90")
+    T.eq(src:find(want, 1, true) ~= nil, true, what .. ": " .. want)
+    T.compiles(src, name, "sm_90a", what .. " for sm_90a")
   end
-  local src = assert(kern, "the wgmma dK/dV kernel"):source("sm_90")
-  T.eq(src:find("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", 1, true) ~= nil, true, "S^T and dP^T: m64n64k16")
-  T.compiles(src, kern.name, "sm_90a", "std.attention_backward config.wgmma for sm_90a")
-  for _, kk in ipairs(std.kernels()) do
-    if kk.name == "std_attention_backward_dq_f16_d64_causal_wgmma" then kern = kk end
-  end
-  T.eq(kern.name, "std_attention_backward_dq_f16_d64_causal_wgmma", "the wgmma dq pass")
-  local dsrc = kern:source("sm_90")
-  T.eq(dsrc:find("wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16", 1, true) ~= nil, true, "dq pass: S and dP m64n64k16")
-  T.compiles(dsrc, kern.name, "sm_90a", "std.attention_backward config.wgmma's dq pass for sm_90a")
-  for _, kk in ipairs(std.kernels()) do
-    if kk.name == "std_attention_backward_f16_d128_atomic_wgmma" then kern = kk end
-  end
-  T.eq(kern.name, "std_attention_backward_f16_d128_atomic_wgmma", "the wgmma dK/dV kernel with dQ's reduce-adds")
-  local asrc = kern:source("sm_90")
-  T.eq(asrc:find("cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group", 1, true) ~= nil, true, "dQ by TMA reduce-adds")
-  T.compiles(asrc, kern.name, "sm_90a", "std.attention_backward's default wgmma kernel (dq = \"atomic\") for sm_90a")
+  check_source("std_attention_backward_f16_d64_causal_dkdv_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
+               "the wgmma dK/dV kernel (S^T and dP^T m64n64k16)")
+  check_source("std_attention_backward_dq_f16_d64_causal_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
+               "the wgmma dq pass (S and dP m64n64k16)")
+  check_source("std_attention_backward_f16_d128_atomic_wgmma", "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group",
+               "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
 end
 registry["tilelua.warp"] = saved
 

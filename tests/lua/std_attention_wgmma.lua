@@ -20,19 +20,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 9, Skv = 41, D = 256, dt = "f16", causal = true, config = WG }
   case { S = 20, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, ws = false, bn = 64, stages = 3 } }
   -- config.ws: a TMA producer warpgroup and two consumer warpgroups on mbarriers
-  -- ({wgmma = true} alone means ws too, and at D = 64 and 128 overlap and split: off here)
-  local WS = { wgmma = true, overlap = false, split = false }
+  -- ({wgmma = true} alone means ws too, and at D = 64 and 128 overlap, split and rs: off here)
+  local WS = { wgmma = true, overlap = false, split = false, rs = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = WS }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = WS }
   case { B = 2, Hq = 3, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", scale = 0.3, config = WS }
   case { S = 9, Skv = 70, D = 256, dt = "f16", config = WS }
   -- config.split: the consumer warpgroups in one role, each meeting only its own threads (a group barrier)
-  local SPLIT = { wgmma = true, ws = true, split = true, overlap = false }
+  local SPLIT = { wgmma = true, ws = true, split = true, overlap = false, rs = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = SPLIT }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = SPLIT }
   -- config.overlap: the softmax of tile t beside the P V of tile t - 1 (tile 0 before the loop, the
   -- last tile's P V after it): one tile, rows with no keys, whole tiles, several rounds, D = 256, split
-  local OV = { wgmma = true, ws = true, overlap = true, split = false }
+  local OV = { wgmma = true, ws = true, overlap = true, split = false, rs = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = OV }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = OV }
   case { S = 20, Skv = 256, D = 64, dt = "f16", config = OV }
@@ -41,10 +41,21 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 300, D = 64, dt = "bf16", causal = true, config = { wgmma = true, ws = true, overlap = true, split = true } }
   -- config.pingpong: the consumer warpgroups take turns at issuing (one tile, rows with no keys,
   -- several rounds, GQA; a turn waited with the wrong phase deadlocks the executor's roles)
-  local PP = { wgmma = true, ws = true, overlap = true, split = true, pingpong = true }
+  local PP = { wgmma = true, ws = true, overlap = true, split = true, pingpong = true, rs = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = PP }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = PP }
   case { S = 9, Skv = 700, D = 128, dt = "f16", config = PP }
+  -- config.rs: P V with P from registers (wgmma's RS form), without and with overlap (P carried from
+  -- one tile to the next), pingpong; several rounds, rows with no keys, GQA, bf16
+  local RS = { wgmma = true, ws = true, split = true, overlap = false, rs = true }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = RS }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = RS }
+  case { S = 20, Skv = 300, D = 128, dt = "bf16", causal = true, config = RS }
+  local RSO = { wgmma = true, ws = true, split = true, overlap = true, rs = true }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 128, dt = "f16", causal = true, config = RSO }
+  case { S = 37, Skv = 20, D = 64, dt = "bf16", causal = true, empty = 17, config = RSO }
+  case { S = 37, Skv = 300, D = 64, dt = "bf16", config = RSO }
+  case { S = 9, Skv = 700, D = 64, dt = "f16", config = { wgmma = true, overlap = true, split = true, pingpong = true, rs = true } }
   -- the default at D = 64 and 128: ws with overlap and split (one consumer role, group barriers)
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 128, dt = "bf16", causal = true, config = { wgmma = true } }
   case { B = 2, Hq = 3, Hkv = 1, S = 70, Skv = 300, D = 64, dt = "f16", layout = "bshd" }
@@ -54,8 +65,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
     error("no kernel " .. name)
   end
-  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov",
-       "{wgmma = true} at D = 128: ws, split and overlap")
+  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs",
+       "{wgmma = true} at D = 128: ws, split, overlap and rs")
+  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
+  T.eq(rsrc:find("tl_pack2(", 1, true) ~= nil and rsrc:find("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {", 1, true) ~= nil,
+       true, "config.rs: P packed into A's registers")
+  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs", "sm_90a", "std.attention config.rs for sm_90a")
   local ws = kernel_named("std_attention_f16_d64_causal_wgmma_ws")
   local wsrc = ws:source("sm_90")
   for _, want in ipairs { "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "tl_mbar_wait(&tl_mbar2",
