@@ -89,13 +89,16 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     line_text(g, "const unsigned long long da_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
               "(unsigned int)v%d, %d, %d);\n", w.lds_a, o[nc], w.a_lbo, w.a_sbo);
   } else {
-    /* A from registers: step s's eight 16-bit values a_{8s..8s+7} as four pairs */
+    /* A from registers: step s's eight 16-bit values a_{8s..8s+7} as four pairs, pinned (an empty asm)
+       so that the compiler writes them before the wgmma.fence below, as the PTX rules ask */
     for (int s = 0; s < w.ksteps; s++) {
       indent(g);
-      line_text(g, "const unsigned int");
+      line_text(g, "unsigned int");
       for (int j = 0; j < 4; j++)
         line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, o[nc + 8 * s + 2 * j], o[nc + 8 * s + 2 * j + 1]);
       line_text(g, ";\n");
+      indent(g);
+      line_text(g, "asm volatile(\"\" : \"+r\"(a%d_0), \"+r\"(a%d_1), \"+r\"(a%d_2), \"+r\"(a%d_3) :: \"memory\");\n", s, s, s, s);
     }
   }
   indent(g);

@@ -308,7 +308,7 @@ static int check_wgmma(Verifier *V, int id) {
   const int bop = tlua_wgmma_bop(&w);
   if (in->nops != tlua_wgmma_nops(&w))
     return fail_at(V, id, "has %d operands, m64n%dk16 takes %d (c %d, %s, b_start%s)", (int)in->nops, w.n, tlua_wgmma_nops(&w),
-                   w.n / 2, w.a_regs ? "A's registers" : "a_start", w.scale_op ? ", accumulate" : "");
+                   w.n / 2, w.a_regs ? "A's 8 x ksteps registers" : "a_start", w.scale_op ? ", accumulate" : "");
   if ((!w.a_regs && lds_buffer(V, id, w.lds_a)) || lds_buffer(V, id, w.lds_b)) return -1;
   const int dt = w.fp8 == 1 ? TLUA_F8E4M3 : w.fp8 == 2 ? TLUA_F8E5M2 : w.bf16 ? TLUA_BF16 : TLUA_F16;
   if ((!w.a_regs && ir->lds[w.lds_a].dtype != dt) || ir->lds[w.lds_b].dtype != dt)
@@ -322,7 +322,7 @@ static int check_wgmma(Verifier *V, int id) {
     if (k < bop && w.a_regs) {
       if (t != dt) return fail_at(V, id, "operand %d (a register of A) is %s, expected %s", k, dtn(t), dtn(dt));
     } else if (t != TLUA_I32) {
-      return fail_at(V, id, "operand %d (%s) is %s, expected i32", k, k <= bop ? "a start offset" : "accumulate", dtn(t));
+      return fail_at(V, id, "operand %d (%s) is %s, expected i32", k, k < bop ? "a_start" : k == bop ? "b_start" : "accumulate", dtn(t));
     }
   }
   return check_results(V, id, TLUA_OP_MMA_RESULT, 0, w.n / 2);

@@ -278,7 +278,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             return o, m, l, pr
           end
           -- st tiles per iteration (a round) from keys lo, so each step's stage is a constant:
-          -- body(j, kv0, kv, o, m, l) -> o, m, l for step j (keys kv0.. of the round at kv)
+          -- body(j, kv0, kv, o, m, l[, pr]) -> o, m, l[, pr] for step j (keys kv0.. of the round at kv; pr:
+          -- the last tile's P in dt, carried with config.rs and overlap)
           local function rounds(lo, hi, state, body)
             return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
               local cur = { ... }
