@@ -863,6 +863,8 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     if (in->op == TLUA_OP_MMA) uses_mma = 1;
     /* wgmma and TMA stores read LDS through the async proxy: barriers then fence it */
     if ((in->op == TLUA_OP_WGMMA || in->op == TLUA_OP_TMA_STORE) && g.nv) g.uses_wgmma = 1;
+    tlua_Wgmma w;
+    if (in->op == TLUA_OP_WGMMA && tlua_wgmma_unpack(in->imm, in->imm2, &w) == 0 && w.a_regs) g.uses_wgmma_rs = 1;
     if (in->dtype == TLUA_F16 && in->has_value) g.uses_f16 = 1;
     if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
     if (tlua_dtype_is_fp8(in->dtype) && in->has_value) g.uses_fp8 = 1;

@@ -24,6 +24,7 @@ typedef struct Gen {
   int uses_f16, uses_bf16, uses_fp8;
   int fence_arrivals;       /* NVIDIA: a TMA destination is also read by ordinary loads (async prelude) */
   int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
+  int uses_wgmma_rs;        /* a WGMMA takes A from registers (the prelude's tl_pack2) */
   char *err;
   size_t errsz;
   int failed;

@@ -27,13 +27,7 @@ void tlua_hg_wgmma_prelude(Gen *g) {
              "}\n");
   /* two 16-bit values in one 32-bit register (the low half first): A's registers of a wgmma, where
      the kernel has one with A in registers */
-  int a_regs = 0;
-  for (int i = 0; i < g->ir->ninstrs && !a_regs; i++) {
-    tlua_Wgmma w;
-    a_regs = g->ir->instrs[i].op == TLUA_OP_WGMMA && tlua_wgmma_unpack(g->ir->instrs[i].imm, g->ir->instrs[i].imm2, &w) == 0 &&
-             w.a_regs;
-  }
-  if (!a_regs) return;
+  if (!g->uses_wgmma_rs) return;
   if (g->uses_f16)
     put(&g->b, "static __device__ __forceinline__ unsigned int tl_pack2(__half lo, __half hi) {\n"
                "  return (unsigned int)__half_as_ushort(lo) | ((unsigned int)__half_as_ushort(hi) << 16);\n}\n");

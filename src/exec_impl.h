@@ -62,6 +62,21 @@ TLUA_HIDDEN tlua_LaneMask *tlua_exec_mask(Exec *ex, int r);
 /* One instruction (id at position p of region r) on the lanes m. */
 TLUA_HIDDEN int tlua_exec_instr(Exec *ex, int id, int r, int p, const tlua_LaneMask *m);
 
+/* A tensor parameter or an LDS buffer, as the memory instructions see it. */
+typedef struct Target { uint8_t *base; uint64_t extent; int dt, size, lds; int64_t index; } Target;
+TLUA_HIDDEN Target tlua_exec_target(const Exec *ex, int lds, int64_t index);
+#define target_of tlua_exec_target
+/* Counts the active lanes of every warp of W lanes into active[]: a warp with some but not all of
+ * its lanes active (divergent control flow, or a block that ends inside it) is an error naming the
+ * instruction; `hint` ends the message. Returns 0 or -1. */
+TLUA_HIDDEN int tlua_exec_whole_warps(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m, int W, const char *hint,
+                                      int *active);
+#define whole_warps tlua_exec_whole_warps
+
+/* exec_mma.c: MMA (warp-wide) and WGMMA (per warpgroup), the instruction at position p of region r. */
+TLUA_HIDDEN int tlua_exec_mma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_wgmma(Exec *ex, const tlua_Instr *in, int r, int p, const tlua_LaneMask *m);
+
 /* exec_tasks.c: the ROLE instructions at positions p..q-1 of region r; the instructions. */
 TLUA_HIDDEN int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m);
 TLUA_HIDDEN int tlua_exec_mbar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
