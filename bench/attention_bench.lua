@@ -38,9 +38,7 @@ end
 
 local function case(dt, D, causal, S, config, tag)
   local B, H = 16384 // S, 2048 // D
-  local function rnd(seed)
-    return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl[dt]), tl.rand({ B, H, S, D }, tl.f32, seed))
-  end
+  local function rnd(seed) return timing.signed({ B, H, S, D }, dt, seed) end
   local q, k, v = rnd(1), rnd(2), rnd(3)
   local label = string.format("attention %s d%d %s S=%d", dt, D, causal and "causal" or "full", S)
   local ok, o = pcall(std.attention, q, k, v, { causal = causal, config = config })
@@ -66,9 +64,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
     for dq in (os.getenv("ATTENTION_BACKWARD_MODES") or "pass,wgmma"):gmatch("[%w]+") do
       local S = 4096
       local B, H = 16384 // S, 2048 // D
-      local function rnd(seed)
-        return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl.f16), tl.rand({ B, H, S, D }, tl.f32, seed))
-      end
+      local function rnd(seed) return timing.signed({ B, H, S, D }, "f16", seed) end
       local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
       local o, lse = std.attention(q, k, v, { causal = causal })
       local label = string.format("attention f16 d%d %s_bwd S=%d dq=%s", D, causal and "causal" or "full", S, dq)

@@ -4,12 +4,11 @@
 -- second launches (the dK/dV kernel and the dq pass; std.sum's delta kernel too). ATTENTION_BWD_DQ=atomic:
 -- dQ by the dK/dV kernel's reduce-adds instead of the pass (opts.dq).
 local std = require "tilelua.std"
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
 for _, D in ipairs { 64, 128 } do
   local S = 4096
   local B, H = 16384 // S, 2048 // D
-  local function rnd(seed)
-    return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl.f16), tl.rand({ B, H, S, D }, tl.f32, seed))
-  end
+  local function rnd(seed) return timing.signed({ B, H, S, D }, "f16", seed) end
   local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
   local o, lse = std.attention(q, k, v)
   local opts = { config = { wgmma = true }, dq = os.getenv("ATTENTION_BWD_DQ") }

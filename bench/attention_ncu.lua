@@ -2,13 +2,12 @@
 -- D = 64 and 128 and S = ATTN_NCU_S (default "1024,4096"), for Nsight Compute (bench/run_ncu.sh BUILD
 -- attention): each case runs once before the profiled launch.
 local std = require "tilelua.std"
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
 for S in (os.getenv("ATTN_NCU_S") or "1024,4096"):gmatch("%d+") do
   S = tonumber(S)
   for _, D in ipairs { 64, 128 } do
     local B, H = 16384 // S, 2048 // D
-    local function rnd(seed)
-      return std.map(function(x) return 2 * x - 1 end, tl.empty({ B, H, S, D }, tl.f16), tl.rand({ B, H, S, D }, tl.f32, seed))
-    end
+    local function rnd(seed) return timing.signed({ B, H, S, D }, "f16", seed) end
     local q, k, v = rnd(1), rnd(2), rnd(3)
     std.attention(q, k, v)
     std.attention(q, k, v)

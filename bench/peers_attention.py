@@ -16,10 +16,10 @@ BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIE
             "cudnn": SDPBackend.CUDNN_ATTENTION}
 
 
-def main(seqs):
-    # SDPA_BACKENDS=flash,cudnn: only those
-    want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
-    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
+def grid(seqs):
+    """The forward grid (FlashAttention-3's: B·S = 16k tokens, H·D = 2048) in the order of
+    bench/attention_bench.lua: (label, causal, q, k, v, flops) per case, inputs uniform in [-1, 1);
+    the inputs are freed once the caller moves on."""
     for dt_name, dt in (("f16", torch.float16), ("bf16", torch.bfloat16)):
         for D in DIMS:
             for causal in (False, True):
@@ -27,24 +27,32 @@ def main(seqs):
                     B, H = 16384 // S, 2048 // D
                     q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=dt) * 2 - 1 for _ in range(3))
                     flops = 4 * B * H * S * S * D / (2 if causal else 1)
-                    label = f"attention {dt_name} d{D} {'causal' if causal else 'full'} S={S}"
-                    ref = None
-                    for name in want:
-                        be = BACKENDS[name]
-                        try:
-                            with sdpa_kernel([be]):
-                                o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
-                                if ref is None:
-                                    ref = o
-                                err = (o.float() - ref.float()).abs().max().item()
-                                t = do_bench(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
-                                             warmup=25, rep=100, return_mode="median") * 1e3
-                            print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs first backend {err:.2g})",
-                                  flush=True)
-                        except Exception as e:  # a backend that does not take the case
-                            print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
-                    del q, k, v, ref
+                    yield f"attention {dt_name} d{D} {'causal' if causal else 'full'} S={S}", causal, q, k, v, flops
+                    del q, k, v
                     torch.cuda.empty_cache()
+
+
+def main(seqs):
+    # SDPA_BACKENDS=flash,cudnn: only those
+    want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
+    print(f"torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
+    for label, causal, q, k, v, flops in grid(seqs):
+        ref = None
+        for name in want:
+            be = BACKENDS[name]
+            try:
+                with sdpa_kernel([be]):
+                    o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                    if ref is None:
+                        ref = o
+                    err = (o.float() - ref.float()).abs().max().item()
+                    t = do_bench(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
+                                 warmup=25, rep=100, return_mode="median") * 1e3
+                print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs first backend {err:.2g})",
+                      flush=True)
+            except Exception as e:  # a backend that does not take the case
+                print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+        del q, k, v, ref  # (grid frees the rest before the next case)
 
 
 def backward():

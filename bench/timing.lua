@@ -1,7 +1,14 @@
 -- timing.lua - how the bench/*.lua scripts time GPU work (load with dofile; returns the table).
 -- timeit(fn, reps, samples): one call of fn as a warm-up, then `samples` samples (default 5) of
 -- `reps` calls each, each sample ended by tl.synchronize(); the median seconds per call.
+-- signed(shape, dtype, seed): a benchmark input, uniform in [-1, 1) (tl.rand in f32, mapped and cast
+-- by std.map).
 local M = {}
+
+function M.signed(shape, dtype, seed)
+  local std = require "tilelua.std"
+  return std.map(function(x) return 2 * x - 1 end, tl.empty(shape, tl[dtype]), tl.rand(shape, tl.f32, seed))
+end
 
 function M.median(t)
   table.sort(t)

@@ -7,7 +7,6 @@ over the tutorial's block sizes, stages and warps. Checked against SDPA before i
 Prints "triton attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s> TFLOP/s" lines
 (triton.testing.do_bench, median), the grid of bench/peers_attention.py.
 Usage: python3 bench/triton_attention.py [S ...]"""
-import os
 import sys
 
 import torch
@@ -16,7 +15,8 @@ import triton
 import triton.language as tl
 from triton.testing import do_bench
 
-DIMS = [int(d) for d in os.environ.get("ATTENTION_DIMS", "64,128").split(",") if d]
+from peers_attention import grid  # (the grid and inputs of bench/peers_attention.py, ATTENTION_DIMS too)
+
 CONFIGS = [triton.Config({"BLOCK_M": bm, "BLOCK_N": bn}, num_stages=s, num_warps=w)
            for (bm, bn, s, w) in ((128, 64, 3, 4), (128, 64, 4, 8), (128, 128, 3, 8), (128, 128, 4, 8), (64, 64, 4, 4))]
 
@@ -78,24 +78,16 @@ def attention(q, k, v, causal):
 
 def main(seqs):
     print(f"triton {triton.__version__}, torch {torch.__version__}, {torch.cuda.get_device_name()}", flush=True)
-    for dt_name, dt in (("f16", torch.float16), ("bf16", torch.bfloat16)):
-        for D in DIMS:
-            for causal in (False, True):
-                for S in seqs:
-                    B, H = 16384 // S, 2048 // D
-                    q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=dt) * 2 - 1 for _ in range(3))
-                    label = f"attention {dt_name} d{D} {'causal' if causal else 'full'} S={S}"
-                    o = attention(q, k, v, causal)
-                    ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
-                    err = (o.float() - ref.float()).abs().max().item()
-                    if err > 2e-2:
-                        print(f"triton {label}: WRONG (max difference from SDPA {err:.3g})", flush=True)
-                        continue
-                    t = do_bench(lambda: attention(q, k, v, causal), warmup=25, rep=100, return_mode="median") * 1e3
-                    flops = 4 * B * H * S * S * D / (2 if causal else 1)
-                    print(f"triton {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs SDPA {err:.2g})", flush=True)
-                    del q, k, v, o, ref
-                    torch.cuda.empty_cache()
+    for label, causal, q, k, v, flops in grid(seqs):
+        o = attention(q, k, v, causal)
+        ref = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+        err = (o.float() - ref.float()).abs().max().item()
+        if err > 2e-2:
+            print(f"triton {label}: WRONG (max difference from SDPA {err:.3g})", flush=True)
+        else:
+            t = do_bench(lambda: attention(q, k, v, causal), warmup=25, rep=100, return_mode="median") * 1e3
+            print(f"triton {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs SDPA {err:.2g})", flush=True)
+        del q, k, v, o, ref  # (grid frees the rest before the next case)
 
 
 if __name__ == "__main__":
