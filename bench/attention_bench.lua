@@ -3,7 +3,7 @@
 -- S in {1k, 2k, 4k, 8k, 16k}, D in {64, 128}, causal and not, f16 and bf16.
 -- Usage: tilesh --backend=cuda bench/attention_bench.lua [S ...]
 -- ATTENTION_CONFIGS="{mt = 2, bn = 32};{stages = 2}" times those opts.config variants too (lines
--- labelled "tilelua[<config>]") at S = 4096 (or the first S given), f16, D in ATTENTION_DIMS (default
+-- labelled "tilelua[<config>]") at S = 4096 (or each S given), f16, D in ATTENTION_DIMS (default
 -- "64,128"; 256 too: "64,128,256").
 -- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
 -- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
@@ -57,7 +57,8 @@ end
 -- ATTENTION_BACKWARD=1: std.attention_backward at S = 4096, f16 (lines "... full_bwd|causal_bwd
 -- S=4096"; FLOPs 2.5 times the forward's: five products instead of two) in the modes of
 -- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
--- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma); lines "... dq=MODE"
+-- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
+-- dS^T from registers); lines "... dq=MODE"
 if os.getenv("ATTENTION_BACKWARD") == "1" then
   for _, D in ipairs { 64, 128 } do
     for _, causal in ipairs { false, true } do
@@ -68,7 +69,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
       local o, lse = std.attention(q, k, v, { causal = causal })
       local label = string.format("attention f16 d%d %s_bwd S=%d dq=%s", D, causal and "causal" or "full", S, dq)
-      local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or { causal = causal, dq = dq }
+      local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or
+                    dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else
@@ -88,7 +90,9 @@ if variants and variants ~= "" then
     local config = assert(load("return " .. text))()
     for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
       D = tonumber(D)
-      for _, causal in ipairs { false, true } do case("f16", D, causal, SEQS[1] == 1024 and 4096 or SEQS[1], config, "tilelua[" .. text:gsub("%s", "") .. "]") end
+      for _, causal in ipairs { false, true } do
+        for _, S in ipairs(#arg > 0 and SEQS or { 4096 }) do case("f16", D, causal, S, config, "tilelua[" .. text:gsub("%s", "") .. "]") end
+      end
     end
   end
 end

@@ -324,12 +324,28 @@ return function(tl)
     return self.kernel_hints[name]
   end
 
+  -- A distributed tensor of 16-bit floats with an even number of elements is carried as pairs
+  -- (elements 2i, 2i + 1) in 32-bit integers, the low half first: half the registers (a loop's P
+  -- of attention, the A of the next wgmma, which reads such pairs anyway).
+  local PAIRED = { f16 = true, bf16 = true }
+  local function pack2(lo, hi, dt)
+    local l = tr.as(tr.as(lo, dt):bitcast("u16"), "u32")
+    local h = tr.as(tr.as(hi, dt):bitcast("u16"), "u32")
+    return tr.emit("or", "u32", { l, tr.emit("shl", "u32", { h, tr.const(16, "u32") }) })
+  end
+  local function unpack2(u, dt)
+    local hi = tr.emit("shr", "u32", { u, tr.const(16, "u32") })
+    return tr.as(u, "u16"):bitcast(dt), tr.as(hi, "u16"):bitcast(dt)
+  end
   -- flatten carried values (Values, numbers, distributed tensors) to a list of Values
   local function flatten(list, n)
     local flat, shape = {}, {}
     for i = 1, n do
       local x = list[i]
-      if win.is_dist_tensor(x) then
+      if win.is_dist_tensor(x) and PAIRED[x.dtype] and x.facts.elements % 2 == 0 then
+        shape[i] = { dist = x, count = x.facts.elements, paired = true }
+        for y = 0, x.facts.elements - 1, 2 do flat[#flat + 1] = pack2(x.vals[y], x.vals[y + 1], x.dtype) end
+      elseif win.is_dist_tensor(x) then
         shape[i] = { dist = x, count = x.facts.elements }
         for y = 0, x.facts.elements - 1 do flat[#flat + 1] = x.vals[y] end
       elseif is_value(x) then shape[i] = { count = 1 }; flat[#flat + 1] = x
@@ -345,7 +361,14 @@ return function(tl)
   local function rebuild(values, shape)
     local out, pos = {}, 1
     for i, s in ipairs(shape) do
-      if s.dist then
+      if s.paired then
+        local vals = {}
+        for y = 0, s.count - 1, 2 do
+          vals[y], vals[y + 1] = unpack2(values[pos], s.dist.dtype)
+          pos = pos + 1
+        end
+        out[i] = win.new_dist_tensor(s.dist.dist, s.dist.facts, s.dist.dtype, vals)
+      elseif s.dist then
         local vals = {}
         for y = 0, s.count - 1 do vals[y] = values[pos]; pos = pos + 1 end
         out[i] = win.new_dist_tensor(s.dist.dist, s.dist.facts, s.dist.dtype, vals)
@@ -385,6 +408,11 @@ return function(tl)
     local results = table.pack(fn(iv, table.unpack(rebuild(carried, shape), 1, n)))
     if results.n < n then
       tr.fail("k:range: the body must return its %d carried value(s), it returned %d", n, results.n)
+    end
+    -- (a tensor carried as pairs comes back in its own dtype: its pairs are bits of that dtype)
+    for i, s in ipairs(shape) do
+      local r = results[i]
+      if s.paired and win.is_dist_tensor(r) and r.dtype ~= s.dist.dtype then results[i] = r:cast(s.dist.dtype) end
     end
     local next_flat = flatten(results, n)
     if #next_flat ~= #flat then tr.fail("k:range: the body returned carried values of another shape") end

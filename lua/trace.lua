@@ -256,6 +256,17 @@ function methods.cast(v, dt)
   if not name then M.fail("cast: unknown dtype %s", tostring(dt)) end
   return M.as(v, name)
 end
+-- v:bitcast(dt): the same bits as a value of dt, a number type of v's width (f16 <-> u16, f32 <-> i32, ...)
+function methods.bitcast(v, dt)
+  local name = M.dtname(dt)
+  if not name then M.fail("bitcast: unknown dtype %s", tostring(dt)) end
+  if name == "bool" or v.dtype == "bool" or M.SIZE[name] ~= M.SIZE[v.dtype] then
+    M.fail("bitcast: %s and %s must be number types of one width (%s bytes and %s bytes)", v.dtype, name,
+           tostring(M.SIZE[v.dtype]), tostring(M.SIZE[name]))
+  end
+  if name == v.dtype then return v end
+  return M.emit("bitcast", name, { v })
+end
 -- only absent keys reach here: id and dtype are fields of every value
 Value.__index = function(v, k)
   local m = methods[k]

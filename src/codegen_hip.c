@@ -296,6 +296,10 @@ static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
     snprintf(out, n, "%s %s %s", a, sym, b);
     return 0;
   }
+  if (op == TLUA_OP_BITCAST) {
+    snprintf(out, n, "tl_bitcast<%s>(v%d)", ctype(g, dt), o[0]);
+    return 0;
+  }
   if (op == TLUA_OP_CAST) {
     const char *T = ctype(g, dt);
     if (dt == TLUA_BOOL) snprintf(out, n, is_float(sdt) ? "%s != 0.0f" : "%s != 0", a);
@@ -869,6 +873,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     if (in->dtype == TLUA_BF16 && in->has_value) g.uses_bf16 = 1;
     if (tlua_dtype_is_fp8(in->dtype) && in->has_value) g.uses_fp8 = 1;
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
+    if (in->op == TLUA_OP_BITCAST) g.uses_bitcast = 1;
   }
   for (int i = 0; i < ir->nparams; i++) {
     if (ir->params[i].dtype == TLUA_F16) g.uses_f16 = 1;

@@ -25,6 +25,7 @@ typedef struct Gen {
   int fence_arrivals;       /* NVIDIA: a TMA destination is also read by ordinary loads (async prelude) */
   int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
   int uses_wgmma_rs;        /* a WGMMA takes A from registers (the prelude's tl_pack2) */
+  int uses_bitcast;         /* a BITCAST (the prelude's tl_bitcast) */
   char *err;
   size_t errsz;
   int failed;

@@ -39,6 +39,11 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
                "}\n");
   if (uses_vec)
     put(&g->b, "template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };\n");
+  /* (NVRTC declares memcpy for device code; AMD's freestanding source has the clang builtin) */
+  if (g->uses_bitcast)
+    put(&g->b, "template <typename To, typename From> static __device__ __forceinline__ To tl_bitcast(From x) {\n"
+               "  static_assert(sizeof(To) == sizeof(From), \"tl_bitcast: the widths differ\");\n"
+               "  To r;\n  %s(&r, &x, sizeof r);\n  return r;\n}\n", g->nv ? "memcpy" : "__builtin_memcpy");
   if (uses_mma) tlua_hg_mma_prelude(g);
   if (uses_div) {
     /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */

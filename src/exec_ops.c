@@ -262,6 +262,28 @@ static void cast(int sdt, int ddt, tlua_Slot *restrict d, const tlua_Slot *restr
   else TLUA_LANES(m, B, d[i].u = float_to_int(a[i].d, ddt));
 }
 
+/* The bits of a value of dtype dt (its width's low bits), and a value of dtype dt from bits. */
+static uint64_t bits_of(int dt, const tlua_Slot *a) {
+  switch (dt) {
+  case TLUA_F16: return tlua_float_to_half(a->f);
+  case TLUA_BF16: return tlua_float_to_bf16(a->f);
+  case TLUA_F8E4M3: case TLUA_F8E5M2: return tlua_double_to_fp8((double)a->f, dt == TLUA_F8E5M2);
+  case TLUA_F32: { uint32_t u; memcpy(&u, &a->f, 4); return u; }
+  case TLUA_F64: { uint64_t u; memcpy(&u, &a->d, 8); return u; }
+  default: return width_of(dt) == 64 ? a->u : a->u & ((1ull << width_of(dt)) - 1);
+  }
+}
+static void from_bits(int dt, uint64_t b, tlua_Slot *d) {
+  switch (dt) {
+  case TLUA_F16: d->f = tlua_half_to_float((uint16_t)b); return;
+  case TLUA_BF16: d->f = tlua_bf16_to_float((uint16_t)b); return;
+  case TLUA_F8E4M3: case TLUA_F8E5M2: d->f = tlua_fp8_to_float((uint8_t)b, dt == TLUA_F8E5M2); return;
+  case TLUA_F32: { uint32_t u = (uint32_t)b; memcpy(&d->f, &u, 4); return; }
+  case TLUA_F64: memcpy(&d->d, &b, 8); return;
+  default: d->u = tlua_exec_wrap(dt, b); return;  /* sign- or zero-extended from the width */
+  }
+}
+
 /* --- entry ------------------------------------------------------------------------------------- */
 
 int tlua_exec_compute(const tlua_Instr *in, int src_dt, tlua_Slot *d, const tlua_Slot *const *src,
@@ -280,6 +302,11 @@ int tlua_exec_compute(const tlua_Instr *in, int src_dt, tlua_Slot *d, const tlua
   case TLUA_OP_CAST:
     cast(src_dt, dt, d, src[0], m, B);
     return 0;
+  case TLUA_OP_BITCAST: {
+    const tlua_Slot *restrict a = src[0];
+    TLUA_LANES(m, B, from_bits(dt, bits_of(src_dt, &a[i]), &d[i]));
+    return 0;
+  }
   default: break;
   }
   switch (dt) {

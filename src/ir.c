@@ -191,6 +191,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_ROLE] = "role", [TLUA_OP_ROLE_SYNC] = "role_sync",
   [TLUA_OP_CLUSTER_RANK] = "cluster_rank", [TLUA_OP_CLUSTER_SYNC] = "cluster_sync",
   [TLUA_OP_TMA_STORE] = "tma_store", [TLUA_OP_TMA_STORE_WAIT] = "tma_store_wait",
+  [TLUA_OP_BITCAST] = "bitcast",
 };
 
 const char *tlua_op_name(tlua_Op op) {

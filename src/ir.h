@@ -175,6 +175,9 @@ typedef enum tlua_Op {
      thread's stores have read their LDS but for the imm (0..7) newest. */
   TLUA_OP_TMA_STORE, TLUA_OP_TMA_STORE_WAIT,
   TLUA_OP_COPY_GROUP,
+  /* (a) reinterpreted as the instruction's dtype, whose width is a's (8, 16, 32 or 64 bits; not bool):
+     the same bits (k:range carries 16-bit distributed tensors as pairs in 32-bit integers with it) */
+  TLUA_OP_BITCAST,
   TLUA_NOPS
 } tlua_Op;
 

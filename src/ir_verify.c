@@ -548,6 +548,12 @@ static int check_instr(Verifier *V, int id) {
   case TLUA_OP_CAST:
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
     return operand(V, id, 0, 0) < 0 ? -1 : 0;
+  case TLUA_OP_BITCAST:
+    if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
+    if ((t = operand(V, id, 0, 0)) < 0) return -1;
+    if (t == TLUA_BOOL || dt == TLUA_BOOL || dsize_of(t) != dsize_of(dt))
+      return fail_at(V, id, "bitcast from %s to %s: both must be numbers of one width", dtn(t), dtn(dt));
+    return 0;
   case TLUA_OP_LOAD: case TLUA_OP_LDS_LOAD: {
     tlua_MemOperands mo;
     if (want_value(V, id, 1) || check_vec(V, id)) return -1;

@@ -316,10 +316,14 @@ local function use_wgmma(wgmma)
   return wgmma
 end
 -- the dK/dV kernel (with dQ's atomics where atomic) and the dq pass -> kernel, the rows or keys a block takes
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma)
+-- (rs: config.rs as given; on the wgmma kernel the default at D = 128, where it was 1.05-1.07x faster on an H200,
+-- f16, S = 4096, not at D = 64: 0.95x not causal, 1.03x causal; bench/RESULTS.md 2026-11-26 session 14)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs)
   if use_wgmma(wgmma) then
-    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic)
+    if rs == nil then rs = D == 128 end
+    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs)
   end
+  if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -343,9 +347,10 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- opts.config = {wgmma = true | false}: the kernels on sm_90's warpgroup MMAs or on mma.sync (use_wgmma)
   local config = opts.config or {}
   if type(config) ~= "table" then C.fail("std.attention_backward: config must be a table {wgmma = true} (got %s)", type(config)) end
+  -- config.rs = true: the wgmma dK/dV kernel's dV and dK with P^T and dS^T from registers
   for key, v in pairs(config) do
-    if key ~= "wgmma" then C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma)", tostring(key)) end
-    if type(v) ~= "boolean" then C.fail("std.attention_backward: config.wgmma must be a boolean (got %s)", tostring(v)) end
+    if key ~= "wgmma" and key ~= "rs" then C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs)", tostring(key)) end
+    if type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end
   -- dQ by default: on the wgmma kernels by TMA reduce-adds from the dK/dV kernel (1.04-1.21x the pass
   -- on an H200, bench/RESULTS.md 2026-11-26 session 13); on mma.sync by a pass of its own (1.7-2.1x
@@ -384,7 +389,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
   local delta = std.sum(prod, { axis = -1 })
   local function arg(t) return A._kernel_view(t, layout) end
-  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma)
+  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end

@@ -80,24 +80,29 @@ end
 -- (given: the caller's config.wgmma, part of the memo key: a kernel rebuilt for another target chooses
 -- again there, tl.retargetable)
 -- (atomic: dQ by TMA reduce-adds from this kernel)
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic)
+-- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
+-- and without atomic none for dS^T and no barrier before the two products)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   local BK, PD = 64 * WG, d // 64
   -- (atomic: the f32 staging of dQ's shares, WG x 64 x NS)
   -- (NS: the columns of dQ's share a warpgroup computes, d / WG; NP: its 32-column panels)
   local NS = d // WG
   local NP = NS // 32
   local stage = atomic and WG * 64 * NS * 4 or 0
-  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + 2 * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage, atomic and " with dq = \"atomic\"" or "", d)
+  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + (rs and 1 or 2) * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage,
+            atomic and " with dq = \"atomic\"" or "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
   local sQ = tl.wgmma_shape { n = NS, a = dt }
-  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic) }, ";")
+  local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
+                             tostring(rs) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist, qdist = load_dist(BK, 64, nt), load_dist(BQ, d, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv"),
+      name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
+                           rs and "_rs" or ""),
       block = nt, warp = 32,
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
       params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
@@ -117,7 +122,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic)
         -- (q and dO: NB buffers each, tile t in buffer t % NB, the next one copied during this one)
         local lq = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local ldo = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
-        local lp = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
+        local lp = not rs and k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
         local lds_ = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
         -- atomic: dQ's shares in f32, warpgroup w's 64 x NS at rows 64w.., each 32 columns a panel of
         -- its own in the 128-byte swizzle TMA reads (before lstat: TMA's buffers are 1024-byte
@@ -234,14 +239,20 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic)
             end
             pt:set(y, prob(st:get(y), lses[ci[y]], tl.land(live, tl.lt(qc, sq)), qc, kvrow[y], sq, skv, causal, p.scale))
           end
-          k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pt:cast(dt))
+          -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
+          -- warpgroup's registers
+          local pa = pt:cast(dt)
+          if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
           k:wgmma_wait(0) -- dP^T complete
           for y = 0, sS.elements - 1 do dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]])) end
-          k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(dst:cast(dt))
+          local da = dst:cast(dt)
+          if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
+          if not rs then da = lds_:tile({ 0, 0 }, { BK, BQ }) end
           if not atomic then
-            k:sync { warps = 4 } -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
-            dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 })
-            dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
+            -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
+            if not rs then k:sync { warps = 4 } end
+            dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 })
+            dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
             stash(nxt, nbuf)
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             return dk, dv
@@ -250,8 +261,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic)
           -- (the dQ share reads both warpgroups' rows of dS^T)
           k:sync()
           local share = dq_share()
-          dv = sO:mma(lp:tile({ 0, 0 }, { BK, BQ }), ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 })
-          dk = sO:mma(lds_:tile({ 0, 0 }, { BK, BQ }), lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 3 })
+          dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 })
+          dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 3 })
           k:wgmma_wait(2) -- (the dQ share complete; dV and dK still running)
           dq_add(share, t)
           stash(nxt, nbuf)

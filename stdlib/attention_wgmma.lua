@@ -21,7 +21,9 @@
 -- loop (P's LDS round trip is ordered by the consumers' named barrier). Tensors TMA cannot copy
 -- (unaligned, strides not of 16 bytes) leave the producer idle and the consumers copy for
 -- themselves (cp.async), noted in kernel:report. config.split = true makes each consumer
--- warpgroup meet only its own threads.
+-- warpgroup meet only its own threads. config.persistent: one block per multiprocessor walks the
+-- query tiles, each ring stage's phase parity carried from tile to tile; config.wg = 3: three
+-- consumer warpgroups (192 rows).
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -86,11 +88,22 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
   -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do
   local pingpong = overlap and split and config.pingpong == true
+  -- config.persistent (with overlap, not pingpong): one block per multiprocessor walks the query tiles
+  -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
+  -- q and first K and V tiles while the consumers finish this one (its last P V and the output), so a
+  -- tile's start and end no longer stand alone (a block's own tile paid them unhidden: short sequences)
+  local persistent = overlap and config.persistent == true
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
+  -- config.wg (with ws): consumer warpgroups per block, 2 or 3 (FlashAttention-3's 192 query rows at
+  -- D = 64): 64 * wg rows a block, the registers shared as 24 / 160
+  local WG = config.wg or 2
+  if WG ~= 2 and not (WG == 3 and ws) then
+    C.fail("std.attention: config.wg = %s: the wgmma kernel takes 2 consumer warpgroups, or 3 with config.ws", tostring(WG))
+  end
   -- (split alone is the ws default's code with per-warpgroup barriers: its registers)
-  local regs = overlap and REGS_LEAN or REGS
+  local regs = WG == 3 and { 24, 160 } or overlap and REGS_LEAN or REGS
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -106,7 +119,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), given or "" }, ";")
+                             tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
+                             WG, given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -114,14 +128,56 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
-                           pingpong and "_pp" or "", rs and "_rs" or ""),
+                           pingpong and "_pp" or "", rs and "_rs" or "", persistent and "_pt" or "", WG == 3 and "_wg3" or ""),
       block = nt, warp = 32,
       params = shared.params(dt, rank),
       body = function(k, p)
-        local f = shared.block(k, p, rank, d, BM)
-        local b, h, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
+        -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
+        -- (each_tile below sets these, and what follows from q0, for the body it runs)
+        local b, h, hk, q0, win, sq, skv
+        local kv_end, unmasked, full_end, r_ov, t_end_kv
+        local function at(f)
+          b, h, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
+          kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
+          -- whole groups of st tiles that no row of the block masks run without masks; the rest with
+          -- them, in groups of st too: a step past the last tile sees only masked keys, so P is 0,
+          -- alpha 1 (or 0 where the row has seen nothing yet) and the state stays as it was
+          unmasked = masked and tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) or skv
+          full_end = (unmasked // (st * bn)) * (st * bn)
+          -- (config.overlap: the rounds after tile 0, and the keys past the last tile they touch)
+          r_ov = (tl.max(kv_end - bn, 0) + (st * bn - 1)) // (st * bn)
+          t_end_kv = (r_ov * st + 1) * bn
+        end
+        if not persistent then at(shared.block(k, p, rank, d, BM)) end
+        -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
+        -- barriers alike) as this tile starts: its uses so far, modulo 2
+        local pbase
+        -- each_tile(fn): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
+        -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
+        -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first
+        local function each_tile(fn)
+          if not persistent then return fn(nil) end
+          local f0 = shared.tile(k, p, rank, d, 0, 0, 0)
+          local nq = (f0.sq + (BM - 1)) // BM
+          local hq = (rank == 4 and p.q:shape(1) or p.q:shape(2) // d):cast("i32")
+          local nw = nq * hq * p.q:shape(0):cast("i32")
+          local zeros = {}
+          for j = 1, st do zeros[j] = 0 end
+          k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, ...)
+            local qt = w % nq
+            if causal then qt = nq - 1 - qt end
+            at(shared.tile(k, p, rank, d, w // nq // hq, (w // nq) % hq, qt * BM))
+            pbase = { ... }
+            fn(it)
+            -- a tile's uses of each stage (config.overlap's order: tile 0 in stage 0, then rounds
+            -- of st from tile 1, tile t in stage t % st): r_ov + 1 of stage 0, r_ov of the others
+            local nxt = {}
+            for j = 1, st do nxt[j] = (pbase[j] + r_ov + (j == 1 and 1 or 0)) % 2 end
+            return it + 1, table.unpack(nxt, 1, st)
+          end, 0, table.unpack(zeros, 1, st))
+        end
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
@@ -145,12 +201,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                  win(p.v, hk, kv0, 0, bn, d, not opts and vdist or nil), opts)
         end
         local function copy_kv(kv0, buf, opts) copy_k(kv0, buf, opts); copy_v(kv0, buf, opts) end
-        local kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
-        -- whole groups of st tiles that no row of the block masks run without masks; the rest with
-        -- them, in groups of st too: a step past the last tile sees only masked keys, so P is 0,
-        -- alpha 1 (or 0 where the row has seen nothing yet) and the state stays as it was
-        local unmasked = masked and tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) or skv
-        local full_end = (unmasked // (st * bn)) * (st * bn)
         -- the consumers of the block (every warpgroup, or the consumer role with config.ws):
         -- before(j, kv0, kv) readies stage j of the round at kv, sync() orders P's LDS writes before
         -- the wgmma reads them, after(j) hands stage j back; wg: the warpgroup when it is a role of
@@ -162,8 +212,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j) / ov.free_v(j) hand a stage
         -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead;
         -- ov.turn(t) / ov.pass() (config.pingpong): wait for this warpgroup's turn at tile t, hand it on
-        local r_ov = (tl.max(kv_end - bn, 0) + (st * bn - 1)) // (st * bn) -- rounds after tile 0
-        local t_end_kv = (r_ov * st + 1) * bn -- past the last tile the overlapped loop touches
         local function consume(before, sync, after, wg, ov)
           local r0 = wg and wg * 64 or (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
           local arow, am = wg and wg * 64 or 0, wg and 64 or BM -- the A tiles' first row and rows
@@ -252,15 +300,16 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local on = rescale(o, alpha)
             return pv(buf, on, nil, hand_p(ps)), mn, lnew
           end
-          -- (with config.rs and overlap the state carries the last tile's P too, in dt)
+          -- (with config.rs and overlap the state carries the last tile's P too, in dt: a distributed
+          -- tensor, which k:range carries as pairs in 32-bit registers)
           local carry_p = rs and ov ~= nil
-          local ne = sO.elements + 2 * s8.elements + (carry_p and sS.elements or 0)
+          local ne = sO.elements + 2 * s8.elements + (carry_p and 1 or 0)
           local function flat(o, m, l, pr)
             local out = {}
             for y = 0, sO.elements - 1 do out[#out + 1] = o:get(y) end
             for ys = 0, s8.elements - 1 do out[#out + 1] = m:get(ys) end
             for ys = 0, s8.elements - 1 do out[#out + 1] = l:get(ys) end
-            if carry_p then for y = 0, sS.elements - 1 do out[#out + 1] = pr:get(y) end end
+            if carry_p then out[#out + 1] = pr end
             return out
           end
           local function unflat(v)
@@ -270,12 +319,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               m:set(ys, v[sO.elements + ys + 1])
               l:set(ys, v[sO.elements + s8.elements + ys + 1])
             end
-            local pr
-            if carry_p then
-              pr = sS:zeros():cast(dt)
-              for y = 0, sS.elements - 1 do pr:set(y, v[sO.elements + 2 * s8.elements + y + 1]) end
-            end
-            return o, m, l, pr
+            return o, m, l, carry_p and v[sO.elements + 2 * s8.elements + 1] or nil
           end
           -- st tiles per iteration (a round) from keys lo, so each step's stage is a constant:
           -- body(j, kv0, kv, o, m, l[, pr]) -> o, m, l[, pr] for step j (keys kv0.. of the round at kv; pr:
@@ -330,6 +374,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
             res = oloop(bn, tl.min(full_ov, t_end_kv), false, flat(sO:zeros(), m0, l0, p0))
             res = oloop(tl.min(full_ov, t_end_kv), t_end_kv, true, res)
+            ov.q_done() -- (every S of the tile is complete: q is free)
             -- the last tile's P V: tile r_ov * st, in stage 0
             local o, m, l, pr = unflat(res)
             ov.wait_v(0, t_end_kv - bn)
@@ -361,6 +406,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                                   "bytes", t.name)
             end
           end
+          if why and WG == 3 then
+            C.fail("std.attention: config.wg = 3 needs tensors TMA can copy (%s)", why)
+          end
           if why then
             k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves" ..
                    ((overlap or split) and " (without config.overlap or config.split: one pipeline for both warpgroups)" or ""))
@@ -380,7 +428,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           end, sync, function() end)
           k:copy_wait(0)
         end
-        if not ws then return self_copied(function() k:sync() end) end
+        if not ws then return each_tile(function() self_copied(function() k:sync() end) end) end
         -- config.ws: a producer warpgroup's leader issues TMA box copies into the ring of st stages
         -- (full[j]: the stage's bytes have landed), the consumer warpgroups hand a stage back on
         -- empty[j] once its products are done; tile t uses stage t % st and phase (t // st) % 2
@@ -392,16 +440,25 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- (config.pingpong: turns[w] completes a phase when warpgroup w may issue; warpgroup 1 gives
         -- warpgroup 0 the first turn, so warpgroup w waits for phase t % 2 at tile t)
         if pingpong then turns = k:mbarrier(WG, 1) end
-        local function phase(kv) return (kv // (st * bn)) % 2 end
+        -- (js: the stage; config.persistent adds its parity as the tile started)
+        local function phase(kv, js)
+          if pbase then return (kv // (st * bn) + pbase[js + 1]) % 2 end
+          return (kv // (st * bn)) % 2
+        end
+        -- config.persistent: q's buffer free again (qfree: the consumer warpgroups are done with it),
+        -- tile it's q in it on phase it % 2 of qbar
+        local qfree = persistent and k:mbarrier(1, WG)
+        local function q_phase(it) return it and it % 2 or 0 end
         local roles = {
           { name = "producer", warps = 4, registers = regs[1], fn = function(role)
             if why then return end
-            k:when(role:leader(), function()
+            k:when(role:leader(), function() each_tile(function(it)
+              if persistent then qfree:wait(0, 1 - q_phase(it)) end
               copy_q { barrier = qbar, index = 0 }
               qbar:arrive(0)
               -- one stage's tile: its stage free again, the copies, the arrival that expects their bytes
               local function load(kv0, js)
-                empty:wait(js, 1 - phase(kv0))
+                empty:wait(js, 1 - phase(kv0, js))
                 copy_kv(kv0, js, { barrier = full, index = js })
                 full:arrive(js)
               end
@@ -410,10 +467,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 -- take: tile 0, then rounds from tile 1 (a copy nobody waits for would still be in
                 -- flight when the block ends)
                 local function load_kv(kv0, js)
-                  empty:wait(js, 1 - phase(kv0))
+                  empty:wait(js, 1 - phase(kv0, js))
                   copy_k(kv0, js, { barrier = full, index = js })
                   full:arrive(js)
-                  emptyv:wait(js, 1 - phase(kv0))
+                  emptyv:wait(js, 1 - phase(kv0, js))
                   copy_v(kv0, js, { barrier = fullv, index = js })
                   fullv:arrive(js)
                 end
@@ -426,30 +483,35 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                   for j = 0, st - 1 do load(kv + j * bn, j) end
                 end)
               end
-            end)
+            end) end)
           end },
         }
         local function consumer(wg)
-          return function(role)
-            if why then return self_copied(function() role:sync() end) end
-            qbar:wait(0, 0)
+          return function(role) each_tile(function(it)
+            if why then
+              -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
+              if persistent then role:sync() end
+              return self_copied(function() role:sync() end)
+            end
+            qbar:wait(0, q_phase(it))
             -- a stage's products are complete (wgmma groups are waited for): hand it back
             local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
             if pingpong and wg == 1 then hand_back(turns, 0) end
             local ov = overlap and {
-              wait_k = function(j, kv0) full:wait(j, phase(kv0)) end,
-              wait_v = function(j, kv0) fullv:wait(j, phase(kv0)) end,
+              wait_k = function(j, kv0) full:wait(j, phase(kv0, j)) end,
+              wait_v = function(j, kv0) fullv:wait(j, phase(kv0, j)) end,
               free_k = function(j) hand_back(empty, j) end,
               free_v = function(j) hand_back(emptyv, j) end,
               turn = function(t) if pingpong then turns:wait(wg, t % 2) end end,
               -- (the turn goes on once every warp of the warpgroup has issued: its barrier first)
               pass = function() if pingpong then role:sync(); hand_back(turns, (wg + 1) % WG) end end,
+              q_done = function() if persistent then hand_back(qfree, 0) end end,
             } or nil
             -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
             local p_sync = function() role:sync() end
             if split and not wg then p_sync = function() role:sync { warps = 4 } end end
-            consume(function(j, _, kv) full:wait(j, phase(kv)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
-          end
+            consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
+          end) end
         end
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together; config.split
         -- without pingpong: one role too, each warpgroup meeting only its own threads; pingpong: a role

@@ -138,9 +138,16 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- filled with masked ones: 5 query tiles, two rounds)
   case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "atomic" }
   case { S = 300, Skv = 100, D = 128, dt = "f16", config = WG }
-  case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = WG, dq = "atomic" }
+  case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, rs = false }, dq = "atomic" }
   case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "atomic" }
   case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WG, dq = "atomic" }
+  -- config.rs: dV and dK with P^T and dS^T from registers (wgmma's register-A form), both dq modes (the
+  -- default at D = 128; rs = false above keeps P^T and dS^T in LDS there)
+  local RS = { wgmma = true, rs = true }
+  case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = RS, dq = "atomic" }
+  case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = RS, dq = "atomic" }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = RS, dq = "pass" }
+  case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = RS, dq = "pass" }
   if tl.backend() ~= "cpu" then
     -- on a GPU, many blocks at once (where a missing barrier would show): equal to the mma.sync kernels'
     for _, causal in ipairs { false, true } do
@@ -166,7 +173,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { ws = true } }) end,
-    "std.attention_backward: unknown config field 'ws' (fields: wgmma)")
+    "std.attention_backward: unknown config field 'ws' (fields: wgmma, rs)")
   -- sm_90's default: the wgmma kernels; dq = "atomic" or config.wgmma = false keep the mma.sync ones
   tl.with_target("sm_90", function()
     local q9, k9, v9, d9 = signed({ 1, 1, 9, 64 }, "f16", 9), signed({ 1, 1, 9, 64 }, "f16", 10), signed({ 1, 1, 9, 64 }, "f16", 11),
@@ -203,8 +210,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                "the wgmma dK/dV kernel (S^T and dP^T m64n64k16)")
   check_source("std_attention_backward_dq_f16_d64_causal_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
                "the wgmma dq pass (S and dP m64n64k16)")
-  check_source("std_attention_backward_f16_d128_atomic_wgmma", "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group",
+  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs", "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group",
                "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
+               "config.rs: dV and dK with A from registers")
 end
 registry["tilelua.warp"] = saved
 

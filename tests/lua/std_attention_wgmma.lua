@@ -56,6 +56,21 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 20, D = 64, dt = "bf16", causal = true, empty = 17, config = RSO }
   case { S = 37, Skv = 300, D = 64, dt = "bf16", config = RSO }
   case { S = 9, Skv = 700, D = 64, dt = "f16", config = { wgmma = true, overlap = true, split = true, pingpong = true, rs = true } }
+  -- config.persistent: blocks walk the query tiles (two blocks on the executor, so each takes several,
+  -- the rings' phases running on across tiles of different lengths: causal, GQA, rows with no keys,
+  -- several rounds, bshd, the fallback without TMA below)
+  local PT = { wgmma = true, ws = true, split = true, overlap = true, rs = true, persistent = true }
+  case { Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = PT }
+  case { B = 3, S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 51, config = PT }
+  case { Hq = 3, S = 9, Skv = 700, D = 128, dt = "f16", config = PT }
+  case { B = 2, Hq = 3, Hkv = 1, S = 140, Skv = 300, D = 64, dt = "bf16", layout = "bshd", config = PT }
+  case { Hq = 2, S = 200, Skv = 130, D = 64, dt = "f16", causal = true, config = { wgmma = true, overlap = true, persistent = true,
+                                                                                 split = false, rs = false } }
+  -- config.wg = 3: three consumer warpgroups, 192 query rows a block (bn = 64 at 160 registers), persistent too
+  local W3 = { wgmma = true, wg = 3, bn = 64, overlap = true, split = true, rs = true }
+  case { Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = W3 }
+  case { B = 2, Hq = 3, S = 9, Skv = 200, D = 128, dt = "bf16", config = { wgmma = true, wg = 3, bn = 64, overlap = true, split = true,
+                                                                           rs = true, persistent = true } }
   -- the default at D = 64 and 128: ws with overlap and split (one consumer role, group barriers)
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 128, dt = "bf16", causal = true, config = { wgmma = true } }
   case { B = 2, Hq = 3, Hkv = 1, S = 70, Skv = 300, D = 64, dt = "f16", layout = "bshd" }
@@ -126,11 +141,11 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- the default on sm_90 (D = 64, 128, 256): the warp-specialized wgmma kernel; {wgmma = false} or a
   -- tile of mma.sync (bn, stages, mt) keeps mma.sync
   if tl.backend() == "cpu" then
-    local function sm90_source(D, config)
+    local function sm90_source(D, config, full)
       local q = signed({ 1, 1, 16, D }, "bf16", 7)
       local before = {}
       for _, kern in ipairs(std.kernels()) do before[kern] = true end
-      std.attention(q, q, q, { config = config, causal = true })
+      std.attention(q, q, q, { config = config, causal = not full })
       -- the executor's kernel of this call (mma.sync there), new: no earlier call had this config
       local found
       for _, kern in ipairs(std.kernels()) do
@@ -144,6 +159,11 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(specialized(128, { wgmma = false }), false, "config.wgmma = false: mma.sync")
     T.eq(specialized(64, { bn = 32 }), false, "a tile of mma.sync: mma.sync")
     T.eq(specialized(256), true, "sm_90 default at D = 256: config.ws")
+    -- persistent by default at D = 64 without causality only ({split = true}: the default's own, a new kernel)
+    T.eq(sm90_source(64, { split = true }, true):find("kernel std_attention_bf16_d64_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1, true) ~= nil,
+         true, "sm_90 default at D = 64, not causal: persistent")
+    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_rs for sm_90", 1, true) ~= nil, true,
+         "sm_90 default at D = 64, causal: not persistent")
     T.eq(sm90_source(64, { ws = false }):find("wgmma.mma_async", 1, true) ~= nil, true, "config.ws = false: wgmma without roles")
   end
   if tl.backend() == "cpu" then

@@ -48,7 +48,8 @@ end
 -- with a line saying so, where the compiler is not installed
 function T.compiles(src, name, arch, what)
   local ok, err = pcall(tl._compile, src, name, arch)
-  if not ok and (tostring(err):find("library not found", 1, true) or tostring(err):find("cannot be used", 1, true)) then
+  local e = tostring(err)
+  if not ok and (e:find("library not found", 1, true) or e:find("cannot be used", 1, true) or e:find("no usable clang", 1, true)) then
     print("skipped (no compiler): " .. (what or name))
     return
   end
