@@ -409,10 +409,11 @@ return function(tl)
     if results.n < n then
       tr.fail("k:range: the body must return its %d carried value(s), it returned %d", n, results.n)
     end
-    -- (a tensor carried as pairs comes back in its own dtype: its pairs are bits of that dtype)
+    -- (a carried tensor comes back in its own dtype: a tensor of pairs is bits of that dtype, and a
+    -- 16-bit one returned for another would be paired where the carried one is not)
     for i, s in ipairs(shape) do
       local r = results[i]
-      if s.paired and win.is_dist_tensor(r) and r.dtype ~= s.dist.dtype then results[i] = r:cast(s.dist.dtype) end
+      if s.dist and win.is_dist_tensor(r) and r.dtype ~= s.dist.dtype then results[i] = r:cast(s.dist.dtype) end
     end
     local next_flat = flatten(results, n)
     if #next_flat ~= #flat then tr.fail("k:range: the body returned carried values of another shape") end

@@ -262,23 +262,44 @@ static void cast(int sdt, int ddt, tlua_Slot *restrict d, const tlua_Slot *restr
   else TLUA_LANES(m, B, d[i].u = float_to_int(a[i].d, ddt));
 }
 
-/* The bits of a value of dtype dt (its width's low bits), and a value of dtype dt from bits. */
+/* The bits of a value of dtype dt (its width's low bits), and a value of dtype dt from bits: exactly
+ * the bits, as the GPU's bitcast keeps them. A small float's NaN (and an e5m2 infinity, which the
+ * saturating conversions would not keep) rides in the f32 slot with its sign and its mantissa in the
+ * f32's top mantissa bits; bf16 is the top half of an f32. */
+static uint32_t f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static float f32_of(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+/* a NaN or infinity of a format of m mantissa and e exponent bits from the f32 in the slot */
+static uint64_t special_bits(float f, int m, int e) {
+  const uint32_t u = f32_bits(f);
+  uint64_t mant = isnan(f) ? (u >> (23 - m)) & ((1u << m) - 1) : 0;
+  if (isnan(f) && mant == 0) mant = 1;
+  return (uint64_t)(u >> 31) << (m + e) | (uint64_t)((1u << e) - 1) << m | mant;
+}
+static float special_of(uint64_t b, int m, int e) {  /* NaN or infinity of bits b of such a format */
+  const uint32_t mant = (uint32_t)(b & ((1u << m) - 1));
+  return f32_of((uint32_t)((b >> (m + e)) & 1) << 31 | 0x7f800000u | mant << (23 - m));
+}
+static int all_ones_exp(uint64_t b, int m, int e) { return ((b >> m) & ((1u << e) - 1)) == (1u << e) - 1; }
 static uint64_t bits_of(int dt, const tlua_Slot *a) {
   switch (dt) {
-  case TLUA_F16: return tlua_float_to_half(a->f);
-  case TLUA_BF16: return tlua_float_to_bf16(a->f);
-  case TLUA_F8E4M3: case TLUA_F8E5M2: return tlua_double_to_fp8((double)a->f, dt == TLUA_F8E5M2);
-  case TLUA_F32: { uint32_t u; memcpy(&u, &a->f, 4); return u; }
+  case TLUA_F16: return isnan(a->f) ? special_bits(a->f, 10, 5) : tlua_float_to_half(a->f);
+  case TLUA_BF16: return f32_bits(a->f) >> 16;
+  case TLUA_F8E5M2: return isnan(a->f) || isinf(a->f) ? special_bits(a->f, 2, 5) : tlua_double_to_fp8((double)a->f, 1);
+  case TLUA_F8E4M3: return isnan(a->f) ? (f32_bits(a->f) >> 31) << 7 | 0x7f : tlua_double_to_fp8((double)a->f, 0);
+  case TLUA_F32: return f32_bits(a->f);
   case TLUA_F64: { uint64_t u; memcpy(&u, &a->d, 8); return u; }
   default: return width_of(dt) == 64 ? a->u : a->u & ((1ull << width_of(dt)) - 1);
   }
 }
 static void from_bits(int dt, uint64_t b, tlua_Slot *d) {
   switch (dt) {
-  case TLUA_F16: d->f = tlua_half_to_float((uint16_t)b); return;
-  case TLUA_BF16: d->f = tlua_bf16_to_float((uint16_t)b); return;
-  case TLUA_F8E4M3: case TLUA_F8E5M2: d->f = tlua_fp8_to_float((uint8_t)b, dt == TLUA_F8E5M2); return;
-  case TLUA_F32: { uint32_t u = (uint32_t)b; memcpy(&d->f, &u, 4); return; }
+  case TLUA_F16: d->f = all_ones_exp(b, 10, 5) ? special_of(b, 10, 5) : tlua_half_to_float((uint16_t)b); return;
+  case TLUA_BF16: d->f = f32_of((uint32_t)(b & 0xffff) << 16); return;
+  case TLUA_F8E5M2: d->f = all_ones_exp(b, 2, 5) ? special_of(b, 2, 5) : tlua_fp8_to_float((uint8_t)b, 1); return;
+  case TLUA_F8E4M3:
+    d->f = (b & 0x7f) == 0x7f ? f32_of((uint32_t)((b >> 7) & 1) << 31 | 0x7fc00000u) : tlua_fp8_to_float((uint8_t)b, 0);
+    return;
+  case TLUA_F32: d->f = f32_of((uint32_t)b); return;
   case TLUA_F64: memcpy(&d->d, &b, 8); return;
   default: d->u = tlua_exec_wrap(dt, b); return;  /* sign- or zero-extended from the width */
   }

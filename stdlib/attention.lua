@@ -182,6 +182,9 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end
   if config.rs and not config.wgmma then C.fail("std.attention: config.rs (P from registers) is a form of config.wgmma's P V") end
+  if config.wg and config.wg ~= 2 and not config.wgmma then
+    C.fail("std.attention: config.wg = %d (consumer warpgroups) is a form of config.wgmma's kernel", config.wg)
+  end
   if config.persistent and not config.overlap then
     C.fail("std.attention: config.persistent walks the query tiles with config.overlap's pipelines: it needs config.overlap")
   end

@@ -89,7 +89,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   local NS = d // WG
   local NP = NS // 32
   local stage = atomic and WG * 64 * NS * 4 or 0
-  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + (rs and 1 or 2) * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage,
+  -- (P^T's and dS^T's buffers: with rs only dS^T's, for the dQ share of dq = "atomic")
+  local nt_lds = (rs and 0 or 1) + ((atomic or not rs) and 1 or 0)
+  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage,
             atomic and " with dq = \"atomic\"" or "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
@@ -123,7 +125,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         local lq = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local ldo = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local lp = not rs and k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
-        local lds_ = k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
+        local lds_ = (atomic or not rs) and k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
         -- atomic: dQ's shares in f32, warpgroup w's 64 x NS at rows 64w.., each 32 columns a panel of
         -- its own in the 128-byte swizzle TMA reads (before lstat: TMA's buffers are 1024-byte
         -- aligned, and at D = 128 the padding after lstat would not fit)

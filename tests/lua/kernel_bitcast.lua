@@ -53,22 +53,60 @@ local carry = tl.kernel {
 local x = tl.rand({ 16, 32 }, tl.f32, 3)
 local xh = tl.zeros({ 16, 32 }, tl.f16)
 for i = 0, 15 do for j = 0, 31 do xh:set(i, j, x:get(i, j) * 8 - 4) end end
-local y, z = tl.zeros({ 16, 32 }, tl.f16), tl.zeros({ 16, 32 }, tl.bf16)
-carry({ 1 }, xh, y, z, 3)
-local bad = 0
-for i = 0, 15 do
-  for j = 0, 31 do
-    local a = xh:get(i, j)
-    for _ = 1, 3 do a = a * 0.5 + 1.0 end -- (exact in f16 here: few bits)
-    if y:get(i, j) ~= a + 3 and math.abs(y:get(i, j) - (a + 3)) > 4e-3 then bad = bad + 1 end
-    if math.abs(z:get(i, j) - (xh:get(i, j) + 6)) > 0.07 then bad = bad + 1 end
+-- (2 and 3 trips: an odd and an even number of unpackings, so halves swapped in a pair would show)
+for _, n in ipairs { 2, 3 } do
+  local y, z = tl.zeros({ 16, 32 }, tl.f16), tl.zeros({ 16, 32 }, tl.bf16)
+  carry({ 1 }, xh, y, z, n)
+  local bad = 0
+  for i = 0, 15 do
+    for j = 0, 31 do
+      local a = xh:get(i, j)
+      for _ = 1, n do a = a * 0.5 + 1.0 end -- (exact in f16 here: few bits)
+      if y:get(i, j) ~= a + n and math.abs(y:get(i, j) - (a + n)) > 4e-3 then bad = bad + 1 end
+      if math.abs(z:get(i, j) - (xh:get(i, j) + 2 * n)) > 0.07 then bad = bad + 1 end
+    end
   end
+  T.eq(bad, 0, n .. " trips: carried pairs: mismatching elements")
 end
-T.eq(bad, 0, "carried pairs: mismatching elements")
 local src = carry:source("sm_90")
 assert(src:find("tl_bitcast<unsigned short>", 1, true), "the carried f16 tensor is packed through u16 bits")
 T.compiles(src, "carry_pairs", "sm_90", "carried pairs for sm_90")
 T.compiles(carry:source("gfx942"), "carry_pairs", "gfx942", "carried pairs for gfx942")
+
+-- an f32 tensor carried, returned as f16 (an even count: pairs if it were carried): cast back to f32
+local back = tl.kernel {
+  name = "carry_f32_ret_f16", block = 32, warp = 32,
+  params = { { "x", tl.tensor(tl.f32, 2) }, { "y", tl.tensor(tl.f32, 2) }, { "n", tl.i32 } },
+  body = function(k, p)
+    local t = k:window(p.x, { 0, 0 }, { 16, 32 }, dist):load()
+    local acc = k:range(0, p.n, 1, function(_, a) return a:map(function(v) return v + 1.0 end):cast("f16") end, t)
+    k:window(p.y, { 0, 0 }, { 16, 32 }, dist):store(acc)
+  end,
+}
+local yb = tl.zeros({ 16, 32 }, tl.f32)
+back({ 1 }, tl.zeros({ 16, 32 }, tl.f32), yb, 3)
+T.eq({ yb:get(0, 0), yb:get(15, 31) }, { 3, 3 }, "f32 carried, f16 returned")
+
+-- the bits exactly, also of NaNs (payload, sign) and e5m2's infinities, which conversions would not keep
+local function roundtrip(it, mid, pats)
+  local rt = tl.kernel { name = "rt_" .. it .. "_" .. mid, block = 32, warp = 32,
+    params = { { "x", tl.tensor(tl[it], 1) }, { "y", tl.tensor(tl[it], 1) } },
+    body = function(k, p)
+      local i = k.thread_id()
+      k:when(tl.lt(i, #pats), function() p.y:store({ i }, p.x:load({ i }):bitcast(mid):bitcast(it)) end)
+    end }
+  local x, y = tl.zeros({ #pats }, tl[it]), tl.zeros({ #pats }, tl[it])
+  for i, v in ipairs(pats) do x:set(i - 1, v) end
+  rt({ 1 }, x, y)
+  for i = 0, #pats - 1 do T.eq(y:get(i), x:get(i), string.format("%s 0x%x through %s", it, x:get(i), mid)) end
+end
+roundtrip("u8", "f8e5m2", { 0x7c, 0xfc, 0x7d, 0x7e, 0xfe, 0x7b, 0x01, 0x80 })
+roundtrip("u8", "f8e4m3", { 0xff, 0x7f, 0x7e, 0x80, 0x08 })
+roundtrip("u16", "f16", { 0x7c01, 0x7e01, 0xffff, 0x7c00, 0x8000, 0x0001, 0x3c00 })
+roundtrip("u16", "bf16", { 0x7f81, 0xffc0, 0x7f80, 0x8000, 0x0001 })
+roundtrip("i16", "f16", { -1, -32768, 32767 })
+roundtrip("u32", "f32", { 0x7f800001, 0xffc00000, 0x80000000 })
+roundtrip("i64", "f64", { -1, math.mininteger, 0x7ff0000000000001 })
 
 -- errors name both dtypes and their widths
 local function bad_bitcast(from, to)
