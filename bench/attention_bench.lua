@@ -58,7 +58,7 @@ end
 -- S=4096"; FLOPs 2.5 times the forward's: five products instead of two) in the modes of
 -- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
 -- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
--- dS^T from registers); lines "... dq=MODE"
+-- dS^T from registers; lds: config.rs = false, both through LDS); lines "... dq=MODE"
 if os.getenv("ATTENTION_BACKWARD") == "1" then
   for _, D in ipairs { 64, 128 } do
     for _, causal in ipairs { false, true } do
@@ -70,7 +70,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local o, lse = std.attention(q, k, v, { causal = causal })
       local label = string.format("attention f16 d%d %s_bwd S=%d dq=%s", D, causal and "causal" or "full", S, dq)
       local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or
-                    dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or { causal = causal, dq = dq }
+                    dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or
+                    dq == "lds" and { causal = causal, config = { wgmma = true, rs = false } } or { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else

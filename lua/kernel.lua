@@ -129,11 +129,12 @@ return function(tl)
     num_ctas = function(v) return v == 1 or v == 2 or v == 4 or v == 8 or v == 16, "1, 2, 4, 8 or 16" end,
     latency = function(v) return math.type(v) == "integer" and v >= 1 and v <= 10, "an integer in 1..10" end,
     allow_tma = function(v) return type(v) == "boolean", "a boolean" end,
+    uniform_warp = function(v) return type(v) == "boolean", "a boolean" end,
   }
   local function check_hint(name, v, level)
     local rule = HINT_RULES[name]
     if not rule then
-      error(string.format("hints: unknown hint '%s' (expected occupancy, num_ctas, latency or allow_tma)", tostring(name)), level)
+      error(string.format("hints: unknown hint '%s' (expected occupancy, num_ctas, latency, allow_tma or uniform_warp)", tostring(name)), level)
     end
     local values = getmetatable(v) == ByTarget and v.values or { default = v }
     for target, x in pairs(values) do
@@ -257,6 +258,9 @@ return function(tl)
   -- k:copy(dst, src, {tma = false}): cp.async even where TMA could copy the tile ({tma = true}: the
   -- default choice).
   -- k:copy(dst, src, {barrier = mb, index = i}): a TMA box copy completing on an mbarrier (lua/async.lua)
+  -- A copy-group copy (no barrier option) returns true when it is a TMA box copy, false when it is
+  -- cp.async: TMA's data is visible to each thread that waits for its group, cp.async's to the block
+  -- only after k:sync().
   function K:copy(dst, src, opts)
     if opts ~= nil then
       if type(opts) ~= "table" then tr.fail("k:copy(dst, src, opts): opts must be a table such as {barrier = mb, index = i}") end
@@ -266,10 +270,13 @@ return function(tl)
         if key ~= "tma" then tr.fail("k:copy(dst, src, {tma = ...}): unknown option '%s' with tma (a copy group's copy)", tostring(key)) end
       end
       if type(opts.tma) ~= "boolean" then tr.fail("k:copy: tma must be a boolean (got %s)", tostring(opts.tma)) end
-      if opts.tma and self:group_copy(dst, src) then return end
-      return win.copy(dst, src)
+      if opts.tma and self:group_copy(dst, src) then return true end
+      win.copy(dst, src)
+      return false
     end
-    if not self:group_copy(dst, src) then win.copy(dst, src) end
+    if self:group_copy(dst, src) then return true end
+    win.copy(dst, src)
+    return false
   end
   function K:copy_commit() tr.emit("async_commit", nil, {}) end
   function K:copy_wait(n)
@@ -319,7 +326,7 @@ return function(tl)
   -- absent: a hint the body reads shapes the trace (e.g. std.gemm's pipeline depth from latency)
   function K:hint(name)
     if not HINT_RULES[name] then
-      tr.fail("k:hint: unknown hint '%s' (expected occupancy, num_ctas, latency or allow_tma)", tostring(name))
+      tr.fail("k:hint: unknown hint '%s' (expected occupancy, num_ctas, latency, allow_tma or uniform_warp)", tostring(name))
     end
     return self.kernel_hints[name]
   end
@@ -852,7 +859,7 @@ return function(tl)
     target = target or device_arch() or "sm_90"
     local kt, ir = shown_for(self, target)
     local h = kt:get_hints(target)
-    return (tl._hip_source(ir, { arch = target, occupancy = h.occupancy, num_ctas = h.num_ctas }))
+    return (tl._hip_source(ir, { arch = target, occupancy = h.occupancy, num_ctas = h.num_ctas, uniform_warp = h.uniform_warp }))
   end
   -- what the kernel is and what its hints do, for the selected device or for target (an arch)
   function Kernel:report(target)
@@ -894,6 +901,12 @@ return function(tl)
         if v == false then return "false: k:copy stays cp.async and k:copy with barrier= (a TMA copy) is an error in this kernel" end
         return "k:copy lowers to TMA box copies where the tensor and the LDS layout allow (the notes say where not), " ..
                "as k:copy(dst, src, {barrier = mb, index = i}) does; the lines below list them"
+      end,
+      uniform_warp = function(v)
+        if v ~= true then return "false: the warp index is the thread id divided, as without the hint" end
+        if not arch:match("^sm_") then return "ignored: the warp index is broadcast on NVIDIA only" end
+        return "the warp index broadcast from lane 0 (__shfl_sync): thread ids divided by multiples of 32 are warp-uniform " ..
+               "to ptxas, which keeps what derives from them (warpgroup offsets, wgmma descriptors) in uniform registers"
       end,
     }
     for _, r in ipairs(self:resources()) do

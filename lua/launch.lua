@@ -133,7 +133,7 @@ return function(tl, trace_spec)
     local ir = ir_of(kernel, spec, facts)
     local t1 = tl.clock()
     local h = kernel:get_hints(arch)
-    local src, dyn, carch = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas })
+    local src, dyn, carch = tl._hip_source(ir, { arch = arch, occupancy = h.occupancy, num_ctas = h.num_ctas, uniform_warp = h.uniform_warp })
     local t2 = tl.clock()
     kernel.timings = { trace = t1 - t0, codegen = t2 - t1 }
     ckey = sha(table.concat({ src, OPTS, carch, tl._compiler_id(carch), tl.version }, "\0"))

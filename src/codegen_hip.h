@@ -16,6 +16,7 @@ typedef struct tlua_Target {
   int warp_size;        /* 32 on NVIDIA and RDNA (gfx10+, wave32), 64 on CDNA/GCN (gfx8/gfx9) */
   int occupancy;
   int num_ctas;         /* the `num_ctas` hint: thread-block cluster size on sm_90+, 0 when absent */
+  int uniform_warp;     /* the `uniform_warp` hint: the warp index broadcast from lane 0 (NVIDIA), 0 when absent */
 } tlua_Target;
 
 /* Fills *t from an architecture name (sm_NN, gfxNNN[x]); occupancy 0. Returns 0, or -1 with a

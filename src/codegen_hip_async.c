@@ -158,7 +158,10 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     const int regs = (int)in->fimm, entry = tlua_ir_entry_regs(ir->block);
     if (regs > 0 && regs != entry && g->nv && strncmp(g->t->arch, "sm_90", 5) == 0)
       STMT(g, in, "asm volatile(\"setmaxnreg.%s.sync.aligned.u32 %d;\");\n", regs < entry ? "dec" : "inc", regs);
+    const int outer_first = g->role_first;
+    g->role_first = (int)in->imm;
     int rc = in->region[0] >= 0 ? tlua_hg_region(g, in->region[0]) : 0;
+    g->role_first = outer_first;
     g->depth--;
     indent(g);
     line_text(g, "}\n");

@@ -36,31 +36,6 @@ void tlua_hg_wgmma_prelude(Gen *g) {
                "  return (unsigned int)__bfloat16_as_ushort(lo) | ((unsigned int)__bfloat16_as_ushort(hi) << 16);\n}\n");
 }
 
-/* The 32-bit value x when 16-bit values lo and hi are its halves as k:range unpacks a pair it carries
- * (lua/kernel.lua: lo = bitcast((u16)x), hi = bitcast((u16)(x >> 16))), else -1: A's register is x. */
-static int paired_source(const tlua_IR *ir, int lo, int hi) {
-  int src[2] = {-1, -1};
-  const int v[2] = {lo, hi};
-  for (int h = 0; h < 2; h++) {
-    const tlua_Instr *b = &ir->instrs[v[h]];
-    if (b->op != TLUA_OP_BITCAST) return -1;
-    const tlua_Instr *c = &ir->instrs[tlua_ir_ops(ir, b)[0]];
-    if (c->op != TLUA_OP_CAST || c->dtype != TLUA_U16) return -1;
-    int x = tlua_ir_ops(ir, c)[0];
-    if (h == 1) {
-      const tlua_Instr *s = &ir->instrs[x];
-      if (s->op != TLUA_OP_SHR || s->dtype != TLUA_U32) return -1;
-      const int32_t *so = tlua_ir_ops(ir, s);
-      const tlua_Instr *k = &ir->instrs[so[1]];
-      if (k->op != TLUA_OP_CONST || k->imm != 16) return -1;
-      x = so[0];
-    }
-    if (ir->instrs[x].dtype != TLUA_U32) return -1;
-    src[h] = x;
-  }
-  return src[0] == src[1] ? src[0] : -1;
-}
-
 /* the empty asm that pins every result variable at this point */
 static void pin(Gen *g, const int32_t *res, int nc) {
   for (int i = 0; i < nc; i += 8) {
@@ -109,15 +84,13 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
               "(unsigned int)v%d, %d, %d);\n", w.lds_a, o[nc], w.a_lbo, w.a_sbo);
   } else {
     /* A from registers: step s's eight 16-bit values a_{8s..8s+7} as four pairs, pinned (an empty asm)
-       so that the compiler writes them before the wgmma.fence below, as the PTX rules ask; a pair
-       k:range carries packed is its 32-bit register as it is */
+       so that the compiler writes them before the wgmma.fence below, as the PTX rules ask (a pair
+       k:range carries packed in 32 bits and unpacks: NVRTC folds the packing back into its register) */
     for (int s = 0; s < w.ksteps; s++) {
       indent(g);
       line_text(g, "unsigned int");
       for (int j = 0; j < 4; j++) {
-        const int lo = o[nc + 8 * s + 2 * j], hi = o[nc + 8 * s + 2 * j + 1], x = paired_source(ir, lo, hi);
-        if (x >= 0) line_text(g, "%s a%d_%d = v%d", j ? "," : "", s, j, x);
-        else line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, lo, hi);
+        line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, o[nc + 8 * s + 2 * j], o[nc + 8 * s + 2 * j + 1]);
       }
       line_text(g, ";\n");
       indent(g);

@@ -10,13 +10,15 @@
 TLUA_HIDDEN tlua_IR *tlua_check_ir(lua_State *L, int idx);  /* ir_lua.c */
 
 /* tl._hip_source(ir, target) -> source, dynamic LDS bytes (0: static), the arch to compile it for.
- * target is an arch string ("sm_90") or a table {arch = "gfx90a", occupancy = n, num_ctas = m}. */
+ * target is an arch string ("sm_90") or a table {arch = "gfx90a", occupancy = n, num_ctas = m,
+ * uniform_warp = b}. */
 static int l_hip_source(lua_State *L) {
   tlua_IR *ir = tlua_check_ir(L, 1);
   tlua_Target t;
   char err[512];
   const char *arch;
   lua_Integer occ = 0, ctas = 0;
+  int uniform = 0;
   if (lua_type(L, 2) == LUA_TTABLE) {
     lua_getfield(L, 2, "arch");
     arch = lua_tostring(L, -1);
@@ -36,12 +38,17 @@ static int l_hip_source(lua_State *L) {
         return luaL_error(L, "hip_source: target.num_ctas must be 1, 2, 4, 8 or 16");
     }
     lua_pop(L, 1);
+    lua_getfield(L, 2, "uniform_warp");
+    if (!lua_isnil(L, -1) && !lua_isboolean(L, -1)) return luaL_error(L, "hip_source: target.uniform_warp must be a boolean");
+    uniform = lua_toboolean(L, -1);
+    lua_pop(L, 1);
   } else {
     arch = luaL_checkstring(L, 2);
   }
   if (tlua_target_from_arch(arch, &t, err, sizeof err)) return luaL_error(L, "%s", err);
   t.occupancy = (int)occ;
   t.num_ctas = (int)ctas;
+  t.uniform_warp = uniform;
   char *src = tlua_hip_source(ir, &t, err, sizeof err);
   if (!src) return luaL_error(L, "%s", err);
   tlua_push_owned_lstring(L, src, strlen(src));

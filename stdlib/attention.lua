@@ -140,9 +140,12 @@ function FORWARD.tile(k, p, rank, d, b, h, q0)
     if rank == 4 then return k:window(t, { b, hh, r0, c0 }, { 1, 1, rows, cols }, dist) end
     return k:window(t, { b, r0, hh * d + c0 }, { 1, rows, cols }, dist)
   end
-  f.sq = (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32")
-  f.skv = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+  f.sq, f.skv = FORWARD.lengths(p, rank)
   return f
+end
+-- the query and key lengths S and Skv (i32) of the kernel's parameters
+function FORWARD.lengths(p, rank)
+  return (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32"), (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
 end
 
 -- the head dimensions whose default on sm_90 is the warp-specialized wgmma kernel (measured)
@@ -520,9 +523,7 @@ function M.attention(q, k, v, opts)
   local grid = { C.blocks(S, BM), Hq, B }
   if persistent then
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
-    local _, info = tl.backend()
-    local sms = info and info.sm_count
-    grid = { math.min(C.blocks(S, BM) * Hq * B, (sms and sms > 0) and sms or 2), 1, 1 }
+    grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }
   end
   kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
   return o, lse

@@ -18,7 +18,9 @@
 -- block barrier after both warpgroups' dS^T; each its own columns of K as the B, a list of tiles),
 -- staged in LDS in f32 and added into an f32 dQ by TMA reduce-adds, issued by each warpgroup's first
 -- thread: 5 products a tile. (Measured: 1.04-1.21x the dq pass; each warpgroup its own 64 keys'
--- share of all 64 columns at D = 64 was 5% slower: twice the reduce traffic.) Or by M.dq_kernel
+-- share of all 64 columns at D = 64 was 5% slower: twice the reduce traffic.) That block barrier is
+-- then the tile's only one where the copies are TMA's: it shows the next tile's lse and delta too, and
+-- an mbarrier (dsfree) tells each warpgroup that both dQ shares of the last tile have read dS^T. Or by M.dq_kernel
 -- below (opts.dq = "pass": S and dP again, 7 products in all). No warp specialization yet: the blocks' own threads copy their tiles (TMA
 -- box copies on sm_90 where the layouts allow them), the next tile during this one's products, into
 -- three buffers, so a tile has one block barrier (its copies landed) and one per warpgroup (its P^T and
@@ -91,7 +93,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   local stage = atomic and WG * 64 * NS * 4 or 0
   -- (P^T's and dS^T's buffers: with rs only dS^T's, for the dQ share of dq = "atomic")
   local nt_lds = (rs and 0 or 1) + ((atomic or not rs) and 1 or 0)
-  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage,
+  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage + (atomic and 8 or 0),
             atomic and " with dq = \"atomic\"" or "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
@@ -132,9 +134,15 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         local lr = atomic and k:lds(tl.f32, { WG * 64, NS }, { swizzle = share_layout(NP) })
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         local lstat = k:lds(tl.f32, { NB, 2, BQ })
+        -- (atomic: dS^T's buffer free again, both warpgroups' dQ shares of the tile done: every thread
+        -- arrives once its share is complete)
+        local dsfree = atomic and k:mbarrier(1, WG * 128)
+        -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
+        -- cp.async's only after a block barrier)
+        local tma = true
         for pi = 0, PD - 1 do
-          k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist))
-          k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist))
+          tma = k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist)) and tma
+          tma = k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist)) and tma
         end
         k:copy_commit()
         -- per accumulator element of S^T: its key row and query column in the tile, and which of the
@@ -164,27 +172,30 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         end
         local function load(t, buf)
           local hq, q0 = coords(t)
-          k:copy(k:window(lq, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist))
-          k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist))
+          tma = k:copy(k:window(lq, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist)) and tma
+          tma = k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist)) and tma
           k:copy_commit()
         end
         -- tile t's lse (threads 0..BQ-1) and delta (threads BQ..2BQ-1), one value a thread, fetched a tile
-        -- ahead into registers and stored into lstat's buffer at the end of the tile before it: the
-        -- products read them from LDS, the global loads' latency hidden behind a whole tile
+        -- ahead into registers and stored into lstat's buffer later in the tile before it (stash; the
+        -- choice between the two loads made there, so that nothing waits for them before): the products
+        -- read them from LDS, the global loads' latency hidden behind half a tile or more
         local tid = k.thread_id()
+        local wg = k.warp_id() // 4
         local function fetch(t)
           local hq, q0 = coords(t)
           local qc = q0 + tid % BQ
           local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
-          local is_lse = tl.lt(tid, BQ)
-          local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, is_lse), pad = NEG_INF })
+          local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(tid, BQ)), pad = NEG_INF })
           -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
           local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
                                      { mask = tl.land(inq, tl.land(tl.ge(tid, BQ), tl.lt(tid, 2 * BQ))), pad = 0.0 })
-          return tl.select(is_lse, lse, delta)
+          return { lse, delta }
         end
         local function stash(v, buf)
-          k:when(tl.lt(tid, 2 * BQ), function() lstat:store({ buf, tid // BQ, tid % BQ }, v) end)
+          k:when(tl.lt(tid, 2 * BQ), function()
+            lstat:store({ buf, tid // BQ, tid % BQ }, tl.select(tl.lt(tid, BQ), v[1], v[2]))
+          end)
         end
         -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN
         -- layout), left in flight (base: the wgmma groups issued before it in this tile)
@@ -200,7 +211,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- and dK run
         -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
         -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
-        local wg = k.warp_id() // 4
         local function dq_share()
           local b = {}
           for g = 0, WG - 1 do b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS }) end
@@ -260,24 +270,40 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
             return dk, dv
           end
           dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
+          -- (the next tile's lse and delta, which the barrier shows to both warpgroups: their buffer's last
+          -- tile, t - 2, was done everywhere before tile t - 1's barrier)
+          stash(nxt, nbuf)
           -- (the dQ share reads both warpgroups' rows of dS^T)
           k:sync()
           local share = dq_share()
           dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 })
           dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 3 })
           k:wgmma_wait(2) -- (the dQ share complete; dV and dK still running)
+          -- (the next tile's lse and delta: without a block barrier opening it, dq_add's warpgroup barrier
+          -- is the one that shows them to the warpgroup)
+          if tma then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
           dq_add(share, t)
-          stash(nxt, nbuf)
           k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
           return dk, dv
         end
         -- tile t in buffer j, tile t + 1's copies running during it
+        -- (atomic: the dQ share's block barrier of tile t - 1 comes after both warpgroups' last reads of
+        -- tile t - 2, so with TMA copies, whose data each thread sees once its wait returns, the tile needs
+        -- no block barrier of its own: the next tile's lse and delta are stashed before that barrier, and dS^T's
+        -- buffer has dsfree)
         local function step(t, j, dk_, dv_)
           local nb = (j + 1) % NB
           load(t + 1, nb) -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's barrier)
           local nxt = fetch(t + 1)
           k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
-          k:sync()
+          if not (atomic and tma) then
+            k:sync()
+          else
+            -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
+            -- both warpgroups are done with it, before this tile's products, where few registers are
+            -- live; tile 0 waits for the phase "before the first", complete on a fresh barrier)
+            dsfree:wait(0, (t + 1) % 2)
+          end
           return tile(t, j, dk_, dv_, nxt, nb)
         end
         -- NB tiles a round, so each one's buffer is a constant; then the last T % NB tiles, tile T3 + j in
@@ -286,6 +312,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- spills 60: ptxas at 255 registers)
         stash(fetch(0), 0)
         load(0, 0)
+        k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
         local masked_tail = atomic and d == 128
         local T3 = masked_tail and (T + NB - 1) // NB * NB or (T // NB) * NB
         local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)

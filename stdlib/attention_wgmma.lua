@@ -132,6 +132,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and "_pt" or "", WG == 3 and "_wg3" or ""),
       block = nt, warp = 32,
+      -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
+      -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
+      hints = { uniform_warp = true },
       params = shared.params(dt, rank),
       body = function(k, p)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
@@ -159,8 +162,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first
         local function each_tile(fn)
           if not persistent then return fn(nil) end
-          local f0 = shared.tile(k, p, rank, d, 0, 0, 0)
-          local nq = (f0.sq + (BM - 1)) // BM
+          local nq = (shared.lengths(p, rank) + (BM - 1)) // BM
           local hq = (rank == 4 and p.q:shape(1) or p.q:shape(2) // d):cast("i32")
           local nw = nq * hq * p.q:shape(0):cast("i32")
           local zeros = {}

@@ -623,14 +623,11 @@ function M.gemm_grid(cfg, m, n, dtype, trans_a)
   if r.persistent then
     -- one block per multiprocessor (at most one per tile); 2 on the executor, so its blocks walk tiles;
     -- with clusters whole clusters, each taking units of neighbouring tiles (2 clusters on the executor)
-    local _, info = tl.backend()
-    local sms = info and info.sm_count
     if r.cluster then
       local units = C.blocks(C.blocks(n, r.bn), r.cluster) * gy
-      local most = (sms and sms > 0) and sms // r.cluster or 2
-      return { math.min(units, most) * r.cluster, 1 }
+      return { math.min(units, C.resident_blocks(nil, 1, 2 * r.cluster) // r.cluster) * r.cluster, 1 }
     end
-    return { math.min(C.blocks(n, r.bn) * gy, (sms and sms > 0) and sms or 2), 1 }
+    return { C.resident_blocks(C.blocks(n, r.bn) * gy), 1 }
   end
   if gy > 65535 then C.fail("std.gemm: %d row tiles of %d, over the GPU grid limit of 65535", gy, r.bm) end
   -- clusters: whole clusters along x (a block past N loads and shares its A rows, stores nothing)

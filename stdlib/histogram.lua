@@ -85,17 +85,6 @@ local function kernel(dt, lds_bins)
   end), L
 end
 
--- blocks of the grid: BLOCKS_PER_SM per multiprocessor of the device, CPU_GRID on the executor
-local grid_blocks
-local function grid_of()
-  if not grid_blocks then
-    local _, info = tl.backend()
-    local sms = info and info.sm_count
-    grid_blocks = (sms and sms > 0) and sms * BLOCKS_PER_SM or CPU_GRID
-  end
-  return grid_blocks
-end
-
 -- std.histogram(x, bins, lo, hi) -> i32 tensor {bins}; values outside [lo, hi) are not counted
 function M.histogram(x, bins, lo, hi)
   local dt = C.tensor_dtype("histogram", "x", x)
@@ -114,7 +103,7 @@ function M.histogram(x, bins, lo, hi)
   if n == 0 then return counts end
   local kern, L = kernel(dt, ((bins + BINS_STEP - 1) // BINS_STEP) * BINS_STEP)
   local tiles = C.blocks(n, L.tile)
-  kern({ math.min(tiles, grid_of()) }, C.view(x, { n }), counts, bins, lo, hi, bins / (hi - lo), n // L.tile, tiles)
+  kern({ C.resident_blocks(tiles, BLOCKS_PER_SM, CPU_GRID) }, C.view(x, { n }), counts, bins, lo, hi, bins / (hi - lo), n // L.tile, tiles)
   return counts
 end
 
