@@ -905,8 +905,9 @@ return function(tl)
       uniform_warp = function(v)
         if v ~= true then return "false: the warp index is the thread id divided, as without the hint" end
         if not arch:match("^sm_") then return "ignored: the warp index is broadcast on NVIDIA only" end
-        return "the warp index broadcast from lane 0 (__shfl_sync): thread ids divided by multiples of 32 are warp-uniform " ..
-               "to ptxas, which keeps what derives from them (warpgroup offsets, wgmma descriptors) in uniform registers"
+        return "the warp index broadcast from lane 0 (__shfl_sync; in blocks of whole warps): thread ids divided by multiples " ..
+               "of 32 are warp-uniform to ptxas, which keeps what derives from them (warpgroup offsets, wgmma descriptors) in " ..
+               "uniform registers"
       end,
     }
     for _, r in ipairs(self:resources()) do

@@ -21,11 +21,12 @@
 -- share of all 64 columns at D = 64 was 5% slower: twice the reduce traffic.) That block barrier is
 -- then the tile's only one where the copies are TMA's: it shows the next tile's lse and delta too, and
 -- an mbarrier (dsfree) tells each warpgroup that both dQ shares of the last tile have read dS^T. Or by M.dq_kernel
--- below (opts.dq = "pass": S and dP again, 7 products in all). No warp specialization yet: the blocks' own threads copy their tiles (TMA
--- box copies on sm_90 where the layouts allow them), the next tile during this one's products, into
--- three buffers, so a tile has one block barrier (its copies landed) and one per warpgroup (its P^T and
--- dS^T stored); the products are issued back to back and waited for only where their results are read;
--- lse and delta are fetched a tile ahead and read from LDS.
+-- below (opts.dq = "pass": S and dP again, 7 products in all). No warp specialization yet: the blocks' own
+-- threads copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this
+-- one's products, into three buffers; without dQ's reduce-adds (or where a copy is cp.async) a tile has one
+-- block barrier (its copies landed) and one per warpgroup (its P^T and dS^T stored); the products are issued
+-- back to back and waited for only where their results are read; lse and delta are fetched a tile ahead and
+-- read from LDS.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local BWD = require "tilelua.std.attention_backward"
@@ -134,12 +135,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         local lr = atomic and k:lds(tl.f32, { WG * 64, NS }, { swizzle = share_layout(NP) })
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         local lstat = k:lds(tl.f32, { NB, 2, BQ })
-        -- (atomic: dS^T's buffer free again, both warpgroups' dQ shares of the tile done: every thread
-        -- arrives once its share is complete)
-        local dsfree = atomic and k:mbarrier(1, WG * 128)
         -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
         -- cp.async's only after a block barrier)
         local tma = true
+        local dsfree -- (set below, before the loop)
         for pi = 0, PD - 1 do
           tma = k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist)) and tma
           tma = k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist)) and tma
@@ -207,8 +206,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           end
           return acc
         end
-        -- tile t in buffer buf; nxt: tile t + 1's lse or delta (fetch), stashed into buffer nbuf while dV
-        -- and dK run
+        -- tile t in buffer buf; nxt: tile t + 1's lse and delta (fetch), stashed into buffer nbuf (atomic:
+        -- before the dQ share's block barrier, which shows them to both warpgroups; else while dV and dK run)
         -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
         -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
         local function dq_share()
@@ -279,9 +278,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 })
           dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 3 })
           k:wgmma_wait(2) -- (the dQ share complete; dV and dK still running)
-          -- (the next tile's lse and delta: without a block barrier opening it, dq_add's warpgroup barrier
-          -- is the one that shows them to the warpgroup)
-          if tma then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
+          if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
           dq_add(share, t)
           k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
           return dk, dv
@@ -296,7 +293,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           load(t + 1, nb) -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's barrier)
           local nxt = fetch(t + 1)
           k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
-          if not (atomic and tma) then
+          if not dsfree then
             k:sync()
           else
             -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
@@ -312,7 +309,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- spills 60: ptxas at 255 registers)
         stash(fetch(0), 0)
         load(0, 0)
-        k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
+        -- atomic with TMA copies only (known now: the loop's copies are these windows again): no block barrier
+        -- opens a tile; dsfree: dS^T's buffer free again, both warpgroups' dQ shares of the last tile done
+        -- (every thread arrives once its share is complete)
+        if atomic and tma then
+          dsfree = k:mbarrier(1, WG * 128)
+          k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
+        end
+        local tma0 = tma
         local masked_tail = atomic and d == 128
         local T3 = masked_tail and (T + NB - 1) // NB * NB or (T // NB) * NB
         local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
@@ -322,6 +326,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         for j = 0, masked_tail and -1 or NB - 2 do
           dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
         end
+        -- (a copy of the loop lowered otherwise than those before it would leave the warpgroups waiting for
+        -- arrivals that never come)
+        assert(tma == tma0, "attention_backward_wgmma: the loop's copies changed between TMA and cp.async")
         k:copy_wait(0) -- (the last copies, nobody's tile)
         if atomic then dq_drained() end
         win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))

@@ -21,6 +21,7 @@ local function build(block, hint)
       p.out:store({ t, 2 }, (t - 64) // 32)          -- negative below 64: not from tl_wid_
       p.out:store({ t, 3 }, (t + 32) // 64)
       p.out:store({ t, 4 }, t // 48)                 -- not a multiple of 32
+      p.out:store({ t, 7 }, (t + 16) // 64)          -- plus one that is not a multiple of 32 either
       if block >= 128 then
         -- roles: inside the second, its thread ids count from 64, all of them past it
         k:roles { { warps = 2, fn = function(role) end },
@@ -35,11 +36,11 @@ end
 for _, case in ipairs { { 256, true }, { 48, true }, { 256, false } } do
   local block, hint = case[1], case[2]
   local kern = build(block, hint)
-  local out = tl.zeros({ block, 7 }, tl.i32)
+  local out = tl.zeros({ block, 8 }, tl.i32)
   kern({ 1 }, out)
   local bad = 0
   for t = 0, block - 1 do
-    local want = { t // 32, t // 128, tdiv(t - 64, 32), (t + 32) // 64, t // 48 }
+    local want = { t // 32, t // 128, tdiv(t - 64, 32), (t + 32) // 64, t // 48, 0, 0, (t + 16) // 64 }
     if block >= 128 then
       want[6] = t >= 64 and (t - 64) // 32 or 0
       want[7] = t >= 64 and (t - 64) // 64 or 0
@@ -56,10 +57,10 @@ for _, case in ipairs { { 256, true }, { 48, true }, { 256, false } } do
                             " = tl_wid_ / 4;", " = (tl_wid_ + 1) / 2;", " = tl_wid_ - 2;", " = (tl_wid_ - 2) / 2;" } do
       T.eq(src:find(want, 1, true) ~= nil, true, "sm_90 source: " .. want)
     end
-    -- (t - 64) // 32 outside the role and t // 48 divide the thread id as before
-    T.eq(select(2, src:gsub("tl_div%(", "")) >= 2, true, "the other divisions with tl_div")
+    -- (t - 64) // 32 outside the role (negative below 64), t // 48 and (t + 16) // 64 divide the thread id
+    T.eq(select(2, src:gsub(" = tl_div%(", "")), 3, "the other divisions with tl_div")
   end
   T.eq(kern:source("gfx942"):find("tl_wid_", 1, true), nil, "no tl_wid_ for gfx942")
   T.compiles(src, kern.name, "sm_90", "warp indices for sm_90, block " .. block)
-  if hint then T.eq(kern:report():find("uniform_warp", 1, true) ~= nil, true, "the report names the hint") end
+  T.eq(kern:report():find("hint uniform_warp = " .. tostring(hint), 1, true) ~= nil, true, "the report names the hint's value")
 end

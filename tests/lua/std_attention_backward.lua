@@ -206,7 +206,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(src:find(want, 1, true) ~= nil, true, what .. ": " .. want)
     T.compiles(src, name, "sm_90a", what .. " for sm_90a")
   end
-  check_source("std_attention_backward_f16_d64_causal_dkdv_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
+  check_source("std_attention_backward_f16_d64_causal_dkdv_wgmma_rs", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
                "the wgmma dK/dV kernel (S^T and dP^T m64n64k16)")
   check_source("std_attention_backward_dq_f16_d64_causal_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
                "the wgmma dq pass (S and dP m64n64k16)")
@@ -214,6 +214,32 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
   check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
                "config.rs: dV and dK with A from registers")
+  -- (after the checks above of which kernels the defaults build) dq = "atomic" where q's copies are cp.async (a view 8 bytes off TMA's 16-byte alignment): its tiles keep
+  -- the block barrier that opens them (without cp.async, dsfree and the dQ share's barrier stand for it);
+  -- the gradients equal those of a contiguous q
+  do
+    local qv = signed({ 1, 1, 150, 72 }, "f16", 13):narrow(3, 4, 64)
+    local qc = qv:clone()
+    local kk, vv, dout = signed({ 1, 1, 150, 64 }, "f16", 14), signed({ 1, 1, 150, 64 }, "f16", 15), signed({ 1, 1, 150, 64 }, "f16", 16)
+    for _, causal in ipairs { false, true } do
+      local o, lse = std.attention(qc, kk, vv, { causal = causal })
+      local c = { std.attention_backward(dout, qc, kk, vv, o, lse, { causal = causal, config = WG }) }
+      local a = { std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = WG }) }
+      local noted = false -- (the kernel that ran last traced q's view: its report notes the cp.async copies)
+      for _, kx in ipairs(std.kernels()) do
+        if kx.name == "std_attention_backward_f16_d64" .. (causal and "_causal" or "") .. "_atomic_wgmma" .. (causal and "_rs" or "") then
+          noted = noted or kx:report():find("is a cp.async copy, not TMA", 1, true) ~= nil
+        end
+      end
+      T.eq(noted, true, "q's copies are cp.async")
+      for i, name in ipairs { "dq", "dk", "dv" } do
+        local worst = 0
+        for row = 0, 149, 3 do for dd = 0, 63, 5 do worst = math.max(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end
+        -- (dQ's reduce-adds from two blocks may add in either order)
+        T.near(worst, 0, 2e-3, string.format("%s with q's copies by cp.async (causal=%s) = with TMA's", name, tostring(causal)))
+      end
+    end
+  end
 end
 registry["tilelua.warp"] = saved
 
