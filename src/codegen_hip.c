@@ -272,33 +272,6 @@ static const char *bin_sym(int op) {
   }
 }
 
-/* With the hint uniform_warp: when `in` divides the thread id, the thread id plus a multiple of 32, or the thread id less one
- * where every thread that runs the code is past it (a role's thread id inside the role), by a multiple
- * of 32 (an i32 division by constants), on NVIDIA in a block of whole warps: 1, with *w the divisor in
- * warps and *k the warps taken off; else 0. Such a value (a non-negative one divided: the IR's integer
- * division truncates) is the same in every lane of a warp, and computed from tl_wid_, the warp's index
- * as the body broadcasts it from lane 0 (__shfl_sync), ptxas knows it (and what is derived from it:
- * warpgroup offsets of LDS tiles, wgmma descriptors) warp-uniform, so keeps it in uniform registers
- * instead of one per thread (CUTLASS's canonical warp index does the same). anywhere: whether the
- * division could be placed so (the prepass, before the roles are known), not whether it is. */
-static int warp_index_div(const Gen *g, const tlua_Instr *in, int anywhere, int *w, int *k) {
-  const tlua_IR *ir = g->ir;
-  if (!g->nv || !g->t->uniform_warp || in->op != TLUA_OP_DIV || in->dtype != TLUA_I32 || ir->block % 32 != 0) return 0;
-  const int32_t *o = tlua_ir_ops(ir, in);
-  const tlua_Instr *a = &ir->instrs[o[0]], *c = &ir->instrs[o[1]];
-  if (c->op != TLUA_OP_CONST || c->imm <= 0 || c->imm % 32 != 0 || c->imm > 1024) return 0;
-  *w = (int)(c->imm / 32);
-  *k = 0;
-  if (a->op == TLUA_OP_THREAD_ID) return 1;
-  if ((a->op != TLUA_OP_SUB && a->op != TLUA_OP_ADD) || a->dtype != TLUA_I32) return 0;
-  const int32_t *ao = tlua_ir_ops(ir, a);
-  const tlua_Instr *t = &ir->instrs[ao[0]], *d = &ir->instrs[ao[1]];
-  if (t->op != TLUA_OP_THREAD_ID || d->op != TLUA_OP_CONST || d->imm < 0 || d->imm > 1024 || d->imm % 32 != 0) return 0;
-  if (a->op == TLUA_OP_SUB && !anywhere && g->role_first < d->imm) return 0;
-  *k = (int)(a->op == TLUA_OP_SUB ? d->imm / 32 : -d->imm / 32);
-  return 1;
-}
-
 /* The right-hand side of an arithmetic / comparison / select / cast instruction into out. */
 static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
   const tlua_IR *ir = g->ir;
@@ -381,13 +354,7 @@ static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
     else snprintf(out, n, "%s", a);
     return 0;
   case TLUA_OP_DIV: case TLUA_OP_REM: {
-    int w, k;
-    if (op == TLUA_OP_DIV && warp_index_div(g, in, 0, &w, &k)) {
-      if (k == 0) snprintf(out, n, w == 1 ? "tl_wid_" : "tl_wid_ / %d", w);
-      else if (k > 0) snprintf(out, n, w == 1 ? "tl_wid_ - %d" : "(tl_wid_ - %d) / %d", k, w);
-      else snprintf(out, n, w == 1 ? "tl_wid_ + %d" : "(tl_wid_ + %d) / %d", -k, w);
-      return 0;
-    }
+    if (op == TLUA_OP_DIV && tlua_hg_warp_index(g, in, out, n)) return 0;
     const char *fn = op == TLUA_OP_DIV ? "tl_div" : "tl_rem";
     if (W < 32) snprintf(out, n, "(%s)%s((int)%s, (int)%s)", T, fn, a, b);
     else snprintf(out, n, "%s(%s, %s)", fn, a, b);
@@ -909,7 +876,6 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
     if (in->op == TLUA_OP_BITCAST) g.uses_bitcast = 1;
   }
-  for (int i = 0, w, k; i < ir->ninstrs && !g.uses_wid; i++) g.uses_wid = warp_index_div(&g, &ir->instrs[i], 1, &w, &k);
   for (int i = 0; i < ir->nparams; i++) {
     if (ir->params[i].dtype == TLUA_F16) g.uses_f16 = 1;
     if (ir->params[i].dtype == TLUA_BF16) g.uses_bf16 = 1;
@@ -1002,8 +968,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
           ctype(&g, ir->lds[i].dtype), i, ir->lds[i].count);
   }
   tlua_hg_async_decls(&g);
-  /* (at the top of the body, where every lane of the block's warps is there) */
-  if (g.uses_wid) put(&g.b, "  const int tl_wid_ = __shfl_sync(0xffffffffu, (int)(threadIdx.x >> 5), 0);\n");
+  tlua_hg_warp_index_decl(&g);
   emit_region(&g, 0);
   put(&g.b, "}\n");
 failed:

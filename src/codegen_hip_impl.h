@@ -26,12 +26,16 @@ typedef struct Gen {
   int uses_wgmma;           /* NVIDIA: barriers also order LDS writes before the async proxy */
   int uses_wgmma_rs;        /* a WGMMA takes A from registers (the prelude's tl_pack2) */
   int uses_bitcast;         /* a BITCAST (the prelude's tl_bitcast) */
-  int uses_wid;             /* NVIDIA: a thread id divided by a multiple of 32 (the body's tl_wid_) */
   int role_first;           /* the first thread of the role whose body is being written (0: none) */
   char *err;
   size_t errsz;
   int failed;
 } Gen;
+
+/* The hint uniform_warp (codegen_hip_warp.c): the body's tl_wid_, and a division of a thread id by a
+ * multiple of 32 as an expression of it (1 when written into out, else 0). */
+TLUA_HIDDEN void tlua_hg_warp_index_decl(Gen *g);
+TLUA_HIDDEN int tlua_hg_warp_index(const Gen *g, const tlua_Instr *in, char *out, size_t n);
 
 /* Appends formatted text (sets b->oom instead of failing). */
 TLUA_HIDDEN void tlua_hg_put(Buf *b, const char *fmt, ...);

@@ -89,9 +89,8 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     for (int s = 0; s < w.ksteps; s++) {
       indent(g);
       line_text(g, "unsigned int");
-      for (int j = 0; j < 4; j++) {
+      for (int j = 0; j < 4; j++)
         line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, o[nc + 8 * s + 2 * j], o[nc + 8 * s + 2 * j + 1]);
-      }
       line_text(g, ";\n");
       indent(g);
       line_text(g, "asm volatile(\"\" : \"+r\"(a%d_0), \"+r\"(a%d_1), \"+r\"(a%d_2), \"+r\"(a%d_3) :: \"memory\");\n", s, s, s, s);
