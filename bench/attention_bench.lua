@@ -58,9 +58,11 @@ end
 -- S=4096"; FLOPs 2.5 times the forward's: five products instead of two) in the modes of
 -- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
 -- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
--- dS^T from registers; lds: config.rs = false, both through LDS); lines "... dq=MODE"
+-- dS^T from registers; lds: config.rs = false, both through LDS); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- dimensions (default 64,128)
 if os.getenv("ATTENTION_BACKWARD") == "1" then
-  for _, D in ipairs { 64, 128 } do
+  for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
+    D = tonumber(D)
     for _, causal in ipairs { false, true } do
     for dq in (os.getenv("ATTENTION_BACKWARD_MODES") or "pass,wgmma"):gmatch("[%w]+") do
       local S = 4096

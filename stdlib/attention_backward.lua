@@ -317,11 +317,12 @@ local function use_wgmma(wgmma)
 end
 -- the dK/dV kernel (with dQ's atomics where atomic) and the dq pass -> kernel, the rows or keys a block takes
 -- (rs: config.rs as given; on the wgmma kernel the default at D = 128, where it was 1.05-1.07x faster on an H200,
--- f16, S = 4096 (1.12x since the tile-opening barrier went), and at D = 64 when causal (1.03x, 1.04x), not at D = 64
--- when not causal (0.95x, 0.98x); bench/RESULTS.md 2026-11-26 sessions 14 and 15)
+-- f16, S = 4096 (1.12x since the tile-opening barrier went), at D = 64 when causal (1.03x, 1.04x) and with dQ's
+-- reduce-adds (1.03x since each warpgroup's dQ share is its own keys'); not at D = 64 with dq = "pass" when not
+-- causal (0.95x, 0.98x); bench/RESULTS.md 2026-11-26 sessions 14-16)
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs)
   if use_wgmma(wgmma) then
-    if rs == nil then rs = D == 128 or causal end
+    if rs == nil then rs = D == 128 or causal or atomic end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs)
   end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end

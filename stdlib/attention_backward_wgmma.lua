@@ -14,19 +14,23 @@
 --   P^T and dS^T to LDS (K-major, each warpgroup its 64 rows), then dV += P^T dO and dK += dS^T Q
 --   (m64nD chains over the BQ queries).
 -- dQ (atomic, opts.dq = "atomic", the default here) from this kernel: the block's keys' share of dQ,
--- dS K (dS^T read MN-major as the A), each warpgroup D / 2 of its columns over all BK keys (so a
--- block barrier after both warpgroups' dS^T; each its own columns of K as the B, a list of tiles),
--- staged in LDS in f32 and added into an f32 dQ by TMA reduce-adds, issued by each warpgroup's first
--- thread: 5 products a tile. (Measured: 1.04-1.21x the dq pass; each warpgroup its own 64 keys'
--- share of all 64 columns at D = 64 was 5% slower: twice the reduce traffic.) That block barrier is
--- then the tile's only one where the copies are TMA's: it shows the next tile's lse and delta too, and
--- an mbarrier (dsfree) tells each warpgroup that both dQ shares of the last tile have read dS^T. Or by M.dq_kernel
--- below (opts.dq = "pass": S and dP again, 7 products in all). No warp specialization yet: the blocks' own
--- threads copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this
--- one's products, into three buffers; without dQ's reduce-adds (or where a copy is cp.async) a tile has one
--- block barrier (its copies landed) and one per warpgroup (its P^T and dS^T stored); the products are issued
--- back to back and waited for only where their results are read; lse and delta are fetched a tile ahead and
--- read from LDS.
+-- dS K (dS^T read MN-major as the A), staged in LDS in f32 and added into an f32 dQ by TMA reduce-adds,
+-- issued by each warpgroup's first thread: 5 products a tile (measured 1.04-1.21x the dq pass).
+-- At D = 128 each warpgroup computes D / 2 of its columns over all BK keys (each its own columns of K
+-- as the B, a list of tiles), so a block barrier after both warpgroups' dS^T: the tile's only one where
+-- the copies are TMA's; it shows the next tile's lse and delta too, and an mbarrier (dsfree) tells each
+-- warpgroup that both dQ shares of the last tile have read dS^T. At D = 64 (own) each warpgroup computes
+-- its own 64 keys' part of all 64 columns (twice the reduce-adds): it reads only its own rows of dS^T and
+-- its own copy of lse and delta, so with TMA copies no barrier is common to the two warpgroups in the loop,
+-- and one can run its element-wise work while the other's products run; an mbarrier per q/dO buffer
+-- (empty) keeps a tile's copies off a buffer until both are done with it (1.02-1.09x the shared
+-- barrier, session 16; with it, 5% slower, session 13). Or by M.dq_kernel below (opts.dq = "pass": S and
+-- dP again, 7 products in all). No warp specialization yet: the blocks' own threads copy their tiles (TMA
+-- box copies on sm_90 where the layouts allow them), the next tile during this one's products, into three
+-- buffers; without dQ's reduce-adds (or where a copy is cp.async) a tile has one block barrier (its copies
+-- landed) and one per warpgroup (its P^T and dS^T stored); the products are issued back to back and waited
+-- for only where their results are read (with rs at D = 128 dV as soon as P^T is in registers); lse and
+-- delta are fetched a tile ahead and read from LDS.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local BWD = require "tilelua.std.attention_backward"
@@ -87,9 +91,12 @@ end
 -- and without atomic none for dS^T and no barrier before the two products)
 function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   local BK, PD = 64 * WG, d // 64
+  -- (own: at D = 64 with dq = "atomic", each warpgroup's dQ share is its own 64 keys' part, all D columns: it
+  -- reads only its own rows of dS^T, so the warpgroups never wait for each other (with TMA copies, indep below))
+  local own = atomic and d == 64
   -- (atomic: the f32 staging of dQ's shares, WG x 64 x NS)
-  -- (NS: the columns of dQ's share a warpgroup computes, d / WG; NP: its 32-column panels)
-  local NS = d // WG
+  -- (NS: the columns of dQ's share a warpgroup computes, d / WG (own: d); NP: its 32-column panels)
+  local NS = own and d or d // WG
   local NP = NS // 32
   local stage = atomic and WG * 64 * NS * 4 or 0
   -- (P^T's and dS^T's buffers: with rs only dS^T's, for the dQ share of dq = "atomic")
@@ -97,6 +104,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage + (atomic and 8 or 0),
             atomic and " with dq = \"atomic\"" or "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
+  -- (early: dV issued as soon as P^T is in registers, rs at D = 128, where it was 1.02-1.04x faster on an H200 and
+  -- ptxas's spills fell from 204 to 120 bytes (bench/RESULTS.md 2026-11-26 session 16); at D = 64 it was not faster)
+  local early = rs and d == 128
   -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
   local sQ = tl.wgmma_shape { n = NS, a = dt }
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
@@ -134,11 +144,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- aligned, and at D = 128 the padding after lstat would not fit)
         local lr = atomic and k:lds(tl.f32, { WG * 64, NS }, { swizzle = share_layout(NP) })
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
-        local lstat = k:lds(tl.f32, { NB, 2, BQ })
+        -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
+        -- write and read)
+        local lstat = k:lds(tl.f32, { NB, own and 2 * WG or 2, BQ })
         -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
         -- cp.async's only after a block barrier)
         local tma = true
         local dsfree -- (set below, before the loop)
+        local indep, empty -- (own with TMA copies: set below)
         for pi = 0, PD - 1 do
           tma = k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist)) and tma
           tma = k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist)) and tma
@@ -156,6 +169,15 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           local c = offs[y + 1][2]
           if not first[c] then ncol = ncol + 1; first[c] = ncol end
           ci[y] = first[c]
+        end
+        -- (the order of the element-wise loops: early, column by column, each column's lse read from LDS
+        -- where its elements use it and its delta after dP^T's wait, so that they are live briefly (ptxas's
+        -- spills at D = 128: 120 bytes, 204 with the stats of all columns read at once); else in the
+        -- accumulator's order, both stats read together at the first use (2-5% faster at D = 64))
+        local order = {}
+        for y = 0, sS.elements - 1 do order[y + 1] = y end
+        if early then
+          table.sort(order, function(a, b_) if ci[a] ~= ci[b_] then return ci[a] < ci[b_] end return a < b_ end)
         end
         -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
         -- from row kv0 - (skv - sq) on
@@ -181,19 +203,23 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- read them from LDS, the global loads' latency hidden behind half a tile or more
         local tid = k.thread_id()
         local wg = k.warp_id() // 4
+        -- (own: each warpgroup's threads fetch and stash their own copy; stat(kind): lstat's row of lse (0) or
+        -- delta (1) for this thread's warpgroup)
+        local stid = own and tid % (2 * BQ) or tid
+        local function stat(kind) return own and 2 * wg + kind or kind end
         local function fetch(t)
           local hq, q0 = coords(t)
-          local qc = q0 + tid % BQ
+          local qc = q0 + stid % BQ
           local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
-          local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(tid, BQ)), pad = NEG_INF })
+          local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(stid, BQ)), pad = NEG_INF })
           -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
           local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
-                                     { mask = tl.land(inq, tl.land(tl.ge(tid, BQ), tl.lt(tid, 2 * BQ))), pad = 0.0 })
+                                     { mask = tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))), pad = 0.0 })
           return { lse, delta }
         end
         local function stash(v, buf)
-          k:when(tl.lt(tid, 2 * BQ), function()
-            lstat:store({ buf, tid // BQ, tid % BQ }, tl.select(tl.lt(tid, BQ), v[1], v[2]))
+          k:when(tl.lt(stid, 2 * BQ), function()
+            lstat:store({ buf, stat(stid // BQ), stid % BQ }, tl.select(tl.lt(stid, BQ), v[1], v[2]))
           end)
         end
         -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN
@@ -210,16 +236,25 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- before the dQ share's block barrier, which shows them to both warpgroups; else while dV and dK run)
         -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
         -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
+        -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B)
         local function dq_share()
-          local b = {}
-          for g = 0, WG - 1 do b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS }) end
-          return sQ:mma(lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }), b, nil, { pending = 1 })
+          local a, b = {}, {}
+          for g = 0, WG - 1 do
+            if own then
+              a[g + 1] = lds_:tile({ g * 64, 0 }, { 64, BQ }, { transposed = true })
+              b[g + 1] = lk:tile({ g * 64, 0 }, { 64, NS })
+            else
+              b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS })
+            end
+          end
+          if not own then a = lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }) end
+          return sQ:mma(a, b, nil, { pending = 1 })
         end
         local function dq_add(share, t)
           local hq, q0 = coords(t)
           k:window(lr, { wg * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
           k:sync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
-          local c0 = wg * NS
+          local c0 = own and 0 or wg * NS
           k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
             for g = 0, WG - 1 do
               for j = 0, NP - 1 do
@@ -242,45 +277,52 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
           local lses, deltas = {}, {}
           k:wgmma_wait(PD) -- S^T complete (groups complete in order)
-          for y = 0, sS.elements - 1 do
+          for _, y in ipairs(order) do
             local qc = q0 + col[y]
             if not lses[ci[y]] then
-              lses[ci[y]] = lstat:load { buf, 0, col[y] }
-              deltas[ci[y]] = lstat:load { buf, 1, col[y] }
+              lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
+              if not early then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
             end
             pt:set(y, prob(st:get(y), lses[ci[y]], tl.land(live, tl.lt(qc, sq)), qc, kvrow[y], sq, skv, causal, p.scale))
           end
           -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
           -- warpgroup's registers
           local pa = pt:cast(dt)
+          -- (early: dV += P^T dO from registers at once, running with dP^T and the dS^T below: P^T's
+          -- registers are free before dS^T takes its own)
+          if early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = PD + 1 }) end
           if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
-          k:wgmma_wait(0) -- dP^T complete
-          for y = 0, sS.elements - 1 do dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]])) end
+          k:wgmma_wait(early and 1 or 0) -- dP^T complete (early: dV may still run)
+          for _, y in ipairs(order) do
+            deltas[ci[y]] = deltas[ci[y]] or lstat:load { buf, stat(1), col[y] }
+            dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]]))
+          end
           local da = dst:cast(dt)
           if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
           if not rs then da = lds_:tile({ 0, 0 }, { BK, BQ }) end
           if not atomic then
             -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
             if not rs then k:sync { warps = 4 } end
-            dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 })
+            if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 }) end
             dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
             stash(nxt, nbuf)
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             return dk, dv
           end
           dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
-          -- (the next tile's lse and delta, which the barrier shows to both warpgroups: their buffer's last
-          -- tile, t - 2, was done everywhere before tile t - 1's barrier)
+          -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
+          -- buffer's last tile, t - 2, was done everywhere before tile t - 1's barrier)
           stash(nxt, nbuf)
-          -- (the dQ share reads both warpgroups' rows of dS^T)
-          k:sync()
+          -- (the dQ share reads both warpgroups' rows of dS^T; own: this warpgroup's)
+          if own then k:sync { warps = 4 } else k:sync() end
           local share = dq_share()
-          dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 })
-          dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 3 })
-          k:wgmma_wait(2) -- (the dQ share complete; dV and dK still running)
+          if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 }) end
+          dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = early and 2 or 3 })
+          k:wgmma_wait(early and 1 or 2) -- (the dQ share complete; dK (and dV) still running)
           if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
           dq_add(share, t)
           k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
+          if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
           return dk, dv
         end
         -- tile t in buffer j, tile t + 1's copies running during it
@@ -288,18 +330,23 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- tile t - 2, so with TMA copies, whose data each thread sees once its wait returns, the tile needs
         -- no block barrier of its own: the next tile's lse and delta are stashed before that barrier, and dS^T's
         -- buffer has dsfree)
+        -- (indep: no barrier is common to both warpgroups; buffer nb is free again once every thread has arrived
+        -- on empty's barrier nb after its last tile there, t - 2, which was the ((t + 1) // NB)-th phase of it
+        -- (the first use waits for the phase "before the first", complete on a fresh barrier))
         local function step(t, j, dk_, dv_)
           local nb = (j + 1) % NB
+          if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
           load(t + 1, nb) -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's barrier)
           local nxt = fetch(t + 1)
           k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
-          if not dsfree then
-            k:sync()
-          else
+          -- (indep: nothing more, the data of a TMA copy is seen by each thread once its own wait returns)
+          if dsfree then
             -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
             -- both warpgroups are done with it, before this tile's products, where few registers are
             -- live; tile 0 waits for the phase "before the first", complete on a fresh barrier)
             dsfree:wait(0, (t + 1) % 2)
+          elseif not indep then
+            k:sync()
           end
           return tile(t, j, dk_, dv_, nxt, nb)
         end
@@ -312,8 +359,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- atomic with TMA copies only (known now: the loop's copies are these windows again): no block barrier
         -- opens a tile; dsfree: dS^T's buffer free again, both warpgroups' dQ shares of the last tile done
         -- (every thread arrives once its share is complete)
+        -- own (D = 64): the warpgroups never wait for each other (indep), each reading only its own rows of
+        -- dS^T, lse and delta; empty (one barrier a buffer, every thread arriving once done with it) keeps the
+        -- copies of a tile from overwriting q and dO while the other warpgroup may still read them
         if atomic and tma then
-          dsfree = k:mbarrier(1, WG * 128)
+          indep = own
+          if indep then empty = k:mbarrier(NB, WG * 128) else dsfree = k:mbarrier(1, WG * 128) end
           k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
         end
         local tma0 = tma

@@ -1,0 +1,114 @@
+-- attention_backward_case.lua - std.attention_backward against float64 Lua reference gradients on the same
+-- (rounded) inputs, shared by tests/lua/std_attention_backward.lua (the mma.sync kernels, errors) and
+-- std_attention_backward_wgmma.lua (the warpgroup-MMA kernels): case{B, Hq, Hkv, S, Skv, D, dt, causal, layout, dq,
+-- config, fd} runs one call and checks dq, dk and dv against the reference (fd: the reference itself by central
+-- differences of the float64 forward on one element of each input); begin() sets the traced warp to 32 (NVIDIA
+-- layouts, which the CPU executor runs too) and returns the function that restores it, or nil where the device's
+-- warp is not 32 (the script skipped).
+local T = require "testing"
+local std = require "tilelua.std"
+local A = require "attention_case"
+local signed = A.signed
+-- float64 forward and gradients of L = sum(dO * O); inputs as getters at(b, h, i, d)
+local function reference(c, Q, K, V, dO)
+  local B, Hq, Hkv, S, Skv, D = c.B or 1, c.Hq or 1, c.Hkv or 1, c.S, c.Skv, c.D
+  local scale, G = 1 / math.sqrt(D), (c.Hq or 1) // (c.Hkv or 1)
+  local L, dq, dk, dv = 0, {}, {}, {}
+  local function add(t, key, x) t[key] = (t[key] or 0) + x end
+  for b = 0, B - 1 do
+    for h = 0, Hq - 1 do
+      local hk = h // G
+      for i = 0, S - 1 do
+        local sc, mx = A.scores(function(d) return Q(b, h, i, d) end, function(j, d) return K(b, hk, j, d) end,
+                                i, S, Skv, D, scale, c.causal)
+        local z = 0
+        for _, s in pairs(sc) do z = z + math.exp(s - mx) end
+        local P, delta = {}, 0
+        for j, s in pairs(sc) do P[j] = math.exp(s - mx) / z end
+        for d = 0, D - 1 do
+          local o = 0
+          for j, pj in pairs(P) do o = o + pj * V(b, hk, j, d) end
+          delta = delta + dO(b, h, i, d) * o
+        end
+        L = L + delta
+        for j, pj in pairs(P) do
+          local dp = 0
+          for d = 0, D - 1 do dp = dp + dO(b, h, i, d) * V(b, hk, j, d) end
+          local ds = pj * (dp - delta) * scale
+          for d = 0, D - 1 do
+            local kq, kk = ((b * Hq + h) * S + i) * D + d, ((b * Hkv + hk) * Skv + j) * D + d
+            add(dq, kq, ds * K(b, hk, j, d))
+            add(dk, kk, ds * Q(b, h, i, d))
+            add(dv, kk, pj * dO(b, h, i, d))
+          end
+        end
+      end
+    end
+  end
+  return L, dq, dk, dv
+end
+
+local function case(c)
+  local B, Hq, Hkv, S, Skv, D, dt = c.B or 1, c.Hq or 1, c.Hkv or 1, c.S, c.Skv, c.D, c.dt
+  local bshd = c.layout == "bshd"
+  local function shape(H, L) return bshd and { B, L, H, D } or { B, H, L, D } end
+  local function getter(t) return function(b, h, i, d) if bshd then return t:get(b, i, h, d) end return t:get(b, h, i, d) end end
+  local q, k, v = signed(shape(Hq, S), dt, 1), signed(shape(Hkv, Skv), dt, 2), signed(shape(Hkv, Skv), dt, 3)
+  local dout = signed(shape(Hq, S), dt, 4)
+  local opts = { causal = c.causal, layout = c.layout }
+  local o, lse = std.attention(q, k, v, opts)
+  local dq, dk, dv = std.attention_backward(dout, q, k, v, o, lse, { causal = c.causal, layout = c.layout, dq = c.dq,
+                                                                        config = c.config })
+  T.eq(dq:shape(), q:shape(), "dq shape"); T.eq(dk:shape(), k:shape(), "dk shape"); T.eq(dv:shape(), v:shape(), "dv shape")
+  local Q, K, V, dO = getter(q), getter(k), getter(v), getter(dout)
+  local _, rq, rk, rv = reference(c, Q, K, V, dO)
+  local tol = dt == "bf16" and 2e-2 or 2e-3
+  local what = string.format("%s B=%d Hq=%d Hkv=%d S=%d Skv=%d D=%d causal=%s %s dq=%s%s", dt, B, Hq, Hkv, S, Skv, D,
+                             tostring(c.causal), c.layout or "bhsd", c.dq or "pass", c.config and (" config.wgmma=" .. tostring(c.config.wgmma)) or "")
+  for _, g in ipairs { { "dq", getter(dq), rq, Hq, S }, { "dk", getter(dk), rk, Hkv, Skv }, { "dv", getter(dv), rv, Hkv, Skv } } do
+    local worst = 0
+    for b = 0, B - 1 do
+      for h = 0, g[4] - 1 do
+        for i = 0, g[5] - 1 do
+          for d = 0, D - 1 do
+            worst = math.max(worst, math.abs(g[2](b, h, i, d) - (g[3][((b * g[4] + h) * g[5] + i) * D + d] or 0)))
+          end
+        end
+      end
+    end
+    assert(worst < tol, string.format("%s: %s max error %.3g", what, g[1], worst))
+  end
+  if c.fd then
+    -- central differences of the float64 forward: the reference gradients are the derivatives
+    local eps = 1e-4
+    for _, x in ipairs { { "q", Q, rq, 0, 0, S - 1, 3 }, { "k", K, rk, 0, Hkv - 1, 1, 5 }, { "v", V, rv, 0, 0, Skv - 1, 7 } } do
+      local get, ref = x[2], x[3]
+      local function bumped(delta)
+        return function(b, h, i, d)
+          local val = get(b, h, i, d)
+          if b == x[4] and h == x[5] and i == x[6] and d == x[7] then val = val + delta end
+          return val
+        end
+      end
+      local args = { Q, K, V }
+      local idx = x[1] == "q" and 1 or x[1] == "k" and 2 or 3
+      args[idx] = bumped(eps); local lp = reference(c, args[1], args[2], args[3], dO)
+      args[idx] = bumped(-eps); local lm = reference(c, args[1], args[2], args[3], dO)
+      local H, L = x[1] == "q" and Hq or Hkv, x[1] == "q" and S or Skv
+      T.near((lp - lm) / (2 * eps), ref[((x[4] * H + x[5]) * L + x[6]) * D + x[7]] or 0, 1e-6, "d" .. x[1] .. " by central differences")
+    end
+  end
+end
+
+local function begin()
+  if tl.backend() ~= "cpu" and tl.default_warp() ~= 32 then
+    print("skipped: std.attention_backward runs on warps of 32 (NVIDIA); this device's warp is " .. tl.default_warp())
+    return nil
+  end
+  local registry = debug.getregistry()
+  local saved = registry["tilelua.warp"]
+  registry["tilelua.warp"] = 32
+  return function() registry["tilelua.warp"] = saved end
+end
+
+return { case = case, begin = begin }

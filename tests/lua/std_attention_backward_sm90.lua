@@ -1,0 +1,126 @@
+-- std.attention_backward on sm_90 (stdlib/attention_backward_wgmma.lua), beyond the reference cases of
+-- std_attention_backward_wgmma.lua: on a GPU with wgmma many blocks against the mma.sync kernels; config's errors;
+-- which kernels sm_90's defaults build and what their sources hold (compiled for sm_90a where NVRTC is); q's copies
+-- by cp.async against TMA's.
+local T = require "testing"
+local std = require "tilelua.std"
+local BC = require "attention_backward_case"
+local restore = BC.begin()
+if not restore then return end
+
+local A = require "attention_case"
+local signed = A.signed
+
+-- (on the executor at warp 32 or a GPU with wgmma)
+if tl.backend() == "cpu" or tl.target().wgmma then
+  local WG = { wgmma = true }
+  if tl.backend() ~= "cpu" then
+    -- on a GPU, many blocks at once (where a missing barrier would show): equal to the mma.sync kernels'
+    for _, D in ipairs { 64, 128 } do
+    for _, causal in ipairs { false, true } do
+      -- (bf16 at D = 64: the kernels whose names the checks of sm_90's defaults below look for are f16's)
+      local sh, shk, dt = { 1, 4, 256, D }, { 1, 2, 256, D }, D == 64 and "bf16" or "f16"
+      local q, kk, vv, dout = signed(sh, dt, 5), signed(shk, dt, 6), signed(shk, dt, 7), signed(sh, dt, 8)
+      local o, lse = std.attention(q, kk, vv, { causal = causal })
+      local r = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = { wgmma = false } }) }
+      for _, dq in ipairs { "pass", "atomic" } do
+      local w = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = WG, dq = dq }) }
+      for i, name in ipairs { "dq", "dk", "dv" } do
+        local worst, mag, t1, t2 = 0, 0, r[i], w[i]
+        local n = t1:shape()
+        for b = 0, n[1] - 1 do for h = 0, n[2] - 1 do for row = 0, n[3] - 1, 5 do for dd = 0, n[4] - 1, 3 do
+          worst = math.max(worst, math.abs(t1:get(b, h, row, dd) - t2:get(b, h, row, dd)))
+          mag = math.max(mag, math.abs(t1:get(b, h, row, dd)))
+        end end end end
+        assert(worst <= 1e-2 * mag, string.format("config.wgmma dq = %s: %s against mma.sync (D = %d, causal=%s): max difference %.3g of %.3g",
+                                                  dq, name, D, tostring(causal), worst, mag))
+      end
+      end
+    end
+    end
+  end
+  local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
+  local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { ws = true } }) end,
+    "std.attention_backward: unknown config field 'ws' (fields: wgmma, rs)")
+  -- sm_90's default: the wgmma kernels; dq = "atomic" or config.wgmma = false keep the mma.sync ones
+  tl.with_target("sm_90", function()
+    local q9, k9, v9, d9 = signed({ 1, 1, 9, 64 }, "f16", 9), signed({ 1, 1, 9, 64 }, "f16", 10), signed({ 1, 1, 9, 64 }, "f16", 11),
+                           signed({ 1, 1, 9, 64 }, "f16", 12)
+    local o9, l9 = std.attention(q9, k9, v9)
+    local function names()
+      local set = {}
+      for _, kk in ipairs(std.kernels()) do set[kk.name] = true end
+      return set
+    end
+    T.eq(names()["std_attention_backward_f16_d64_atomic_wgmma_rs"], nil, "(no such kernel yet)")
+    T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], nil, "(no such kernel yet)")
+    local g = { std.attention_backward(d9, q9, k9, v9, o9, l9) }
+    T.eq(names()["std_attention_backward_f16_d64_atomic_wgmma_rs"], true, "the sm_90 default: the wgmma dK/dV kernel (rs), dQ by reduce-adds")
+    T.eq(names()["std_attention_backward_f16_d64_dkdv_wgmma"], nil, "and no dq pass")
+    for _, o in ipairs { { config = { wgmma = false } }, { dq = "atomic", config = { wgmma = false } }, { dq = "pass" } } do
+      local m = { std.attention_backward(d9, q9, k9, v9, o9, l9, o) }
+      for i = 1, 3 do
+        for row = 0, 8 do for dd = 0, 63, 7 do T.near(g[i]:get(0, 0, row, dd), m[i]:get(0, 0, row, dd), 2e-3, "wgmma = mma.sync") end end
+      end
+    end
+  end)
+  -- the sm_90a sources of the kernels std built (by name): what each must have, and that they compile (the
+  -- kernels built first on tiny inputs)
+  for _, c in ipairs { { 64, true, { wgmma = true, rs = true }, "pass" }, { 128, false, WG }, { 64, true, WG } } do
+    local sh = { 1, 1, 9, c[1] }
+    local q1, k1, v1, d1 = signed(sh, "f16", 17), signed(sh, "f16", 18), signed(sh, "f16", 19), signed(sh, "f16", 20)
+    local o1, l1 = std.attention(q1, k1, v1, { causal = c[2] })
+    std.attention_backward(d1, q1, k1, v1, o1, l1, { causal = c[2], config = c[3], dq = c[4] })
+  end
+  local function check_source(name, want, what)
+    local kern
+    for _, kk in ipairs(std.kernels()) do
+      if kk.name == name then kern = kk end
+    end
+    local src = assert(kern, name):source("sm_90")
+    T.eq(src:find(want, 1, true) ~= nil, true, what .. ": " .. want)
+    T.compiles(src, name, "sm_90a", what .. " for sm_90a")
+  end
+  check_source("std_attention_backward_f16_d64_causal_dkdv_wgmma_rs", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
+               "the wgmma dK/dV kernel (S^T and dP^T m64n64k16)")
+  check_source("std_attention_backward_dq_f16_d64_causal_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
+               "the wgmma dq pass (S and dP m64n64k16)")
+  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs", "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group",
+               "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
+               "config.rs: dV and dK with A from registers")
+  -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), the q/dO buffers' "empty" mbarriers (3, every
+  -- thread arriving); D = 128: dsfree (1)
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "i < 3; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
+               "dq = \"atomic\" at D = 64: empty barriers")
+  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs", "i < 1; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
+               "dq = \"atomic\" at D = 128: dsfree")
+  -- (after the checks above of which kernels the defaults build) dq = "atomic" where q's copies are cp.async (a view 8 bytes off TMA's 16-byte alignment): its tiles keep
+  -- the block barrier that opens them (without cp.async, dsfree and the dQ share's barrier stand for it);
+  -- the gradients equal those of a contiguous q
+  do
+    local qv = signed({ 1, 1, 150, 72 }, "f16", 13):narrow(3, 4, 64)
+    local qc = qv:clone()
+    local kk, vv, dout = signed({ 1, 1, 150, 64 }, "f16", 14), signed({ 1, 1, 150, 64 }, "f16", 15), signed({ 1, 1, 150, 64 }, "f16", 16)
+    for _, causal in ipairs { false, true } do
+      local o, lse = std.attention(qc, kk, vv, { causal = causal })
+      local c = { std.attention_backward(dout, qc, kk, vv, o, lse, { causal = causal, config = WG }) }
+      local a = { std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = WG }) }
+      local noted = false -- (the kernel that ran last traced q's view: its report notes the cp.async copies)
+      for _, kx in ipairs(std.kernels()) do
+        if kx.name == "std_attention_backward_f16_d64" .. (causal and "_causal" or "") .. "_atomic_wgmma_rs" then
+          noted = noted or kx:report():find("is a cp.async copy, not TMA", 1, true) ~= nil
+        end
+      end
+      T.eq(noted, true, "q's copies are cp.async")
+      for i, name in ipairs { "dq", "dk", "dv" } do
+        local worst = 0
+        for row = 0, 149, 3 do for dd = 0, 63, 5 do worst = math.max(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end
+        -- (dQ's reduce-adds from two blocks may add in either order)
+        T.near(worst, 0, 2e-3, string.format("%s with q's copies by cp.async (causal=%s) = with TMA's", name, tostring(causal)))
+      end
+    end
+  end
+end
+restore()

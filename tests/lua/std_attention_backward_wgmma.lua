@@ -1,0 +1,44 @@
+-- std.attention_backward's kernels on Hopper's warpgroup MMAs (config.wgmma, stdlib/attention_backward_wgmma.lua)
+-- against float64 Lua reference gradients (tests/lua/lib/attention_backward_case.lua), on the executor at warp 32
+-- or a GPU with wgmma: rows with no keys, ragged tiles, GQA, the {B, S, H, D} layout, both dq modes, config.rs
+-- (the rest, which sm_90's defaults build and what their sources hold: std_attention_backward_sm90.lua).
+local T = require "testing"
+local std = require "tilelua.std"
+local BC = require "attention_backward_case"
+local restore = BC.begin()
+if not restore then return end
+
+local case = BC.case
+
+-- config.wgmma: the dK/dV kernel and the dq pass on warpgroup MMAs (stdlib/attention_backward_wgmma.lua), on the
+-- executor at warp 32 or a GPU with wgmma: rows with no keys, ragged tiles, GQA, the {B, S, H, D} layout
+if tl.backend() == "cpu" or tl.target().wgmma then
+  local WG = { wgmma = true }
+  -- dq = "pass": the dK/dV kernel and the dq pass
+  case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
+  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, config = WG, dq = "pass" }
+  case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
+  case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = WG, dq = "pass" }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "pass" } -- 9 query tiles a block: three rounds of 3
+  -- the dq pass's second tile of a last round holds keys below Skv that only the causal bound hides;
+  -- bshd with GQA, causal and rows that see no key
+  case { S = 200, Skv = 240, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
+  case { Hq = 4, Hkv = 2, S = 150, Skv = 100, D = 64, dt = "bf16", causal = true, layout = "bshd", config = WG, dq = "pass" }
+  -- dq = "atomic", the default on wgmma: dQ's shares added by TMA reduce-adds from the dK/dV kernel
+  -- (at D = 128 each warpgroup D / 2 columns over all the block's keys, the last round of tiles filled
+  -- with masked ones: 5 query tiles, two rounds; at D = 64 each warpgroup its own keys' share, no barrier
+  -- common to both in the loop: on a GPU std_attention_backward_sm90.lua's many blocks)
+  case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "atomic" }
+  case { S = 300, Skv = 100, D = 128, dt = "f16", config = WG }
+  case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, rs = false }, dq = "atomic" }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "atomic" }
+  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WG, dq = "atomic" }
+  -- config.rs: dV and dK with P^T and dS^T from registers (wgmma's register-A form), both dq modes (the
+  -- default at D = 128; rs = false above keeps P^T and dS^T in LDS there)
+  local RS = { wgmma = true, rs = true }
+  case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 64, dt = "f16", causal = true, config = RS, dq = "atomic" }
+  case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = RS, dq = "atomic" }
+  case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = RS, dq = "pass" }
+  case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = RS, dq = "pass" }
+end
+restore()
