@@ -54,23 +54,26 @@ local function case(dt, D, causal, S, config, tag)
   io.stdout:flush()
 end
 
--- ATTENTION_BACKWARD=1: std.attention_backward at S = 4096, f16 (lines "... full_bwd|causal_bwd
+-- ATTENTION_BACKWARD=1: std.attention_backward (default S = 4096, f16; lines "... full_bwd|causal_bwd
 -- S=4096"; FLOPs 2.5 times the forward's: five products instead of two) in the modes of
 -- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
 -- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
 -- dS^T from registers; lds: config.rs = false, both through LDS); lines "... dq=MODE"; ATTENTION_DIMS: the head
--- dimensions (default 64,128)
+-- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
+-- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid
 if os.getenv("ATTENTION_BACKWARD") == "1" then
+  for dt in (os.getenv("ATTENTION_BACKWARD_DTYPES") or "f16"):gmatch("%w+") do
   for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
     D = tonumber(D)
     for _, causal in ipairs { false, true } do
+    for S in (os.getenv("ATTENTION_BACKWARD_SEQS") or "4096"):gmatch("%d+") do
+    S = tonumber(S)
     for dq in (os.getenv("ATTENTION_BACKWARD_MODES") or "pass,wgmma"):gmatch("[%w]+") do
-      local S = 4096
       local B, H = 16384 // S, 2048 // D
-      local function rnd(seed) return timing.signed({ B, H, S, D }, "f16", seed) end
+      local function rnd(seed) return timing.signed({ B, H, S, D }, dt, seed) end
       local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
       local o, lse = std.attention(q, k, v, { causal = causal })
-      local label = string.format("attention f16 d%d %s_bwd S=%d dq=%s", D, causal and "causal" or "full", S, dq)
+      local label = string.format("attention %s d%d %s_bwd S=%d dq=%s", dt, D, causal and "causal" or "full", S, dq)
       local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or
                     dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or
                     dq == "lds" and { causal = causal, config = { wgmma = true, rs = false } } or { causal = causal, dq = dq }
@@ -84,6 +87,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       io.stdout:flush()
     end
     end
+    end
+  end
   end
 end
 

@@ -56,17 +56,21 @@ def main(seqs):
 
 
 def backward():
-    """SDPA's backward (q, k, v gradients of the output) at S = 4096, f16, each backend."""
+    """SDPA's backward (q, k, v gradients of the output), each backend, at the S of ATTENTION_BACKWARD_SEQS
+    (default 4096) and the dtypes of ATTENTION_BACKWARD_DTYPES (default f16), B*S = 16k, H*D = 2048."""
     want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
-    for D in (64, 128):
+    seqs = [int(x) for x in os.environ.get("ATTENTION_BACKWARD_SEQS", "4096").split(",") if x]
+    dts = {"f16": torch.float16, "bf16": torch.bfloat16}
+    for dt_name in [x for x in os.environ.get("ATTENTION_BACKWARD_DTYPES", "f16").split(",") if x]:
+      for D in (64, 128):
         for causal in (False, True):
-            S = 4096
-            B, H = 16384 // S, 2048 // D
-            q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=torch.float16).mul_(2).sub_(1).requires_grad_()
+          for S in seqs:
+            B, H, dt = 16384 // S, 2048 // D, dts[dt_name]
+            q, k, v = (torch.rand(B, H, S, D, device="cuda", dtype=dt).mul_(2).sub_(1).requires_grad_()
                        for _ in range(3))
-            do = torch.rand(B, H, S, D, device="cuda", dtype=torch.float16) * 2 - 1
+            do = torch.rand(B, H, S, D, device="cuda", dtype=dt) * 2 - 1
             flops = 2.5 * 4 * B * H * S * S * D / (2 if causal else 1)
-            label = f"attention f16 d{D} {'causal' if causal else 'full'}_bwd S={S}"
+            label = f"attention {dt_name} d{D} {'causal' if causal else 'full'}_bwd S={S}"
             for name in want:
                 try:
                     with sdpa_kernel([BACKENDS[name]]):

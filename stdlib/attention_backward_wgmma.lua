@@ -101,7 +101,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   local stage = atomic and WG * 64 * NS * 4 or 0
   -- (P^T's and dS^T's buffers: with rs only dS^T's, for the dQ share of dq = "atomic")
   local nt_lds = (rs and 0 or 1) + ((atomic or not rs) and 1 or 0)
-  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * BQ * 4 + stage + (atomic and 8 or 0),
+  -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
+  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
+            (atomic and 8 * (own and NB or 1) or 0),
             atomic and " with dq = \"atomic\"" or "", d)
   local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   -- (early: dV issued as soon as P^T is in registers, rs at D = 128, where it was 1.02-1.04x faster on an H200 and
@@ -248,6 +250,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
             end
           end
           if not own then a = lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }) end
+          -- (early: dV, issued before it, complete too: letting it run on past the share's issue spilled less
+          -- but was not faster, bench/RESULTS.md 2026-11-26 session 16)
           return sQ:mma(a, b, nil, { pending = 1 })
         end
         local function dq_add(share, t)
@@ -311,14 +315,16 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           end
           dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
           -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
-          -- buffer's last tile, t - 2, was done everywhere before tile t - 1's barrier)
+          -- buffer's last tile, t - 2, was done by every reader before tile t - 1's barrier: the block's, or
+          -- with own the warpgroup's, where only the warpgroup reads its copy)
           stash(nxt, nbuf)
           -- (the dQ share reads both warpgroups' rows of dS^T; own: this warpgroup's)
           if own then k:sync { warps = 4 } else k:sync() end
           local share = dq_share()
           if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 }) end
           dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = early and 2 or 3 })
-          k:wgmma_wait(early and 1 or 2) -- (the dQ share complete; dK (and dV) still running)
+          -- (the dQ share complete, dK still running, and unless early dV too)
+          k:wgmma_wait(early and 1 or 2)
           if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
           dq_add(share, t)
           k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
@@ -336,7 +342,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         local function step(t, j, dk_, dv_)
           local nb = (j + 1) % NB
           if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
-          load(t + 1, nb) -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's barrier)
+          -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's block barrier, or (indep) the
+          -- wait on empty above)
+          load(t + 1, nb)
           local nxt = fetch(t + 1)
           k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
           -- (indep: nothing more, the data of a TMA copy is seen by each thread once its own wait returns)

@@ -23,8 +23,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       local q, kk, vv, dout = signed(sh, dt, 5), signed(shk, dt, 6), signed(shk, dt, 7), signed(sh, dt, 8)
       local o, lse = std.attention(q, kk, vv, { causal = causal })
       local r = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = { wgmma = false } }) }
-      for _, dq in ipairs { "pass", "atomic" } do
-      local w = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = WG, dq = dq }) }
+      -- (and dq = "atomic" with P^T and dS^T through LDS)
+      for _, m in ipairs { { "pass", WG }, { "atomic", WG }, { "atomic", { wgmma = true, rs = false } } } do
+      local dq = m[1]
+      local w = { std.attention_backward(dout, q, kk, vv, o, lse, { causal = causal, config = m[2], dq = dq }) }
       for i, name in ipairs { "dq", "dk", "dv" } do
         local worst, mag, t1, t2 = 0, 0, r[i], w[i]
         local n = t1:shape()
@@ -32,8 +34,9 @@ if tl.backend() == "cpu" or tl.target().wgmma then
           worst = math.max(worst, math.abs(t1:get(b, h, row, dd) - t2:get(b, h, row, dd)))
           mag = math.max(mag, math.abs(t1:get(b, h, row, dd)))
         end end end end
-        assert(worst <= 1e-2 * mag, string.format("config.wgmma dq = %s: %s against mma.sync (D = %d, causal=%s): max difference %.3g of %.3g",
-                                                  dq, name, D, tostring(causal), worst, mag))
+        assert(worst <= 1e-2 * mag, string.format("config.wgmma dq = %s (rs = %s): %s against mma.sync (D = %d, causal=%s): " ..
+                                                  "max difference %.3g of %.3g", dq, tostring(m[2].rs ~= false), name, D,
+                                                  tostring(causal), worst, mag))
       end
       end
     end

@@ -33,6 +33,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, rs = false }, dq = "atomic" }
   case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "atomic" }
   case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WG, dq = "atomic" }
+  -- (D = 64 with P^T and dS^T through LDS, each warpgroup its own keys' share: 8 tiles, two rounds and a tail of 2)
+  case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "f16", config = { wgmma = true, rs = false }, dq = "atomic" }
   -- config.rs: dV and dK with P^T and dS^T from registers (wgmma's register-A form), both dq modes (the
   -- default at D = 128; rs = false above keeps P^T and dS^T in LDS there)
   local RS = { wgmma = true, rs = true }
