@@ -341,6 +341,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- (the first use waits for the phase "before the first", complete on a fresh barrier))
         local function step(t, j, dk_, dv_)
           local nb = (j + 1) % NB
+          -- (every thread waits, though thread 0 issues the copies: with thread 0 alone the warpgroups drifted
+          -- apart and it was 4-6% slower, bench/RESULTS.md 2026-11-26 session 16)
           if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
           -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's block barrier, or (indep) the
           -- wait on empty above)
