@@ -459,7 +459,15 @@ static int l_clock(lua_State *L) {
   return 1;
 }
 
-static const luaL_Reg funcs[] = {{"backend", l_backend},       {"synchronize", l_synchronize},
+/* tl._sm_count() -> the device's multiprocessors (compute units), 0 on the cpu backend: what
+ * std's persistent grids read at each launch, without tl.backend()'s table */
+static int l_sm_count(lua_State *L) {
+  tlua_Device *d = tlua_state_device(L);
+  lua_pushinteger(L, d ? tlua_device_info(d)->sm_count : 0);
+  return 1;
+}
+
+static const luaL_Reg funcs[] = {{"backend", l_backend},       {"synchronize", l_synchronize},  {"_sm_count", l_sm_count},
                                  {"clock", l_clock},            {"_isatty", l_isatty},            {"_gpu_resources", l_gpu_resources},
                                  {"_gpu_load", l_gpu_load},    {"_gpu_launch", l_gpu_launch},
                                  {NULL, NULL}};

@@ -332,7 +332,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           return dk, dv
         end
         -- tile t in buffer j, tile t + 1's copies running during it
-        -- (atomic: the dQ share's block barrier of tile t - 1 comes after both warpgroups' last reads of
+        -- (atomic at D = 128: the dQ share's block barrier of tile t - 1 comes after both warpgroups' last reads of
         -- tile t - 2, so with TMA copies, whose data each thread sees once its wait returns, the tile needs
         -- no block barrier of its own: the next tile's lse and delta are stashed before that barrier, and dS^T's
         -- buffer has dsfree)

@@ -226,10 +226,10 @@ end
 
 -- a persistent kernel's grid: per_sm blocks for each multiprocessor of the device (default 1), cpu blocks
 -- on the executor (default 2: few, so each walks several units); at most units when given
+-- (tl._sm_count: no tl.backend() table at each launch)
 function M.resident_blocks(units, per_sm, cpu)
-  local _, info = tl.backend()
-  local sms = info and info.sm_count
-  local n = (sms and sms > 0) and sms * (per_sm or 1) or (cpu or 2)
+  local sms = tl._sm_count()
+  local n = sms > 0 and sms * (per_sm or 1) or (cpu or 2)
   return units and math.min(units, n) or n
 end
 

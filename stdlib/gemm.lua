@@ -723,8 +723,7 @@ function M.gemm(A, B, opts)
   end
   -- the kernel and grid of this call: resolved once per (target, dtypes, transposes, config's fields,
   -- latency, M, N) and then looked up (resolving them again took longer than a 2048^3 product runs)
-  local _, info = tl.backend()
-  local key = table.concat({ tl.target().arch, tostring(info and info.sm_count), tl.default_warp(), da, tostring(ta), tostring(tb), tostring(beta ~= 0), odt,
+  local key = table.concat({ tl.target().arch, tl._sm_count(), tl.default_warp(), da, tostring(ta), tostring(tb), tostring(beta ~= 0), odt,
                              cdt or odt, tostring(opts.latency), C.config_key(cfg), m, n }, ";")
   local hit = launches[key]
   if not hit then

@@ -49,6 +49,7 @@ assert(src:find("__shared__ __attribute__((aligned(1024)))", 1, true) or src:fin
 -- overlapping the loads of the next; also through the fallback pipeline
 local PCFG = { bm = 128, bn = 128, bk = 64, wgmma = true, ws = true, persistent = true }
 local _, dev = tl.backend()
+T.eq(tl._sm_count(), dev.sm_count or 0, "tl._sm_count() (the persistent grids' count) is tl.backend()'s sm_count, 0 on the executor")
 T.eq(std.gemm_grid(PCFG, 256, 512), { tl.backend() == "cpu" and 2 or math.min(8, dev.sm_count), 1 },
      "one block per SM, at most one per tile (two blocks on the executor)")
 check(256, 512, 320, PCFG)   -- 8 tiles over 2 blocks, 5 K tiles each (rounds of 4 stages)
