@@ -340,6 +340,45 @@ local OPTS = { causal = true, scale = true, layout = true, dq = true, config = t
 -- (one function: std.map memoizes its kernels per function)
 local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 
+-- delta = rowsum(dO * O) in f32 in one pass over dO and O, as their {N, D} views (rows of D), one
+-- value per row into delta's {N} view: it reads 2 N D elements where std.map's product (80 us on an
+-- H200 at N D = 2^25, f16) wrote N D f32 values for std.sum's rows (35 us) to read again; the
+-- backward's call was 180-260 us shorter on an H100 (bench/RESULTS.md, 2026-11-26 session 17)
+local function delta_kernel(dt, d)
+  local L = C.row_layout(d, C.SIZE[dt], tl.default_warp(), 32)
+  local key = table.concat({ "attention_delta", dt, L.key, tl.default_warp() }, ";")
+  return C.memo(key, function()
+    return tl.kernel {
+      name = "std_attention_delta_" .. dt, block = C.BLOCK,
+      params = { { "dout", tl.tensor(dt, 2) }, { "o", tl.tensor(dt, 2) }, { "delta", tl.tensor("f32", 1) } },
+      body = function(k, p)
+        local r0 = C.bid64(k) * L.rows
+        local function rows(t) return k:window(t, { r0, 0 }, { L.rows, L.cols }, L.dist):load { pad = 0 }:cast("f32") end
+        local a, b = rows(p.dout), rows(p.o)
+        a:foreach(function(v, _, y) return v * b:get(y) end)
+        C.store_rows(p.delta, tl.reduce(a, "sum", 1), r0, p.dout:shape(0))
+      end,
+    }
+  end), L
+end
+
+-- delta for dout and o of shape {..., D}: {...} f32 (the fused pass where both are contiguous, else
+-- std.map's product and std.sum's rows, which take any strides)
+local function row_delta(dout, o, dt, D)
+  local shape = dout:shape()
+  local rows = {}
+  for i = 1, #shape - 1 do rows[i] = shape[i] end
+  local std = require "tilelua.std"
+  if not (dout:is_contiguous() and o:is_contiguous()) then
+    return std.sum(std.map(mul32, tl.empty(shape, tl.f32), dout, o), { axis = -1 })
+  end
+  local delta = tl.empty(rows, tl.f32)
+  local n = C.numel(rows)
+  local kern, L = delta_kernel(dt, D)
+  kern({ C.blocks(n, L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }))
+  return delta
+end
+
 -- std.attention_backward(do, q, k, v, o, lse[, {causal, scale, layout, dq, config}]) -> dq, dk, dv: the
 -- gradients of std.attention(q, k, v, opts) given do (the gradient of its output o) and lse (its
 -- logsumexp), in q's, k's and v's shapes and dtype.
@@ -388,8 +427,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     return pass and tl.zeros(q:shape(), tl[dt]) or std.cast(dq32, tl[dt]), dk, dv
   end
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
-  local prod = std.map(mul32, tl.empty(q:shape(), tl.f32), dout, o)
-  local delta = std.sum(prod, { axis = -1 })
+  local delta = row_delta(dout, o, dt, D)
   local function arg(t) return A._kernel_view(t, layout) end
   local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),

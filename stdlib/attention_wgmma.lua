@@ -140,7 +140,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
         -- (each_tile below sets these, and what follows from q0, for the body it runs)
         local b, h, hk, q0, win, sq, skv
-        local kv_end, unmasked, full_end, r_ov, t_end_kv
+        local kv_end, unmasked, full_end, nt, r_end
         local function at(f)
           b, h, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
           kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
@@ -149,9 +149,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           -- alpha 1 (or 0 where the row has seen nothing yet) and the state stays as it was
           unmasked = masked and tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) or skv
           full_end = (unmasked // (st * bn)) * (st * bn)
-          -- (config.overlap: the rounds after tile 0, and the keys past the last tile they touch)
-          r_ov = (tl.max(kv_end - bn, 0) + (st * bn - 1)) // (st * bn)
-          t_end_kv = (r_ov * st + 1) * bn
+          -- (config.overlap: the tile's key tiles, tile 0 even where the block's rows see no key; the
+          -- whole rounds of st after tile 0 end at keys r_end, the last (nt - 1) % st tiles follow one by
+          -- one, so no step runs past the last tile)
+          nt = tl.max((kv_end + (bn - 1)) // bn, 1)
+          r_end = ((nt - 1) // st * st + 1) * bn
         end
         if not persistent then at(shared.block(k, p, rank, d, BM)) end
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
@@ -173,10 +175,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             at(shared.tile(k, p, rank, d, w // nq // hq, (w // nq) % hq, qt * BM))
             pbase = { ... }
             fn(it)
-            -- a tile's uses of each stage (config.overlap's order: tile 0 in stage 0, then rounds
-            -- of st from tile 1, tile t in stage t % st): r_ov + 1 of stage 0, r_ov of the others
+            -- a tile's uses of each stage (tile t in stage t % st): its tiles t < nt with t % st = j
             local nxt = {}
-            for j = 1, st do nxt[j] = (pbase[j] + r_ov + (j == 1 and 1 or 0)) % 2 end
+            for j = 1, st do nxt[j] = (pbase[j] + tl.max(nt - j + st, 0) // st) % 2 end
             return it + 1, table.unpack(nxt, 1, st)
           end, 0, table.unpack(zeros, 1, st))
         end
@@ -354,34 +355,47 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
+            local function ostep(j, kv0, with_mask, o, m, l, pr)
+              local js = (j + 1) % st
+              ov.wait_k(js, kv0)
+              ov.turn(kv0 // bn)
+              -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
+              local sc = scores(js, function(pi) return pi + 1 end)
+              ov.wait_v(j, kv0 - bn)
+              o = pv(j, o, function(pi) return PD + pi + 1 end, pr)
+              ov.pass()
+              k:wgmma_wait(npv) -- S is complete (groups complete in order); P V still runs
+              ov.free_k(js)
+              local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
+              k:wgmma_wait(0) -- P V complete: O, the P buffer (or registers) and V's stage j are free
+              ov.free_v(j)
+              o = rescale(o, alpha)
+              return o, mn, lnew, hand_p(ps)
+            end
             local function oloop(lo, hi, with_mask, state)
-              return rounds(lo, hi, state, function(j, kv0, _, o, m, l, pr)
-                local js = (j + 1) % st
-                ov.wait_k(js, kv0)
-                ov.turn(kv0 // bn)
-                -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
-                local sc = scores(js, function(pi) return pi + 1 end)
-                ov.wait_v(j, kv0 - bn)
-                o = pv(j, o, function(pi) return PD + pi + 1 end, pr)
-                ov.pass()
-                k:wgmma_wait(npv) -- S is complete (groups complete in order); P V still runs
-                ov.free_k(js)
-                local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
-                k:wgmma_wait(0) -- P V complete: O, the P buffer (or registers) and V's stage j are free
-                ov.free_v(j)
-                o = rescale(o, alpha)
-                return o, mn, lnew, hand_p(ps)
-              end)
+              return rounds(lo, hi, state, function(j, kv0, _, ...) return ostep(j, kv0, with_mask, ...) end)
             end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
-            res = oloop(bn, tl.min(full_ov, t_end_kv), false, flat(sO:zeros(), m0, l0, p0))
-            res = oloop(tl.min(full_ov, t_end_kv), t_end_kv, true, res)
+            res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
+            res = oloop(tl.min(full_ov, r_end), r_end, true, res)
+            -- the last (nt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
+            -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
+            for j = 0, st - 2 do
+              res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nt * bn), bn, function(kv0, ...)
+                return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
+              end, table.unpack(res, 1, ne)))
+            end
             ov.q_done() -- (every S of the tile is complete: q is free)
-            -- the last tile's P V: tile r_ov * st, in stage 0
-            local o, m, l, pr = unflat(res)
-            ov.wait_v(0, t_end_kv - bn)
-            res = flat(pv(0, o, nil, pr), m, l, pr)
-            ov.free_v(0)
+            -- the last tile's P V: tile nt - 1, in stage (nt - 1) % st (a loop of one trip for that stage)
+            for js = 0, st - 1 do
+              res = table.pack(k:range(0, tl.select(tl.eq((nt - 1) % st, js), 1, 0), 1, function(_, ...)
+                local o, m, l, pr = unflat { ... }
+                ov.wait_v(js, (nt - 1) * bn)
+                o = pv(js, o, nil, pr)
+                ov.free_v(js)
+                return table.unpack(flat(o, m, l, pr), 1, ne)
+              end, table.unpack(res, 1, ne)))
+            end
           else
             res = loop(0, full_end, false, flat(sO:zeros(), z8:map(function() return NEG_INF end), z8))
             res = loop(full_end, kv_end, true, res)
@@ -477,9 +491,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                   fullv:arrive(js)
                 end
                 load_kv(0, 0)
-                k:range(bn, t_end_kv, st * bn, function(kv)
+                k:range(bn, r_end, st * bn, function(kv)
                   for j = 0, st - 1 do load_kv(kv + j * bn, (j + 1) % st) end
                 end)
+                for j = 0, st - 2 do
+                  k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nt * bn), bn, function(kv0) load_kv(kv0, (j + 1) % st) end)
+                end
               else
                 k:range(0, kv_end, st * bn, function(kv)
                   for j = 0, st - 1 do load(kv + j * bn, j) end

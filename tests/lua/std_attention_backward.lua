@@ -23,6 +23,32 @@ case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "b
 case { Hq = 4, Hkv = 2, S = 40, Skv = 100, D = 64, dt = "f16", causal = true, dq = "atomic", config = MS }
 case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, dq = "atomic", config = MS }
 case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 64, dt = "bf16", layout = "bshd", dq = "atomic", config = MS }
+-- delta = rowsum(dO * O): one fused pass where dO and O are contiguous (std_attention_delta_*), std.map's product
+-- and std.sum's rows where they are views with strides: the same gradients either way
+do
+  local A = require "attention_case"
+  local q, k, v = A.signed({ 1, 2, 40, 64 }, "f16", 21), A.signed({ 1, 2, 40, 64 }, "f16", 22), A.signed({ 1, 2, 40, 64 }, "f16", 23)
+  local dwide = A.signed({ 1, 2, 40, 80 }, "f16", 24)
+  local dview = dwide:narrow(3, 16, 64)
+  local dc = dview:clone()
+  local o, lse = std.attention(q, k, v, { causal = true })
+  local owide = tl.zeros({ 1, 2, 40, 80 }, tl.f16)
+  local oview = owide:narrow(3, 8, 64)
+  oview:copy_from(o)
+  T.eq(dview:is_contiguous() or oview:is_contiguous(), false, "dO and O as strided views")
+  local c = { std.attention_backward(dc, q, k, v, o, lse, { causal = true, config = MS }) }
+  local fused = false
+  for _, kx in ipairs(std.kernels()) do fused = fused or kx.name == "std_attention_delta_f16" end
+  T.eq(fused, true, "contiguous dO and O: delta in one fused pass")
+  local a = { std.attention_backward(dview, q, k, v, oview, lse, { causal = true, config = MS }) }
+  for i, name in ipairs { "dq", "dk", "dv" } do
+    local worst = 0
+    for h = 0, 1 do for row = 0, 39 do for dd = 0, 63, 3 do
+      worst = math.max(worst, math.abs(a[i]:get(0, h, row, dd) - c[i]:get(0, h, row, dd)))
+    end end end
+    T.near(worst, 0, 2e-3, name .. " with strided dO and O = with contiguous ones (up to delta's order of sums)")
+  end
+end
 restore()
 
 local q = tl.empty({ 1, 2, 8, 64 }, tl.f16)
