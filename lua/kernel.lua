@@ -54,7 +54,23 @@ return function(tl)
   end
   tl.exp = math1("exp", math.exp)
   tl.log = math1("log", math.log)
-  tl.exp2 = math1("exp2", function(x) return 2.0 ^ x end)
+  -- tl.exp2(x[, {flush_to_zero = true}]): with flush_to_zero, f32 results below 2^-126 (the subnormals) may be 0:
+  -- on NVIDIA one ex2.approx.ftz instruction instead of exp2f's fix-up of subnormal results around it (three
+  -- instructions fewer a value: a softmax's exp2 of scores less their max); the executor and AMD's targets compute
+  -- the subnormals as without it
+  local exp2 = math1("exp2", function(x) return 2.0 ^ x end)
+  function tl.exp2(x, opts)
+    if opts ~= nil then
+      if type(opts) ~= "table" then error("tl.exp2: options must be a table such as {flush_to_zero = true} (got " .. type(opts) .. ")", 2) end
+      for key, v in pairs(opts) do
+        if key ~= "flush_to_zero" then error("tl.exp2: unknown option '" .. tostring(key) .. "' (expected flush_to_zero)", 2) end
+        if type(v) ~= "boolean" then error("tl.exp2: flush_to_zero must be a boolean (got " .. tostring(v) .. ")", 2) end
+      end
+    end
+    if not (opts and opts.flush_to_zero and is_value(x)) then return exp2(x) end
+    if not tr.FLOAT[x.dtype] then x = tr.as(x, "f32") end
+    return tr.emit("exp2", x.dtype, { x }, { imm = 1 })
+  end
   tl.log2 = math1("log2", function(x) return math.log(x, 2) end)
   tl.sqrt = math1("sqrt", math.sqrt)
   tl.rsqrt = math1("rsqrt", function(x) return 1 / math.sqrt(x) end)

@@ -44,6 +44,9 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
     put(&g->b, "template <typename To, typename From> static __device__ __forceinline__ To tl_bitcast(From x) {\n"
                "  static_assert(sizeof(To) == sizeof(From), \"tl_bitcast: the widths differ\");\n"
                "  To r;\n  %s(&r, &x, sizeof r);\n  return r;\n}\n", g->nv ? "memcpy" : "__builtin_memcpy");
+  if (g->uses_ex2_ftz)
+    put(&g->b, "static __device__ __forceinline__ float tl_ex2_ftz(float x) {\n"
+               "  float y;\n  asm(\"ex2.approx.ftz.f32 %%0, %%1;\" : \"=f\"(y) : \"f\"(x));\n  return y;\n}\n");
   if (uses_mma) tlua_hg_mma_prelude(g);
   if (uses_div) {
     /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */

@@ -440,6 +440,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     for (int i = 0; i < n; i++) { put(b, i ? ", " : " "); put_operand(b, o[i]); }
     break;
   }
+  if (in->op == TLUA_OP_EXP2 && in->imm == 1) put(b, " flush_to_zero");
   if ((in->op == TLUA_OP_LOAD || in->op == TLUA_OP_STORE || in->op == TLUA_OP_LDS_LOAD ||
        in->op == TLUA_OP_LDS_STORE) && in->vec > 1)
     put(b, " vec %d.%d", in->vec, in->vec_lane);

@@ -54,7 +54,8 @@ typedef enum tlua_Op {
   TLUA_OP_MIN, TLUA_OP_MAX,
   TLUA_OP_AND, TLUA_OP_OR, TLUA_OP_XOR, TLUA_OP_SHL, TLUA_OP_SHR,  /* integers and bool */
   TLUA_OP_NEG, TLUA_OP_NOT, TLUA_OP_ABS,
-  TLUA_OP_EXP, TLUA_OP_LOG, TLUA_OP_EXP2, TLUA_OP_LOG2, TLUA_OP_SQRT, TLUA_OP_RSQRT,
+  TLUA_OP_EXP, TLUA_OP_LOG, TLUA_OP_EXP2, TLUA_OP_LOG2, TLUA_OP_SQRT, TLUA_OP_RSQRT,  /* EXP2 imm 1: f32
+                        results below 2^-126 may be flushed to 0 (flush_to_zero; NVIDIA's ex2.approx.ftz) */
   TLUA_OP_SIN, TLUA_OP_COS, TLUA_OP_TANH, TLUA_OP_FLOOR, TLUA_OP_CEIL, TLUA_OP_POW,
   TLUA_OP_FMA,          /* a * b + c */
   TLUA_OP_LT, TLUA_OP_LE, TLUA_OP_GT, TLUA_OP_GE, TLUA_OP_EQ, TLUA_OP_NE,  /* -> bool */

@@ -531,6 +531,8 @@ static int check_instr(Verifier *V, int id) {
   case TLUA_OP_CEIL:
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;
     if (!is_float(dt)) return fail_at(V, id, "needs a float type, not %s", dtn(dt));
+    if (in->imm != 0 && !(in->op == TLUA_OP_EXP2 && in->imm == 1))
+      return fail_at(V, id, "imm %lld (only exp2 takes a flag: 1, flush_to_zero)", (long long)in->imm);
     return operand_is(V, id, 0, dt, "a");
   case TLUA_OP_FMA:
     if (want_nops(V, id, 3) || want_value(V, id, 1)) return -1;

@@ -31,6 +31,8 @@ local M = {}
 local LOG2E = 1.4426950408889634
 local LN2 = 0.6931471805599453
 local NEG_INF = -math.huge
+-- (exp2's results below 2^-126 may be 0: a probability that small is nothing beside the row's sum, at least 1)
+local FTZ = { flush_to_zero = true }
 local HEAD_DIMS = { [64] = true, [128] = true, [256] = true }
 -- K and V rows in LDS are padded by 8 elements (16 bytes): the 8 rows of an 8x8 matrix read then
 -- start 16 bytes apart modulo 128, on distinct banks, and every fragment address is the lane's
@@ -312,10 +314,10 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
             for j = 1, NT - 1 do mx = zip(mx, sc[mi][j], tl.max) end
             local mn = zip(m, tl.reduce(mx, "max", 1), tl.max)
             local neg = mn:map(function(x) return tl.select(tl.eq(x, NEG_INF), 0.0, -x * p.scale) end)
-            local alpha = zip(m, neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
+            local alpha = zip(m, neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2), FTZ) end)
             local ps, rs = {}, nil
             for j = 0, NT - 1 do
-              ps[j] = zip(sc[mi][j], neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2)) end)
+              ps[j] = zip(sc[mi][j], neg, function(a, b2) return tl.exp2(tl.fma(a, p.scale, b2), FTZ) end)
               rs = rs and (rs + ps[j]) or ps[j]
             end
             for i = 0, DT - 1 do out[mi * NS + i + 1] = o_at(st, mi, i) * alpha end

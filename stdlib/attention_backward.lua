@@ -23,6 +23,8 @@ local M = {}
 
 local LOG2E = 1.4426950408889634
 local NEG_INF = -math.huge
+-- (exp2's results below 2^-126 may be 0: P that small adds nothing a gradient in f16 or bf16 can hold)
+local FTZ = { flush_to_zero = true }
 local W = 4
 local HEAD_DIMS = { [64] = true, [128] = true }
 
@@ -32,7 +34,7 @@ local HEAD_DIMS = { [64] = true, [128] = true }
 local function prob(s, lse, inq, qr, kc, sq, skv, causal, scale)
   local ok = tl.land(tl.land(inq, tl.lt(kc, skv)), tl.gt(lse, NEG_INF))
   if causal then ok = tl.land(ok, tl.le(kc, qr + skv - sq)) end
-  return tl.select(ok, tl.exp2(tl.fma(s, scale, lse * -LOG2E)), 0.0)
+  return tl.select(ok, tl.exp2(tl.fma(s, scale, lse * -LOG2E), FTZ), 0.0)
 end
 M._prob = prob
 

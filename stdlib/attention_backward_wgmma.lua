@@ -39,6 +39,7 @@ local M = {}
 
 local LOG2E = 1.4426950408889634
 local NEG_INF = -math.huge
+local FTZ = { flush_to_zero = true } -- (exp2: see attention_backward.lua)
 local WG = 2  -- warpgroups per block: 128 keys
 local BQ = 64 -- query rows per tile
 -- LDS buffers of the tiles walked (q and dO, or K and V): tile t in buffer t % NB. Three, so the copy into
@@ -162,11 +163,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- per accumulator element of S^T: its key row and query column in the tile, and which of the
         -- thread's distinct columns it is (ci: lse and delta are loaded once per column)
         local zs = sS:zeros()
-        local kvrow, col, ci, ncol = {}, {}, {}, 0
+        local kvrow, kv_in, col, ci, ncol = {}, {}, {}, {}, 0
         local offs, first = tl._dist_facts(sS.c).offsets, {}
         for y = 0, sS.elements - 1 do
           local idx = zs:coords(y)
           kvrow[y] = kv0 + r0 + idx[1]
+          kv_in[y] = tl.lt(kvrow[y], skv)
           col[y] = idx[2]
           local c = offs[y + 1][2]
           if not first[c] then ncol = ncol + 1; first[c] = ncol end
@@ -214,6 +216,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           local qc = q0 + stid % BQ
           local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
           local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(stid, BQ)), pad = NEG_INF })
+          -- (stashed as -lse log2 e, the addend of P's exponent, and -inf where P is 0 whatever the score: rows
+          -- past sq, tiles past the last, rows that see no key (lse -inf); so only the keys' own masks are left
+          -- to the elements)
+          lse = tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF)
           -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
           local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
                                      { mask = tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))), pad = 0.0 })
@@ -274,7 +280,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         end
         local function tile(t, buf, dk, dv, nxt, nbuf)
           local _, q0 = coords(t)
-          local live = tl.lt(t, T)
           -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
           local st = scores(lk, lq, buf, 0)
           local dpt = scores(lv, ldo, buf, PD)
@@ -287,7 +292,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
               lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
               if not early then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
             end
-            pt:set(y, prob(st:get(y), lses[ci[y]], tl.land(live, tl.lt(qc, sq)), qc, kvrow[y], sq, skv, causal, p.scale))
+            -- P^T = exp2(S^T scale - lse log2 e): 0 where the column's stash says so (see fetch), and where the key
+            -- is past skv (its zero-filled K row gives a score of 0, whose exp2 could overflow dt) or causal hides it
+            local ok = kv_in[y]
+            if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
+            pt:set(y, tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lses[ci[y]]), FTZ), 0.0))
           end
           -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
           -- warpgroup's registers

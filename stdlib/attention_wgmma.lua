@@ -30,6 +30,9 @@ local M = {}
 
 local LN2 = 0.6931471805599453
 local NEG_INF = -math.huge
+-- (exp2's results below 2^-126 may be 0: a probability that small is nothing beside the row's sum, which is at
+-- least 1; NVIDIA then runs one ex2.approx.ftz for it instead of exp2f's three more instructions of fix-up)
+local FTZ = { flush_to_zero = true }
 local WG = 2 -- warpgroups per block: 128 query rows
 -- registers per thread (setmaxnreg) of the producer and the consumers with config.ws (as std.gemm's)
 local REGS = { 40, 232 }
@@ -252,11 +255,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               mn:set(ys, tl.max(m:get(ys), mx:get(ys)))
               -- m taken as 0 while the row has seen only masked keys (-inf - -inf would be NaN)
               neg:set(ys, tl.select(tl.eq(mn:get(ys), NEG_INF), 0.0, -mn:get(ys) * p.scale))
-              alpha:set(ys, tl.exp2(tl.fma(m:get(ys), p.scale, neg:get(ys))))
+              alpha:set(ys, tl.exp2(tl.fma(m:get(ys), p.scale, neg:get(ys)), FTZ))
             end
             local rs, ps = clone(z8), clone(sc)
             for y = 0, sS.elements - 1 do
-              local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])))
+              local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])), FTZ)
               ps:set(y, e)
               rs:set(mapS[y], rs:get(mapS[y]) + e)
             end

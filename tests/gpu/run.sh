@@ -3,7 +3,8 @@
 # selected GPU backend, each launch checked against the CPU executor (TILELUA_CHECK_CPU=1); then the
 # same scripts again on the launch fast path, and the fault test.
 # Usage: tests/gpu/run.sh [TILESH [SCRIPT ...]] ; prints one line per script and a summary; exit 1 on
-# any failure. SCRIPTs (paths relative to the source tree) replace the default list.
+# any failure. SCRIPTs (paths relative to the source tree) replace the default list. MODES=cmp: the
+# compared pass alone (default "cmp fast"); JOBS=n: n scripts at once.
 set -u
 TILESH=$(realpath "${1:-build-gpu/tilesh}")
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
@@ -51,7 +52,7 @@ one() {
   fi
   rm -rf "$d"
 }
-for mode in cmp fast; do
+for mode in ${MODES:-cmp fast}; do
   i=0
   for f in "${scripts[@]}"; do
     while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
