@@ -9,7 +9,9 @@ import sys
 
 log, png, title = sys.argv[1], sys.argv[2], sys.argv[3]
 t = {}  # (who, case) -> (us, tflops)
-pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+|triton) (attention (\w+) d(\d+) (\w+) S=(\d+)): ([0-9.]+) us ([0-9.]+) TFLOP/s")
+# (the backward's lines: "..._bwd S=N dq=MODE"; the default, dq=wgmma, is tilelua's row)
+pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+|triton) (attention (\w+) d(\d+) (\w+) S=(\d+))(?: dq=wgmma)?: "
+                 r"([0-9.]+) us ([0-9.]+) TFLOP/s")
 cases = []
 for line in open(log):
     m = pat.match(line)
