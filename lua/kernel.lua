@@ -60,6 +60,8 @@ return function(tl)
   -- the subnormals as without it
   local exp2 = math1("exp2", function(x) return 2.0 ^ x end)
   function tl.exp2(x, opts)
+    -- (an element's coordinates, as t:foreach(tl.exp2) passes them, are not options)
+    if type(opts) == "table" and opts[1] ~= nil then opts = nil end
     if opts ~= nil then
       if type(opts) ~= "table" then error("tl.exp2: options must be a table such as {flush_to_zero = true} (got " .. type(opts) .. ")", 2) end
       for key, v in pairs(opts) do

@@ -45,6 +45,18 @@ T.compiles(k:source("gfx942"), "exp2_ftz", "gfx942", "exp2 flush_to_zero for gfx
 -- constants: Lua numbers, as without the option
 T.eq(tl.exp2(3, { flush_to_zero = true }), 8.0, "a constant exp2 with flush_to_zero")
 
+-- t:foreach(tl.exp2) passes each element's coordinates as its second argument: not options
+local fk = tl.kernel {
+  name = "exp2_foreach", block = 32, warp = 32, params = { { "x", tl.tensor(tl.f32, 1) }, { "y", tl.tensor(tl.f32, 1) } },
+  body = function(k, p)
+    local i = k.thread_id() % 8
+    p.y:store({ i }, tl.exp2(p.x:load({ i }), { i, 0 }))
+  end,
+}
+local yf = tl.zeros({ 8 }, tl.f32)
+fk({ 1 }, x, yf)
+T.near(yf:get(3), 2.0 ^ xv[4], 2.0 ^ xv[4] * 1e-6, "tl.exp2 with a coordinate list as its second argument")
+
 -- errors name the option and the rule
 local function body_with(opts)
   return tl.kernel {
