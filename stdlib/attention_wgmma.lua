@@ -143,7 +143,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
         -- (each_tile below sets these, and what follows from q0, for the body it runs)
         local b, h, hk, q0, win, sq, skv
-        local kv_end, unmasked, full_end, nt, r_end
+        local kv_end, unmasked, full_end, nkt, r_end
         local function at(f)
           b, h, hk, q0, win, sq, skv = f.b, f.h, f.hk, f.q0, f.win, f.sq, f.skv
           kv_end = causal and tl.min(skv, q0 + BM + skv - sq) or skv
@@ -153,10 +153,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           unmasked = masked and tl.max(tl.min(skv, q0 + 1 + skv - sq), 0) or skv
           full_end = (unmasked // (st * bn)) * (st * bn)
           -- (config.overlap: the tile's key tiles, tile 0 even where the block's rows see no key; the
-          -- whole rounds of st after tile 0 end at keys r_end, the last (nt - 1) % st tiles follow one by
+          -- whole rounds of st after tile 0 end at keys r_end, the last (nkt - 1) % st tiles follow one by
           -- one, so no step runs past the last tile)
-          nt = tl.max((kv_end + (bn - 1)) // bn, 1)
-          r_end = ((nt - 1) // st * st + 1) * bn
+          nkt = tl.max((kv_end + (bn - 1)) // bn, 1)
+          r_end = ((nkt - 1) // st * st + 1) * bn
         end
         if not persistent then at(shared.block(k, p, rank, d, BM)) end
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
@@ -178,9 +178,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             at(shared.tile(k, p, rank, d, w // nq // hq, (w // nq) % hq, qt * BM))
             pbase = { ... }
             fn(it)
-            -- a tile's uses of each stage (tile t in stage t % st): its tiles t < nt with t % st = j
+            -- a tile's uses of each stage (tile t in stage t % st): its tiles t < nkt with t % st = j
             local nxt = {}
-            for j = 1, st do nxt[j] = (pbase[j] + tl.max(nt - j + st, 0) // st) % 2 end
+            for j = 1, st do nxt[j] = (pbase[j] + tl.max(nkt - j + st, 0) // st) % 2 end
             return it + 1, table.unpack(nxt, 1, st)
           end, 0, table.unpack(zeros, 1, st))
         end
@@ -381,19 +381,19 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
             res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
             res = oloop(tl.min(full_ov, r_end), r_end, true, res)
-            -- the last (nt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
+            -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
             -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
             for j = 0, st - 2 do
-              res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nt * bn), bn, function(kv0, ...)
+              res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
                 return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
               end, table.unpack(res, 1, ne)))
             end
             ov.q_done() -- (every S of the tile is complete: q is free)
-            -- the last tile's P V: tile nt - 1, in stage (nt - 1) % st (a loop of one trip for that stage)
+            -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
             for js = 0, st - 1 do
-              res = table.pack(k:range(0, tl.select(tl.eq((nt - 1) % st, js), 1, 0), 1, function(_, ...)
+              res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
                 local o, m, l, pr = unflat { ... }
-                ov.wait_v(js, (nt - 1) * bn)
+                ov.wait_v(js, (nkt - 1) * bn)
                 o = pv(js, o, nil, pr)
                 ov.free_v(js)
                 return table.unpack(flat(o, m, l, pr), 1, ne)
@@ -498,7 +498,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                   for j = 0, st - 1 do load_kv(kv + j * bn, (j + 1) % st) end
                 end)
                 for j = 0, st - 2 do
-                  k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nt * bn), bn, function(kv0) load_kv(kv0, (j + 1) % st) end)
+                  k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0) load_kv(kv0, (j + 1) % st) end)
                 end
               else
                 k:range(0, kv_end, st * bn, function(kv)
