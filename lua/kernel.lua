@@ -70,8 +70,7 @@ return function(tl)
       end
     end
     if not (opts and opts.flush_to_zero and is_value(x)) then return exp2(x) end
-    if not tr.FLOAT[x.dtype] then x = tr.as(x, "f32") end
-    return tr.emit("exp2", x.dtype, { x }, { imm = 1 })
+    return tr.unary("exp2", x, true, { imm = 1 })
   end
   tl.log2 = math1("log2", function(x) return math.log(x, 2) end)
   tl.sqrt = math1("sqrt", math.sqrt)

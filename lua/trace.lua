@@ -208,10 +208,10 @@ function M.compare(op, x, y)
   return M.emit(op, "bool", { a, b })
 end
 
-function M.unary(op, x, float_only)
+function M.unary(op, x, float_only, fields)
   if not is_value(x) then x = M.const(x, math.type(x) == "float" and "f32" or "i32") end
   if float_only and not FLOAT[x.dtype] then x = M.as(x, "f32") end
-  return M.emit(op, x.dtype, { x })
+  return M.emit(op, x.dtype, { x }, fields)
 end
 
 local function no_lua_compare(op)

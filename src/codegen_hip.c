@@ -247,6 +247,11 @@ static void divisors(Gen *g) {
 
 /* --- expressions ---------------------------------------------------------------------------------- */
 
+/* an EXP2 written as the prelude's tl_ex2_ftz: flush_to_zero (imm 1) on NVIDIA, f32 or a small float */
+static int ex2_ftz(const Gen *g, const tlua_Instr *in) {
+  return in->op == TLUA_OP_EXP2 && in->imm == 1 && g->nv && in->dtype != TLUA_F64;
+}
+
 static const char *float_fn(int op, int dbl) {
   static const struct { int op; const char *f, *d; } fns[] = {
     {TLUA_OP_REM, "fmodf", "fmod"}, {TLUA_OP_MIN, "fminf", "fmin"}, {TLUA_OP_MAX, "fmaxf", "fmax"},
@@ -323,7 +328,7 @@ static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
       snprintf(e, sizeof e, "%s(%s, %s)", fn, a, b);
     /* exp2's flush_to_zero (NVIDIA, f32 and the small floats computed in it): one ex2.approx.ftz instead of
        exp2f's ex2.approx with its fix-up of subnormal results (a compare and two predicated multiplies) */
-    else if (op == TLUA_OP_EXP2 && in->imm == 1 && g->nv && !dbl) snprintf(e, sizeof e, "tl_ex2_ftz(%s)", a);
+    else if (ex2_ftz(g, in)) snprintf(e, sizeof e, "tl_ex2_ftz(%s)", a);
     else if (fn) snprintf(e, sizeof e, "%s(%s)", fn, a);
     else return fail(g, in, "op %s is not defined on %s", tlua_op_name((tlua_Op)op), ctype(g, dt));
     if (small) snprintf(out, n, "%s(%s)", small_ctor(dt), e);
@@ -878,7 +883,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     if (tlua_dtype_is_fp8(in->dtype) && in->has_value) g.uses_fp8 = 1;
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
     if (in->op == TLUA_OP_BITCAST) g.uses_bitcast = 1;
-    if (in->op == TLUA_OP_EXP2 && in->imm == 1 && g.nv && in->dtype != TLUA_F64) g.uses_ex2_ftz = 1;
+    if (ex2_ftz(&g, in)) g.uses_ex2_ftz = 1;
   }
   for (int i = 0; i < ir->nparams; i++) {
     if (ir->params[i].dtype == TLUA_F16) g.uses_f16 = 1;
