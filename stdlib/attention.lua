@@ -179,8 +179,11 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     if config.rs == nil then config = C.copy(config, { rs = true }) end
     -- and at D = 64 without a mask of causality: persistent (one block per multiprocessor walking the
     -- query tiles): 1.06-1.09x at S = 1k, 1.03-1.04x at 4k, even at 16k on an H200 (f16, session 14);
-    -- causal it was 4-17% slower (the fixed order balances the tiles' lengths worse than the launch's)
-    if d == 64 and not causal and config.persistent == nil and config.pingpong == nil and config.overlap then
+    -- causal it was 4-17% slower (the fixed order balances the tiles' lengths worse than the launch's);
+    -- at D = 128 with Skv <= 4k too, once the output went by TMA stores (ptxas's spills 700 -> 228 bytes,
+    -- no wgmma serialized): 1.05-1.07x at S = 1k, 1.01-1.02x at 2k and 4k, 0.99x at 16k on an H100 (session 18)
+    if (d == 64 or skv_whole <= 4096) and not causal and config.persistent == nil and config.pingpong == nil and
+       config.overlap then
       config = C.copy(config, { persistent = true })
     end
   end
@@ -189,6 +192,9 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.rs and not config.wgmma then C.fail("std.attention: config.rs (P from registers) is a form of config.wgmma's P V") end
   if config.wg and config.wg ~= 2 and not config.wgmma then
     C.fail("std.attention: config.wg = %d (consumer warpgroups) is a form of config.wgmma's kernel", config.wg)
+  end
+  if config.tma_store ~= nil and not config.ws then
+    C.fail("std.attention: config.tma_store (the output by TMA stores) is a form of config.ws's kernel: it needs config.ws")
   end
   if config.persistent and not config.overlap then
     C.fail("std.attention: config.persistent walks the query tiles with config.overlap's pipelines: it needs config.overlap")
@@ -420,7 +426,8 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup meets only its own threads,
 -- overlap = true with ws: the softmax of one key tile beside the tensor cores' P V of the one before,
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
--- products, so one's softmax runs beside the other's matrix products}
+-- products, so one's softmax runs beside the other's matrix products, tma_store = false with ws: the
+-- output stored by each thread instead of staged in LDS and stored by TMA}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -436,10 +443,10 @@ local function check_config(config)
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" then
+           key == "persistent" or key == "tma_store" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, wg)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, tma_store, wg)",
              tostring(key))
     end
   end

@@ -23,7 +23,8 @@
 -- themselves (cp.async), noted in kernel:report. config.split = true makes each consumer
 -- warpgroup meet only its own threads. config.persistent: one block per multiprocessor walks the
 -- query tiles, each ring stage's phase parity carried from tile to tile; config.wg = 3: three
--- consumer warpgroups (192 rows).
+-- consumer warpgroups (192 rows); config.tma_store (the default with ws where LDS has room): each
+-- consumer warpgroup writes its output to an LDS buffer and its first thread stores it by TMA.
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
@@ -114,6 +115,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
   local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
+  -- config.tma_store (with ws; the default where the LDS has room for it): each consumer warpgroup
+  -- stages its normalized output in an LDS buffer of q's layout and one of its threads stores it by
+  -- TMA, instead of every thread storing its pairs of elements (1.4 us of a block's 18 at D = 128,
+  -- S = 1k; bench/RESULTS.md, 2026-11-26 session 18)
+  local ostage = ws and config.tma_store ~= false and lds + PD * BM * 64 * 2 <= tl._lds_max
+  if config.tma_store and not ostage then
+    C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all)", PD * BM * 64 * 2, d,
+           lds, tl._lds_max)
+  end
   if lds > tl._lds_max then
     C.fail("std.attention: config.wgmma with bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d", bn, st, lds, d,
            tl._lds_max)
@@ -123,7 +133,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             WG, given or "" }, ";")
+                             tostring(ostage), WG, given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -188,6 +198,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
+        local lo -- (config.tma_store: the output's staging buffer, declared once the tensors are known)
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
         local function copy_q(opts)
@@ -408,7 +419,28 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
           local out = clone(o)
           for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
-          win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
+          if lo then
+            -- to LDS, one 64-column panel at a time as store_p, then (after the warpgroup's barrier) the
+            -- TMA stores of its 64 rows by its first thread (rows past S are left out by TMA's bounds)
+            for pi = 0, PD - 1 do
+              local panel = s64:zeros()
+              for y = 0, s64.elements - 1 do panel:set(y, out:get(y + s64.elements * pi)) end
+              k:window(lo, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
+            end
+            sync()
+            for w = wg or 0, wg or WG - 1 do
+              local issuer = wg and 0 or w * 128
+              for pi = 0, PD - 1 do
+                k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
+                       { tma = true, issuer = issuer })
+              end
+              -- (its LDS read before the buffer is written again: the next tile's, config.persistent)
+              k:tma_store_wait(0, { issuer = issuer })
+            end
+            if persistent then sync() end
+          else
+            win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
+          end
           for ys = 0, s8.elements - 1 do
             local lse = tl.select(tl.gt(l:get(ys), 0.0), (m:get(ys) * p.scale + tl.log2(l:get(ys))) * LN2, NEG_INF)
             p.lse:store({ b, h, row8[ys] }, lse, { mask = tl.land(tl.eq(z8:coords(ys)[2], 0), tl.lt(row8[ys], sq)) })
@@ -416,17 +448,22 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- config.ws needs what TMA needs of q, k and v; otherwise the consumers copy for themselves
         local why
+        local function tma_ok(t) return C.tma_copyable(t, rank) end
         if ws then
           for _, t in ipairs { p.q, p.k, p.v } do
-            local strides = true
-            for dd = 0, rank - 2 do strides = strides and (t.stride_div16 or 0) & (1 << dd) ~= 0 end
-            if not (t.aligned16 and t.contiguous and strides) and not why then
+            if not tma_ok(t) and not why then
               why = string.format("tensor %s is not 16-byte aligned with contiguous rows and strides of a multiple of 16 " ..
                                   "bytes", t.name)
             end
           end
           if why and WG == 3 then
             C.fail("std.attention: config.wg = 3 needs tensors TMA can copy (%s)", why)
+          end
+          if ostage and not why and tma_ok(p.o) then
+            lo = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
+          elseif ostage and not why then
+            k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and strides of a " ..
+                   "multiple of 16 bytes; each thread stores its elements")
           end
           if why then
             k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves" ..

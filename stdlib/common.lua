@@ -87,6 +87,14 @@ function M.view(x, shape)
   return v
 end
 
+-- whether TMA can copy boxes of kernel parameter t (rank its rank): a 16-byte-aligned base, contiguous
+-- rows, and every stride but the last a multiple of 16 bytes (what the launch key knows of it)
+function M.tma_copyable(t, rank)
+  local strides = true
+  for dd = 0, rank - 2 do strides = strides and (t.stride_div16 or 0) & (1 << dd) ~= 0 end
+  return t.aligned16 and t.contiguous and strides
+end
+
 -- an output must be written in place: it must be contiguous
 function M.check_out(who, what, x)
   if not x:is_contiguous() then M.fail("std.%s: %s must be contiguous (its strides are {%s})", who, what,

@@ -71,6 +71,11 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = W3 }
   case { B = 2, Hq = 3, S = 9, Skv = 200, D = 128, dt = "bf16", config = { wgmma = true, wg = 3, bn = 64, overlap = true, split = true,
                                                                            rs = true, persistent = true } }
+  -- config.tma_store = false: each thread stores its elements of the output (the default stages them in
+  -- LDS and stores them by TMA: every ws case above); rows past S, causal, bshd
+  local DIRECT = { wgmma = true, tma_store = false }
+  case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 128, dt = "bf16", causal = true, config = DIRECT }
+  case { B = 2, Hq = 3, Hkv = 1, S = 70, Skv = 300, D = 64, dt = "f16", layout = "bshd", config = DIRECT }
   -- the default at D = 64 and 128: ws with overlap and split (one consumer role, group barriers)
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 128, dt = "bf16", causal = true, config = { wgmma = true } }
   case { B = 2, Hq = 3, Hkv = 1, S = 70, Skv = 300, D = 64, dt = "f16", layout = "bshd" }
@@ -128,6 +133,30 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     assert(kernel_named("std_attention_f16_d64_masked_wgmma_ws"):report():find("config.ws not used: tensor k is not 16-byte " ..
            "aligned", 1, true))
   end
+  -- config.tma_store: an output TMA cannot store (2 bytes past a 16-byte boundary) is stored by each thread, and the
+  -- report says so; the default's source stores each warpgroup's 64 rows by TMA, 64 columns a box
+  do
+    local q = signed({ 1, 1, 70, 64 }, "f16", 6)
+    local out = tl.empty({ 1 + 70 * 64 }, tl.f16):narrow(0, 1, 70 * 64):reshape({ 1, 1, 70, 64 })
+    local o = std.attention(q, q, q, { out = out, config = { wgmma = true, split = false } })
+    T.eq(o:max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
+         "config.tma_store with an output TMA cannot store: the same result")
+    assert(kernel_named("std_attention_f16_d64_masked_wgmma_ws_ov_rs_pt"):report():find("config.tma_store not used: the output " ..
+           "is not 16-byte aligned", 1, true))
+    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
+    T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
+         "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
+    T.eq(tsrc:find("cp.async.bulk.wait_group.read 0", 1, true) ~= nil, true, "config.tma_store for sm_90: its LDS read waited for")
+  end
+  T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
+                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, ws = false, tma_store = true } }) end,
+           "config.tma_store (the output by TMA stores) is a form of config.ws's kernel: it needs config.ws")
+  T.raises(function() std.attention(tl.empty({ 1, 1, 8, 256 }, tl.f16), tl.empty({ 1, 1, 8, 256 }, tl.f16),
+                                    tl.empty({ 1, 1, 8, 256 }, tl.f16), { config = { wgmma = true, tma_store = true } }) end,
+           "config.tma_store needs 65536 more bytes of LDS at D = 256")
+  T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
+                                    tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { tma_store = 1 } }) end,
+           "config.tma_store must be a boolean (got 1)")
   local wk = kernel_named("std_attention_f16_d64_causal_wgmma")
   local rep = wk:report("sm_90")
   assert(rep:find("TMA copy: k -> LDS box 1x1x128x64 swizzle 128 (k:copy, copy groups)", 1, true), rep)
@@ -164,6 +193,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
          true, "sm_90 default at D = 64, not causal: persistent")
     T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_rs for sm_90", 1, true) ~= nil, true,
          "sm_90 default at D = 64, causal: not persistent")
+    -- and at D = 128 where Skv <= 4096
+    T.eq(sm90_source(128, { split = true }, true):find("kernel std_attention_bf16_d128_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1,
+                                                       true) ~= nil, true, "sm_90 default at D = 128, not causal, Skv <= 4096: persistent")
+    do
+      local q, kv = signed({ 1, 1, 16, 128 }, "bf16", 7), signed({ 1, 1, 4097, 128 }, "bf16", 8)
+      local before = {}
+      for _, kern in ipairs(std.kernels()) do before[kern] = true end
+      std.attention(q, kv, kv, { config = { split = false } }) -- (a config of its own: a new kernel)
+      local found
+      for _, kern in ipairs(std.kernels()) do if not before[kern] then found = kern end end
+      T.eq(found:source("sm_90"):find("kernel std_attention_bf16_d128_masked_wgmma_ws_ov_rs for sm_90", 1, true) ~= nil, true,
+           "sm_90 default at D = 128, not causal, Skv > 4096: not persistent")
+    end
     T.eq(sm90_source(64, { ws = false }):find("wgmma.mma_async", 1, true) ~= nil, true, "config.ws = false: wgmma without roles")
   end
   if tl.backend() == "cpu" then
