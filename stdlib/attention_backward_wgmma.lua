@@ -370,9 +370,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           return tile(t, j, dk_, dv_, nxt, nb)
         end
         -- NB tiles a round, so each one's buffer is a constant; then the last T % NB tiles, tile T3 + j in
-        -- buffer j (a loop of at most one trip each). Atomic at D = 128: rounds only, the last one filled
-        -- with masked tiles (the tail loops' copies of the body there spill 744 bytes where one body
-        -- spills 60: ptxas at 255 registers)
+        -- buffer j (a loop of at most one trip each). Atomic at D = 128: rounds only, the last one's steps
+        -- past T skipped, each step j > 0 of a round a loop of at most one trip (tail loops after the rounds,
+        -- copies of the body, spill 744 bytes there where one body spills 172: ptxas at 255 registers; with
+        -- the steps in such loops 112, causal 60; the steps past T had run masked: 18 for 16 tiles at S = 1k)
         stash(fetch(0), 0)
         load(0, 0)
         -- atomic with TMA copies only (known now: the loop's copies are these windows again): no block barrier
@@ -387,13 +388,19 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
           k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
         end
         local tma0 = tma
-        local masked_tail = atomic and d == 128
-        local T3 = masked_tail and (T + NB - 1) // NB * NB or (T // NB) * NB
+        local rounds_only = atomic and d == 128
+        local T3 = rounds_only and (T + NB - 1) // NB * NB or (T // NB) * NB
         local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
-          for j = 0, NB - 1 do dk_, dv_ = step(i + j, j, dk_, dv_) end
+          for j = 0, NB - 1 do
+            if j > 0 and rounds_only then
+              dk_, dv_ = k:range(i + j, tl.min(i + j + 1, T), 1, function(t, a, b) return step(t, j, a, b) end, dk_, dv_)
+            else
+              dk_, dv_ = step(i + j, j, dk_, dv_)
+            end
+          end
           return dk_, dv_
         end, sO:zeros(), sO:zeros())
-        for j = 0, masked_tail and -1 or NB - 2 do
+        for j = 0, rounds_only and -1 or NB - 2 do
           dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
         end
         -- (a copy of the loop lowered otherwise than those before it would leave the warpgroups waiting for

@@ -25,8 +25,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 200, Skv = 240, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
   case { Hq = 4, Hkv = 2, S = 150, Skv = 100, D = 64, dt = "bf16", causal = true, layout = "bshd", config = WG, dq = "pass" }
   -- dq = "atomic", the default on wgmma: dQ's shares added by TMA reduce-adds from the dK/dV kernel
-  -- (at D = 128 each warpgroup D / 2 columns over all the block's keys, the last round of tiles filled
-  -- with masked ones: 5 query tiles, two rounds; at D = 64 each warpgroup its own keys' share, no barrier
+  -- (at D = 128 each warpgroup D / 2 columns over all the block's keys, the last round's steps past the
+  -- last tile skipped: 5 query tiles, two rounds, one step skipped; GQA below: 4 tiles, two skipped; at D = 64 each warpgroup its own keys' share, no barrier
   -- common to both in the loop: on a GPU std_attention_backward_sm90.lua's many blocks)
   case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "atomic" }
   case { S = 300, Skv = 100, D = 128, dt = "f16", config = WG }
