@@ -168,7 +168,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           nkt = tl.max((kv_end + (bn - 1)) // bn, 1)
           r_end = ((nkt - 1) // st * st + 1) * bn
         end
-        if not persistent then at(shared.block(k, p, rank, d, BM)) end
+        if not persistent and causal and d == 128 then
+          -- (causal at D = 128: each head's query tiles longest first, so the launch's last blocks are short ones:
+          -- 1.03-1.04x on an H100 at S = 1k and 4k; at D = 64 it was 0.95-0.97x, bench/RESULTS.md session 18)
+          local nq = (shared.lengths(p, rank) + (BM - 1)) // BM
+          at(shared.tile(k, p, rank, d, k.block_id(2), k.block_id(1), (nq - 1 - k.block_id(0)) * BM))
+        elseif not persistent then at(shared.block(k, p, rank, d, BM)) end
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
         -- barriers alike) as this tile starts: its uses so far, modulo 2
         local pbase
