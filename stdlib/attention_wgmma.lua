@@ -115,11 +115,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
   local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
-  -- config.tma_store (with ws; the default where the LDS has room for it): each consumer warpgroup
+  -- config.tma_store (with ws; the default where the LDS has room for it, but persistent at D = 64): each consumer warpgroup
   -- stages its normalized output in an LDS buffer of q's layout and one of its threads stores it by
   -- TMA, instead of every thread storing its pairs of elements (1.4 us of a block's 18 at D = 128,
   -- S = 1k; bench/RESULTS.md, 2026-11-26 session 18)
-  local ostage = ws and config.tma_store ~= false and lds + PD * BM * 64 * 2 <= tl._lds_max
+  -- (not by default in the persistent kernel at D = 64: 1.08-1.13x slower there from S = 4k on an H200, its
+  -- spills 68 -> 104 bytes; at D = 128 the persistent kernel needs it: 700 bytes of spills and wgmmas
+  -- serialized without)
+  local ostage = ws and config.tma_store ~= false and (config.tma_store or not persistent or d == 128) and
+                 lds + PD * BM * 64 * 2 <= tl._lds_max
   if config.tma_store and not ostage then
     C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all)", PD * BM * 64 * 2, d,
            lds, tl._lds_max)

@@ -138,11 +138,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   do
     local q = signed({ 1, 1, 70, 64 }, "f16", 6)
     local out = tl.empty({ 1 + 70 * 64 }, tl.f16):narrow(0, 1, 70 * 64):reshape({ 1, 1, 70, 64 })
-    local o = std.attention(q, q, q, { out = out, config = { wgmma = true, split = false } })
-    T.eq(o:max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
+    local o = std.attention(q, q, q, { out = out, causal = true, config = { wgmma = true, split = false } })
+    T.eq(o:max_abs_diff(std.attention(q, q, q, { causal = true, config = { wgmma = false } })) < 2e-3, true,
          "config.tma_store with an output TMA cannot store: the same result")
-    assert(kernel_named("std_attention_f16_d64_masked_wgmma_ws_ov_rs_pt"):report():find("config.tma_store not used: the output " ..
+    assert(kernel_named("std_attention_f16_d64_causal_wgmma_ws_ov_rs"):report():find("config.tma_store not used: the output " ..
            "is not 16-byte aligned", 1, true))
+    -- (not by default in the persistent kernel at D = 64, which was slower with it; config.tma_store = true asks)
+    local pt = { wgmma = true, persistent = true }
+    std.attention(q, q, q, { config = pt })
+    T.eq(kernel_named("std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt"):source("sm_90"):find("global.shared::cta.bulk_group", 1, true),
+         nil, "the persistent kernel at D = 64: each thread stores its elements")
+    local pts = { wgmma = true, persistent = true, tma_store = true }
+    T.eq(std.attention(q, q, q, { config = pts }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
+         "config.tma_store = true in the persistent kernel at D = 64: the same result")
     local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
     T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
          "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
