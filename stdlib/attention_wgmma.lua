@@ -292,16 +292,18 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             for y = 0, sO.elements - 1 do on:set(y, o:get(y) * alpha:get(mapO[y])) end
             return on
           end
-          -- P to LDS, one 64-key panel at a time (elements 32 pi .. 32 pi + 31 of the m64nBN
-          -- accumulator are those of its m64n64 panel pi), read back by the wgmma after sync()
-          local function store_p(ps)
-            for pi = 0, PN - 1 do
+          -- the n 64-column panels of accumulator x (elements 32 pi .. 32 pi + 31 of an m64nN accumulator
+          -- are those of its m64n64 panel pi) to the warpgroup's rows of each panel of LDS buffer buf, in dt,
+          -- then sync(): P for the wgmma, the output for its TMA stores
+          local function to_panels(buf, x, n)
+            for pi = 0, n - 1 do
               local panel = s64:zeros()
-              for y = 0, s64.elements - 1 do panel:set(y, ps:get(y + s64.elements * pi)) end
-              k:window(lp, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
+              for y = 0, s64.elements - 1 do panel:set(y, x:get(y + s64.elements * pi)) end
+              k:window(buf, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
             end
             sync()
           end
+          local function store_p(ps) to_panels(lp, ps, PN) end
           -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores); config.rs: P (pr,
           -- already in dt) from registers, one product of K = bn (pend(0))
           local function pv(buf, o, pend, pr)
@@ -429,14 +431,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local out = clone(o)
           for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
           if lo then
-            -- to LDS, one 64-column panel at a time as store_p, then (after the warpgroup's barrier) the
-            -- TMA stores of its 64 rows by its first thread (rows past S are left out by TMA's bounds)
-            for pi = 0, PD - 1 do
-              local panel = s64:zeros()
-              for y = 0, s64.elements - 1 do panel:set(y, out:get(y + s64.elements * pi)) end
-              k:window(lo, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
-            end
-            sync()
+            -- to LDS, then (after the warpgroup's barrier) the TMA stores of its 64 rows by its first thread
+            -- (rows past S are left out by TMA's bounds)
+            to_panels(lo, out, PD)
             for w = wg or 0, wg or WG - 1 do
               local issuer = wg and 0 or w * 128
               for pi = 0, PD - 1 do
@@ -457,10 +454,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- config.ws needs what TMA needs of q, k and v; otherwise the consumers copy for themselves
         local why
-        local function tma_ok(t) return C.tma_copyable(t, rank) end
         if ws then
           for _, t in ipairs { p.q, p.k, p.v } do
-            if not tma_ok(t) and not why then
+            if not C.tma_copyable(t, rank) and not why then
               why = string.format("tensor %s is not 16-byte aligned with contiguous rows and strides of a multiple of 16 " ..
                                   "bytes", t.name)
             end
@@ -468,7 +464,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           if why and WG == 3 then
             C.fail("std.attention: config.wg = 3 needs tensors TMA can copy (%s)", why)
           end
-          if ostage and not why and tma_ok(p.o) then
+          if ostage and not why and C.tma_copyable(p.o, rank) then
             lo = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
           elseif ostage and not why then
             k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and strides of a " ..

@@ -399,7 +399,7 @@ local function gemm_kernel(dtype, opts)
           elseif k:hint("allow_tma") == false then why = "the hint allow_tma = false"
           else
             for _, t in ipairs({ p.a, p.b }) do
-              if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
+              if not C.tma_copyable(t, 2) then
                 why = string.format("tensor %s is not 16-byte aligned with contiguous rows and a row stride of a multiple of 16 bytes", t.name)
               end
             end
@@ -440,7 +440,7 @@ local function gemm_kernel(dtype, opts)
         local store_epilogue
         if r.ws and not why and r.tma_store then
           local t = p.c
-          if not (t.aligned16 and t.contiguous and (t.stride_div16 or 0) & 1 == 1) then
+          if not C.tma_copyable(t, 2) then
             k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and a row " ..
                    "stride of a multiple of 16 bytes; the epilogue stores directly")
           else
