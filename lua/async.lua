@@ -46,7 +46,10 @@
 --                                          lane ids, and windows' layouts) count from the role's
 --                                          first thread; role.first, role.threads, role.index,
 --                                          role:tid(), role:leader() (thread 0 of the role),
---                                          role:sync() (the role's threads only)
+--                                          role:sync() (the role's threads only); the executor runs a
+--                                          role's threads together, so warps of one role that wait on
+--                                          each other in different k:when branches deadlock there (not
+--                                          on a GPU): docs/errors.md
 --
 -- Targets: mbarriers and TMA copies exist on NVIDIA sm_90 (and the executor at warp 32); elsewhere
 -- they are "not available on <arch>" errors, so a builder asks k.target.tma and chooses another
