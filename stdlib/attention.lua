@@ -132,8 +132,12 @@ function FORWARD.params(dt, rank)
   return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
            { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } }
 end
-function FORWARD.block(k, p, rank, d, BM)
-  return FORWARD.tile(k, p, rank, d, k.block_id(2), k.block_id(1), k.block_id(0) * BM)
+-- (longest_first, causal: block x takes the head's query tile counted from the last, so each head's longest tiles
+-- start first and the launch's last blocks are short ones)
+function FORWARD.block(k, p, rank, d, BM, longest_first)
+  local qt = k.block_id(0)
+  if longest_first then qt = FORWARD.query_tiles(p, rank, BM) - 1 - qt end
+  return FORWARD.tile(k, p, rank, d, k.block_id(2), k.block_id(1), qt * BM)
 end
 -- the same for the query tile from row q0 of head h of batch b (a persistent kernel's work tiles)
 function FORWARD.tile(k, p, rank, d, b, h, q0)
@@ -148,6 +152,11 @@ end
 -- the query and key lengths S and Skv (i32) of the kernel's parameters
 function FORWARD.lengths(p, rank)
   return (rank == 4 and p.q:shape(2) or p.q:shape(1)):cast("i32"), (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+end
+-- the number of query tiles of BM rows a head has (i32)
+function FORWARD.query_tiles(p, rank, BM)
+  local sq = FORWARD.lengths(p, rank)
+  return (sq + (BM - 1)) // BM
 end
 
 -- the head dimensions whose default on sm_90 is the warp-specialized wgmma kernel (measured)

@@ -115,15 +115,16 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
   local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
-  -- config.tma_store (with ws; the default where the LDS has room for it, but persistent at D = 64): each consumer warpgroup
-  -- stages its normalized output in an LDS buffer of q's layout and one of its threads stores it by
-  -- TMA, instead of every thread storing its pairs of elements (1.4 us of a block's 18 at D = 128,
+  -- config.tma_store (with ws; the default where the LDS has room for it, but in the persistent kernel at D = 64):
+  -- each consumer warpgroup stages its normalized output in an LDS buffer of q's layout and one of its threads
+  -- stores it by TMA, instead of every thread storing its pairs of elements (1.4 us of a block's 18 at D = 128,
   -- S = 1k; bench/RESULTS.md, 2026-11-26 session 18)
   -- (not by default in the persistent kernel at D = 64: 1.08-1.13x slower there from S = 4k on an H200, its
   -- spills 68 -> 104 bytes; at D = 128 the persistent kernel needs it: 700 bytes of spills and wgmmas
   -- serialized without)
-  local ostage = ws and config.tma_store ~= false and (config.tma_store or not persistent or d == 128) and
-                 lds + PD * BM * 64 * 2 <= tl._lds_max
+  local want_store = config.tma_store
+  if want_store == nil then want_store = not persistent or d == 128 end
+  local ostage = ws and want_store and lds + PD * BM * 64 * 2 <= tl._lds_max
   if config.tma_store and not ostage then
     C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all)", PD * BM * 64 * 2, d,
            lds, tl._lds_max)
@@ -172,12 +173,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           nkt = tl.max((kv_end + (bn - 1)) // bn, 1)
           r_end = ((nkt - 1) // st * st + 1) * bn
         end
-        if not persistent and causal and d == 128 then
-          -- (causal at D = 128: each head's query tiles longest first, so the launch's last blocks are short ones:
-          -- 1.03-1.04x on an H100 at S = 1k and 4k; at D = 64 it was 0.95-0.97x, bench/RESULTS.md session 18)
-          local nq = (shared.lengths(p, rank) + (BM - 1)) // BM
-          at(shared.tile(k, p, rank, d, k.block_id(2), k.block_id(1), (nq - 1 - k.block_id(0)) * BM))
-        elseif not persistent then at(shared.block(k, p, rank, d, BM)) end
+        -- (causal at D = 128: each head's query tiles longest first, 1.03-1.04x on an H100 at S = 1k and 4k; at D = 64
+        -- it was 0.95-0.97x, bench/RESULTS.md session 18)
+        if not persistent then at(shared.block(k, p, rank, d, BM, causal and d == 128)) end
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
         -- barriers alike) as this tile starts: its uses so far, modulo 2
         local pbase
@@ -186,7 +184,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first
         local function each_tile(fn)
           if not persistent then return fn(nil) end
-          local nq = (shared.lengths(p, rank) + (BM - 1)) // BM
+          local nq = shared.query_tiles(p, rank, BM)
           local hq = (rank == 4 and p.q:shape(1) or p.q:shape(2) // d):cast("i32")
           local nw = nq * hq * p.q:shape(0):cast("i32")
           local zeros = {}

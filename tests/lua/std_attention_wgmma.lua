@@ -151,6 +151,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     local pts = { wgmma = true, persistent = true, tma_store = true }
     T.eq(std.attention(q, q, q, { config = pts }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
          "config.tma_store = true in the persistent kernel at D = 64: the same result")
+    local staged = 0
+    for _, kern in ipairs(std.kernels()) do
+      if kern.name == "std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt" and
+         kern:source("sm_90"):find("global.shared::cta.bulk_group", 1, true) then staged = staged + 1 end
+    end
+    T.eq(staged, 1, "config.tma_store = true in the persistent kernel at D = 64: its TMA stores")
     local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
     T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
          "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
