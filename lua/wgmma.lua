@@ -150,6 +150,28 @@ return function(tl)
     return c
   end
 
+  -- the fields of an operand's descriptor (fit_cached's) for a tile of a ring (lds:tile's {stage, stages,
+  -- stride}): stage 0's, with sstep, the start's step from one stage to the next (0 without stages), every
+  -- stage checked to be stage 0's moved by whole steps; index(shift) -> index_of with the origin shift rows down
+  local function fit_staged(t, key, index, ...)
+    local f, why = fit_cached(t, key, index(0), ...)
+    if not f or t.stages == 1 then
+      if f then f = setmetatable({ sstep = 0 }, { __index = f }) end
+      return f, why
+    end
+    local step
+    for j = 1, t.stages - 1 do
+      local fj, wj = fit_cached(t, key .. ":" .. j * t.stride, index(j * t.stride), ...)
+      if not fj then return nil, string.format("stage %d: %s", j, wj) end
+      step = step or fj.start - f.start
+      if fj.trans ~= f.trans or fj.gstride ~= f.gstride or fj.step ~= f.step or fj.lbo ~= f.lbo or fj.sbo ~= f.sbo or
+         fj.start - f.start ~= j * step then
+        return nil, string.format("stage %d's descriptor is not stage 0's moved by %d whole steps (stride %d rows)", j, j, t.stride)
+      end
+    end
+    return setmetatable({ sstep = step }, { __index = f })
+  end
+
   local function tile(t, what)
     if type(t) ~= "table" or not t.is_lds_tile then
       tr.fail("wgmma: %s must be an LDS tile (lds:tile(origin, lengths)), got %s", what, type(t))
@@ -168,7 +190,8 @@ return function(tl)
       list[i] = tile(ti, what .. " " .. i)
       local f = list[1]
       if ti.lds ~= f.lds or ti.lengths[1] ~= f.lengths[1] or ti.lengths[2] ~= f.lengths[2] or
-         (ti.transposed or false) ~= (f.transposed or false) then
+         (ti.transposed or false) ~= (f.transposed or false) or ti.stage ~= f.stage or ti.stages ~= f.stages or
+         ti.stride ~= f.stride then
         tr.fail("wgmma: the tiles of %s's list must be of one LDS buffer, of one shape and one orientation (tile %d differs)", what, i)
       end
     end
@@ -262,17 +285,23 @@ return function(tl)
     local fa = { trans = 0, start = 0, gstride = 0, step = 0, lbo = 0, sbo = 0 } -- (A in registers: no descriptor)
     if not ra then
       local why_a
-      fa, why_a = fit_cached(a, table.concat({ key_of(la), am, kk, groups, am_g, tostring(a.transposed) }, ":"), function(g, s, mn, k)
-        local ar, ac = origin(la, g)
-        if a.transposed then return { [0] = ar + ks * s + k, ac + am_g * g + mn } end
-        return { [0] = ar + am_g * g + mn, ac + ks * s + k }
+      fa, why_a = fit_staged(a, table.concat({ key_of(la), am, kk, groups, am_g, tostring(a.transposed) }, ":"), function(sh)
+        return function(g, s, mn, k)
+          local ar, ac = origin(la, g)
+          ar = ar + sh
+          if a.transposed then return { [0] = ar + ks * s + k, ac + am_g * g + mn } end
+          return { [0] = ar + am_g * g + mn, ac + ks * s + k }
+        end
       end, ga, steps, 64, ks, self.fp8, #la > 1)
       if not fa then tr.fail("wgmma: the A tile's LDS layout is not one the descriptors can read: %s", why_a) end
     end
-    local fb, why_b = fit_cached(b, table.concat({ key_of(lb), kk, self.n, tostring(b.transposed) }, ":"), function(g, s, mn, k)
-      local br, bc = origin(lb, g)
-      if b.transposed then return { [0] = br + mn, bc + ks * s + k } end
-      return { [0] = br + ks * s + k, bc + mn }
+    local fb, why_b = fit_staged(b, table.concat({ key_of(lb), kk, self.n, tostring(b.transposed) }, ":"), function(sh)
+      return function(g, s, mn, k)
+        local br, bc = origin(lb, g)
+        br = br + sh
+        if b.transposed then return { [0] = br + mn, bc + ks * s + k } end
+        return { [0] = br + ks * s + k, bc + mn }
+      end
     end, gb, steps, self.n, ks, self.fp8, #lb > 1)
     if not fb then tr.fail("wgmma: the B tile's LDS layout is not one the descriptors can read: %s", why_b) end
     local imm, imm2 = tl._wgmma_pack { lds_a = ra and 0 or a.lds.index, lds_b = b.lds.index, n = self.n, a_regs = ra and 1 or 0,
@@ -283,6 +312,9 @@ return function(tl)
     local a_start, b_start = tr.const(fa.start, "i32"), tr.const(fb.start, "i32")
     if ga > 1 then a_start = a_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fa.gstride, "i32") end
     if gb > 1 then b_start = b_start + (ctx.tid // tr.const(128, "i32")) * tr.const(fb.gstride, "i32") end
+    -- (a ring's tile: its stage's start)
+    if not ra and a.stage then a_start = a_start + tr.as(a.stage, "i32") * tr.const(fa.sstep, "i32") end
+    if b.stage then b_start = b_start + tr.as(b.stage, "i32") * tr.const(fb.sstep, "i32") end
     local ops = {}
     local zero = c == nil and tr.const(0.0, "f32") or nil
     for y = 0, self.elements - 1 do ops[#ops + 1] = c and tr.as(c.vals[y], "f32") or zero end

@@ -813,21 +813,40 @@ end
 -- lds:tile(origin, lengths[, {transposed = true}]) -> a rectangle of the buffer (integer origin and
 -- lengths), the operand form of the warpgroup MMA (tl.wgmma_shape); transposed: the operand is the
 -- rectangle's transpose (an A tile stored K x M, a B tile stored N x K)
+-- {stage = i, stages = n, stride = r}: the tile of stage i (an i32 value, or an integer, in 0 .. n - 1) of n
+-- alike, stage j's origin r * j rows below the origin given (a ring of buffers picked at run time; the
+-- warpgroup MMA checks that every stage's descriptor is stage 0's moved by j times one step)
 function Lds:tile(origin, lengths, opts)
   if type(origin) ~= "table" or type(lengths) ~= "table" or #origin ~= self.rank or #lengths ~= self.rank then
     tr.fail("lds:tile: origin and lengths must be sequences of %d integers", self.rank)
   end
-  for d = 1, self.rank do
-    local o, n = origin[d], lengths[d]
-    if math.type(o) ~= "integer" or math.type(n) ~= "integer" or o < 0 or n < 1 or o + n > self.lengths[d] then
-      tr.fail("lds:tile: [%s, %s + %s) along dimension %d is not inside the buffer (length %d)", tostring(o), tostring(o),
-              tostring(n), d - 1, self.lengths[d])
+  if opts ~= nil and (type(opts) ~= "table" or (opts.transposed ~= nil and type(opts.transposed) ~= "boolean")) then
+    tr.fail("lds:tile: options must be {transposed = boolean, stage = i, stages = n, stride = rows}")
+  end
+  local stage, stages, stride = opts and opts.stage, opts and opts.stages or 1, opts and opts.stride or 0
+  if stage ~= nil or (opts and (opts.stages ~= nil or opts.stride ~= nil)) then
+    if math.type(stages) ~= "integer" or stages < 1 or math.type(stride) ~= "integer" or stride < 1 then
+      tr.fail("lds:tile: {stage = i, stages = n, stride = rows} needs n and rows positive integers (got stages = %s, stride = %s)",
+              tostring(opts.stages), tostring(opts.stride))
+    end
+    if not (math.type(stage) == "integer" or (tr.is_value(stage) and not tr.FLOAT[stage.dtype])) then
+      tr.fail("lds:tile: stage must be an integer or an integer value in 0 .. %d (got %s)", stages - 1, tostring(stage))
+    end
+    if math.type(stage) == "integer" and (stage < 0 or stage >= stages) then
+      tr.fail("lds:tile: stage %d is not one of the %d stages (0 .. %d)", stage, stages, stages - 1)
     end
   end
-  if opts ~= nil and (type(opts) ~= "table" or (opts.transposed ~= nil and type(opts.transposed) ~= "boolean")) then
-    tr.fail("lds:tile: options must be {transposed = boolean}")
+  for d = 1, self.rank do
+    local o, n = origin[d], lengths[d]
+    local last = d == 1 and (stages - 1) * stride or 0 -- (the last stage's rows)
+    if math.type(o) ~= "integer" or math.type(n) ~= "integer" or o < 0 or n < 1 or o + last + n > self.lengths[d] then
+      tr.fail("lds:tile: [%s, %s + %s) along dimension %d is not inside the buffer (length %d)%s", tostring(o), tostring(o),
+              tostring(last > 0 and last + n or n), d - 1, self.lengths[d], last > 0 and string.format(" with its %d stages", stages) or "")
+    end
   end
-  return { is_lds_tile = true, lds = self, origin = origin, lengths = lengths, transposed = opts and opts.transposed or false }
+  if math.type(stage) == "integer" then origin, stage, stages, stride = { origin[1] + stage * stride, table.unpack(origin, 2) }, nil, 1, 0 end
+  return { is_lds_tile = true, lds = self, origin = origin, lengths = lengths, transposed = opts and opts.transposed or false,
+           stage = stage, stages = stages, stride = stride }
 end
 
 function Lds:load(idx, opts)

@@ -90,7 +90,7 @@ end
 -- (atomic: dQ by TMA reduce-adds from this kernel)
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup's dQ share is its own 64 keys' part, all D columns: it
   -- reads only its own rows of dS^T, so the warpgroups never wait for each other (with TMA copies, indep below))
@@ -112,22 +112,26 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
   local early = rs and d == 128
   -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
   local sQ = tl.wgmma_shape { n = NS, a = dt }
+  -- ws (config.ws, with dq = "atomic"): a producer warpgroup (24 registers) copies the K and V tiles and each query
+  -- tile's q and dO by TMA and loads its lse and delta into LDS, so the consumer warpgroups (240 registers) neither
+  -- issue copies (thread 0's four TMA issues stalled its warpgroup about 800 cycles a tile on an H200) nor wait for
+  -- those loads; they keep their dQ reduce-adds (a producer thread adding them coupled the warpgroups: 0.74-0.86x)
+  ws = ws and atomic or false
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
-                             tostring(rs) }, ";")
+                             tostring(rs), tostring(ws) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist, qdist = load_dist(BK, 64, nt), load_dist(BQ, d, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           rs and "_rs" or ""),
-      block = nt, warp = 32,
+                           (rs and "_rs" or "") .. (ws and "_ws" or "")),
+      block = ws and nt + 128 or nt, warp = 32,
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
       params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
         local b, hk = k.block_id(2), k.block_id(1)
         local kv0 = k.block_id(0) * BK
-        local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first key row in the block
         local function win(t, hh, row, c0, rows, cols, dist)
           if rank == 4 then return k:window(t, { b, hh, row, c0 }, { 1, 1, rows, cols }, dist) end
           return k:window(t, { b, row, hh * d + c0 }, { 1, rows, cols }, dist)
@@ -149,267 +153,345 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs)
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
         -- write and read)
-        local lstat = k:lds(tl.f32, { NB, own and 2 * WG or 2, BQ })
-        -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
-        -- cp.async's only after a block barrier)
-        local tma = true
-        local dsfree -- (set below, before the loop)
-        local indep, empty -- (own with TMA copies: set below)
-        for pi = 0, PD - 1 do
-          tma = k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist)) and tma
-          tma = k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist)) and tma
-        end
-        k:copy_commit()
-        -- per accumulator element of S^T: its key row and query column in the tile, and which of the
-        -- thread's distinct columns it is (ci: lse and delta are loaded once per column)
-        local zs = sS:zeros()
-        local kvrow, kv_in, col, ci, ncol = {}, {}, {}, {}, 0
-        local offs, first = tl._dist_facts(sS.c).offsets, {}
-        for y = 0, sS.elements - 1 do
-          local idx = zs:coords(y)
-          kvrow[y] = kv0 + r0 + idx[1]
-          kv_in[y] = tl.lt(kvrow[y], skv)
-          col[y] = idx[2]
-          local c = offs[y + 1][2]
-          if not first[c] then ncol = ncol + 1; first[c] = ncol end
-          ci[y] = first[c]
-        end
-        -- (the order of the element-wise loops: early, column by column, each column's lse read from LDS
-        -- where its elements use it and its delta after dP^T's wait, so that they are live briefly (ptxas's
-        -- spills at D = 128: 120 bytes, 204 with the stats of all columns read at once); else in the
-        -- accumulator's order, both stats read together at the first use (2-5% faster at D = 64))
-        local order = {}
-        for y = 0, sS.elements - 1 do order[y + 1] = y end
-        if early then
-          table.sort(order, function(a, b_) if ci[a] ~= ci[b_] then return ci[a] < ci[b_] end return a < b_ end)
-        end
-        -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
-        -- from row kv0 - (skv - sq) on
-        local q_start = 0
-        if causal then q_start = (tl.max(kv0 - (skv - sq), 0) // BQ) * BQ end
-        -- the query tiles the block walks, flat: tile t is query tile t % nq of the group's head t // nq
-        -- (tiles past the last, T, clamped to valid ones: copied but masked, so they add nothing)
-        local nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
-        local T = nq * p.group
-        local function coords(t)
-          local n1 = tl.max(nq, 1)
-          return hk * p.group + tl.min(t // n1, p.group - 1), q_start + (t % n1) * BQ
-        end
-        local function load(t, buf)
-          local hq, q0 = coords(t)
-          tma = k:copy(k:window(lq, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist)) and tma
-          tma = k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist)) and tma
-          k:copy_commit()
-        end
-        -- tile t's lse (threads 0..BQ-1) and delta (threads BQ..2BQ-1), one value a thread, fetched a tile
-        -- ahead into registers and stored into lstat's buffer later in the tile before it (stash; the
-        -- choice between the two loads made there, so that nothing waits for them before): the products
-        -- read them from LDS, the global loads' latency hidden behind half a tile or more
-        local tid = k.thread_id()
-        local wg = k.warp_id() // 4
-        -- (own: each warpgroup's threads fetch and stash their own copy; stat(kind): lstat's row of lse (0) or
-        -- delta (1) for this thread's warpgroup)
-        local stid = own and tid % (2 * BQ) or tid
-        local function stat(kind) return own and 2 * wg + kind or kind end
-        local function fetch(t)
-          local hq, q0 = coords(t)
-          local qc = q0 + stid % BQ
-          local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
-          local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(stid, BQ)), pad = NEG_INF })
-          -- (stashed as -lse log2 e, the addend of P's exponent, and -inf where P is 0 whatever the score: rows
-          -- past sq, tiles past the last, rows that see no key (lse -inf); so only the keys' own masks are left
-          -- to the elements)
-          lse = tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF)
-          -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
-          local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
-                                     { mask = tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))), pad = 0.0 })
-          return { lse, delta }
-        end
-        local function stash(v, buf)
-          k:when(tl.lt(stid, 2 * BQ), function()
-            lstat:store({ buf, stat(stid // BQ), stid % BQ }, tl.select(tl.lt(stid, BQ), v[1], v[2]))
-          end)
-        end
-        -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN
-        -- layout), left in flight (base: the wgmma groups issued before it in this tile)
-        local function scores(lx, ly, buf, base)
-          local acc
-          for pi = 0, PD - 1 do
-            acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ buf * BQ, pi * 64 }, { BQ, 64 }, { transposed = true }),
-                         acc, { pending = base + pi + 1 })
-          end
-          return acc
-        end
-        -- tile t in buffer buf; nxt: tile t + 1's lse and delta (fetch), stashed into buffer nbuf (atomic:
-        -- before the dQ share's block barrier, which shows them to both warpgroups; else while dV and dK run)
-        -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
-        -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
-        -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B)
-        local function dq_share()
-          local a, b = {}, {}
-          for g = 0, WG - 1 do
-            if own then
-              a[g + 1] = lds_:tile({ g * 64, 0 }, { 64, BQ }, { transposed = true })
-              b[g + 1] = lk:tile({ g * 64, 0 }, { 64, NS })
-            else
-              b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS })
+        local lstat = k:lds(tl.f32, { NB, (own and not ws) and 2 * WG or 2, BQ })
+        -- ws: kvbar (K and V landed), full[j] (buffer j's q, dO, lse and delta landed: the producer's warp 0 arrives,
+        -- and the copies' bytes), wempty[j] (the consumers are done with buffer j: every consumer thread arrives),
+        -- wsfree (both warpgroups' dQ shares of the last tile have read dS^T, as dsfree)
+        local kvbar, full, wempty
+        if ws then
+          for _, t in ipairs { p.q, p.k, p.v, p.dout, p.dq } do
+            if not C.tma_copyable(t, rank) then
+              C.fail("std.attention_backward: config.ws copies by TMA, which needs 16-byte-aligned tensors with contiguous " ..
+                     "rows and strides of a multiple of 16 bytes (%s is not)", t.name)
             end
           end
-          if not own then a = lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }) end
-          -- (early: dV, issued before it, complete too: letting it run on past the share's issue spilled less
-          -- but was not faster, bench/RESULTS.md 2026-11-26 session 16)
-          return sQ:mma(a, b, nil, { pending = 1 })
+          kvbar, full, wempty = k:mbarrier(1, 1), k:mbarrier(NB, 32), k:mbarrier(NB, WG * 128)
         end
-        local function dq_add(share, t)
-          local hq, q0 = coords(t)
-          k:window(lr, { wg * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
-          k:sync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
-          local c0 = own and 0 or wg * NS
-          k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
+        local wsfree = ws and not own and k:mbarrier(1, WG * 128)
+        -- the query tiles of the block (computed by each role that walks them, in its own code)
+        local q_start, nq, T, T3, coords
+        local function tiles()
+          -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
+          -- from row kv0 - (skv - sq) on
+          q_start = 0
+          if causal then q_start = (tl.max(kv0 - (skv - sq), 0) // BQ) * BQ end
+          -- the query tiles the block walks, flat: tile t is query tile t % nq of the group's head t // nq
+          -- (tiles past the last, T, clamped to valid ones: copied but masked, so they add nothing)
+          nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
+          T = nq * p.group
+          coords = function(t)
+            local n1 = tl.max(nq, 1)
+            return hk * p.group + tl.min(t // n1, p.group - 1), q_start + (t % n1) * BQ
+          end
+          -- (whole rounds of NB tiles: T3)
+          T3 = (T + NB - 1) // NB * NB
+        end
+        -- the block's query tiles in rounds of NB, so that each one's buffer is a constant; each step j > 0 of a round
+        -- a loop of at most one trip (none past the last tile)
+        local function walk(fn)
+          k:range(0, T3, NB, function(i)
+            for j = 0, NB - 1 do
+              if j == 0 then fn(i, 0) else k:range(i + j, tl.min(i + j + 1, T), 1, function(t) fn(t, j) end) end
+            end
+          end)
+        end
+        -- ws: the producer warpgroup's warp 0: K and V once, then each tile once its buffer is free (the consumers are
+        -- done with the tile NB before): q and dO by TMA from its first thread, lse (as -lse log2 e, -inf where P is 0)
+        -- and delta into lstat by its lanes, two columns each; full[j] completes with the 32 arrivals and the bytes
+        local function produce(role)
+          tiles()
+          local lane = k.thread_id() % 32
+          local function load(t, j)
+            wempty:wait(j, (t // NB + 1) % 2)
+            local hq, q0 = coords(t)
+            k:copy(k:window(lq, { j * BQ, 0 }, { BQ, d }), win(p.q, hq, q0, 0, BQ, d), { barrier = full, index = j })
+            k:copy(k:window(ldo, { j * BQ, 0 }, { BQ, d }), win(p.dout, hq, q0, 0, BQ, d), { barrier = full, index = j })
+            for h2 = 0, BQ // 32 - 1 do
+              local c = lane + 32 * h2
+              local qc = q0 + c
+              local inq = tl.lt(qc, sq)
+              local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
+              lstat:store({ j, 0, c }, tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF))
+              lstat:store({ j, 1, c }, p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 }))
+            end
+            full:arrive(j)
+          end
+          k:when(tl.eq(k.warp_id(), 0), function()
+            for pi = 0, PD - 1 do
+              k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }), win(p.k, hk, kv0, pi * 64, BK, 64), { barrier = kvbar, index = 0 })
+              k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }), win(p.v, hk, kv0, pi * 64, BK, 64), { barrier = kvbar, index = 0 })
+            end
+            k:when(role:leader(), function() kvbar:arrive(0) end)
+            walk(load)
+          end)
+        end
+        local crole -- (ws: the consumers' role)
+        local function bsync(opts) if crole then crole:sync(opts) else k:sync(opts) end end
+        local function run()
+          tiles()
+          local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first key row in the block
+          -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
+          -- cp.async's only after a block barrier)
+          local tma = true
+          local dsfree = wsfree or nil -- (set below, before the loop)
+          local indep, empty -- (own with TMA copies: set below)
+          if not ws then
+            for pi = 0, PD - 1 do
+              tma = k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.k, hk, kv0, pi * 64, BK, 64, kdist)) and tma
+              tma = k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }, kdist), win(p.v, hk, kv0, pi * 64, BK, 64, kdist)) and tma
+            end
+            k:copy_commit()
+          end
+          -- per accumulator element of S^T: its key row and query column in the tile, and which of the
+          -- thread's distinct columns it is (ci: lse and delta are loaded once per column)
+          local zs = sS:zeros()
+          local kvrow, kv_in, col, ci, ncol = {}, {}, {}, {}, 0
+          local offs, first = tl._dist_facts(sS.c).offsets, {}
+          for y = 0, sS.elements - 1 do
+            local idx = zs:coords(y)
+            kvrow[y] = kv0 + r0 + idx[1]
+            kv_in[y] = tl.lt(kvrow[y], skv)
+            col[y] = idx[2]
+            local c = offs[y + 1][2]
+            if not first[c] then ncol = ncol + 1; first[c] = ncol end
+            ci[y] = first[c]
+          end
+          -- (the order of the element-wise loops: early, column by column, each column's lse read from LDS
+          -- where its elements use it and its delta after dP^T's wait, so that they are live briefly (ptxas's
+          -- spills at D = 128: 120 bytes, 204 with the stats of all columns read at once); else in the
+          -- accumulator's order, both stats read together at the first use (2-5% faster at D = 64))
+          local order = {}
+          for y = 0, sS.elements - 1 do order[y + 1] = y end
+          if early then
+            table.sort(order, function(a, b_) if ci[a] ~= ci[b_] then return ci[a] < ci[b_] end return a < b_ end)
+          end
+          local function load(t, buf)
+            local hq, q0 = coords(t)
+            tma = k:copy(k:window(lq, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist)) and tma
+            tma = k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist)) and tma
+            k:copy_commit()
+          end
+          -- tile t's lse (threads 0..BQ-1) and delta (threads BQ..2BQ-1), one value a thread, fetched a tile
+          -- ahead into registers and stored into lstat's buffer later in the tile before it (stash; the
+          -- choice between the two loads made there, so that nothing waits for them before): the products
+          -- read them from LDS, the global loads' latency hidden behind half a tile or more
+          local tid = k.thread_id()
+          local wg = k.warp_id() // 4
+          -- (own: each warpgroup's threads fetch and stash their own copy; stat(kind): lstat's row of lse (0) or
+          -- delta (1) for this thread's warpgroup)
+          local stid = own and tid % (2 * BQ) or tid
+          local function stat(kind) return (own and not ws) and 2 * wg + kind or kind end
+          local function fetch(t)
+            local hq, q0 = coords(t)
+            local qc = q0 + stid % BQ
+            local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
+            local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(stid, BQ)), pad = NEG_INF })
+            -- (stashed as -lse log2 e, the addend of P's exponent, and -inf where P is 0 whatever the score: rows
+            -- past sq, tiles past the last, rows that see no key (lse -inf); so only the keys' own masks are left
+            -- to the elements)
+            lse = tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF)
+            -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
+            local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
+                                       { mask = tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))), pad = 0.0 })
+            return { lse, delta }
+          end
+          local function stash(v, buf)
+            k:when(tl.lt(stid, 2 * BQ), function()
+              lstat:store({ buf, stat(stid // BQ), stid % BQ }, tl.select(tl.lt(stid, BQ), v[1], v[2]))
+            end)
+          end
+          -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN
+          -- layout), left in flight (base: the wgmma groups issued before it in this tile)
+          local function scores(lx, ly, buf, base)
+            local acc
+            for pi = 0, PD - 1 do
+              acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ buf * BQ, pi * 64 }, { BQ, 64 }, { transposed = true }),
+                           acc, { pending = base + pi + 1 })
+            end
+            return acc
+          end
+          -- tile t in buffer buf; nxt: tile t + 1's lse and delta (fetch), stashed into buffer nbuf (atomic:
+          -- before the dQ share's block barrier, which shows them to both warpgroups; else while dV and dK run)
+          -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
+          -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
+          -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B)
+          local function dq_share()
+            local a, b = {}, {}
             for g = 0, WG - 1 do
-              for j = 0, NP - 1 do
-                k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * 64, j * 32 }, { 64, 32 }),
-                       { tma = true, reduce = "add", issuer = 128 * g })
+              if own then
+                a[g + 1] = lds_:tile({ g * 64, 0 }, { 64, BQ }, { transposed = true })
+                b[g + 1] = lk:tile({ g * 64, 0 }, { 64, NS })
+              else
+                b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS })
               end
             end
-          end)
-        end
-        -- (the warpgroups' issuers: their last reduce-adds have read lr)
-        local function dq_drained()
-          for g = 0, WG - 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
-        end
-        local function tile(t, buf, dk, dv, nxt, nbuf)
-          local _, q0 = coords(t)
-          -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
-          local st = scores(lk, lq, buf, 0)
-          local dpt = scores(lv, ldo, buf, PD)
-          local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
-          local lses, deltas = {}, {}
-          k:wgmma_wait(PD) -- S^T complete (groups complete in order)
-          for _, y in ipairs(order) do
-            local qc = q0 + col[y]
-            if not lses[ci[y]] then
-              lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
-              if not early then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
+            if not own then a = lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }) end
+            -- (early: dV, issued before it, complete too: letting it run on past the share's issue spilled less
+            -- but was not faster, bench/RESULTS.md 2026-11-26 session 16)
+            return sQ:mma(a, b, nil, { pending = 1 })
+          end
+          local function dq_add(share, t)
+            local hq, q0 = coords(t)
+            k:window(lr, { wg * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
+            bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
+            local c0 = own and 0 or wg * NS
+            k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
+              for g = 0, WG - 1 do
+                for j = 0, NP - 1 do
+                  k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * 64, j * 32 }, { 64, 32 }),
+                         { tma = true, reduce = "add", issuer = 128 * g })
+                end
+              end
+            end)
+          end
+          -- (the warpgroups' issuers: their last reduce-adds have read lr)
+          local function dq_drained()
+            for g = 0, WG - 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
+          end
+          local function tile(t, buf, dk, dv, nxt, nbuf)
+            local _, q0 = coords(t)
+            -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
+            local st = scores(lk, lq, buf, 0)
+            local dpt = scores(lv, ldo, buf, PD)
+            local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
+            local lses, deltas = {}, {}
+            k:wgmma_wait(PD) -- S^T complete (groups complete in order)
+            for _, y in ipairs(order) do
+              local qc = q0 + col[y]
+              if not lses[ci[y]] then
+                lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
+                if not early then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
+              end
+              -- P^T = exp2(S^T scale - lse log2 e): 0 where the column's stash says so (see fetch), and where the key
+              -- is past skv (its zero-filled K row gives a score of 0, whose exp2 could overflow dt) or causal hides it
+              local ok = kv_in[y]
+              if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
+              pt:set(y, tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lses[ci[y]]), FTZ), 0.0))
             end
-            -- P^T = exp2(S^T scale - lse log2 e): 0 where the column's stash says so (see fetch), and where the key
-            -- is past skv (its zero-filled K row gives a score of 0, whose exp2 could overflow dt) or causal hides it
-            local ok = kv_in[y]
-            if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
-            pt:set(y, tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lses[ci[y]]), FTZ), 0.0))
-          end
-          -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
-          -- warpgroup's registers
-          local pa = pt:cast(dt)
-          -- (early: dV += P^T dO from registers at once, running with dP^T and the dS^T below: P^T's
-          -- registers are free before dS^T takes its own)
-          if early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = PD + 1 }) end
-          if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
-          k:wgmma_wait(early and 1 or 0) -- dP^T complete (early: dV may still run)
-          for _, y in ipairs(order) do
-            deltas[ci[y]] = deltas[ci[y]] or lstat:load { buf, stat(1), col[y] }
-            dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]]))
-          end
-          local da = dst:cast(dt)
-          if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
-          if not rs then da = lds_:tile({ 0, 0 }, { BK, BQ }) end
-          if not atomic then
-            -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
-            if not rs then k:sync { warps = 4 } end
-            if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 }) end
-            dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
-            stash(nxt, nbuf)
+            -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
+            -- warpgroup's registers
+            local pa = pt:cast(dt)
+            -- (early: dV += P^T dO from registers at once, running with dP^T and the dS^T below: P^T's
+            -- registers are free before dS^T takes its own)
+            if early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = PD + 1 }) end
+            if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
+            k:wgmma_wait(early and 1 or 0) -- dP^T complete (early: dV may still run)
+            for _, y in ipairs(order) do
+              deltas[ci[y]] = deltas[ci[y]] or lstat:load { buf, stat(1), col[y] }
+              dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]]))
+            end
+            local da = dst:cast(dt)
+            if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
+            if not rs then da = lds_:tile({ 0, 0 }, { BK, BQ }) end
+            if not atomic then
+              -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
+              if not rs then bsync { warps = 4 } end
+              if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 }) end
+              dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
+              stash(nxt, nbuf)
+              k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
+              return dk, dv
+            end
+            dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
+            -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
+            -- buffer's last tile, t - 2, was done by every reader before tile t - 1's barrier: the block's, or
+            -- with own the warpgroup's, where only the warpgroup reads its copy)
+            if not ws then stash(nxt, nbuf) end
+            -- (the dQ share reads both warpgroups' rows of dS^T; own: this warpgroup's)
+            if own then bsync { warps = 4 } else bsync() end
+            local share = dq_share()
+            if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 }) end
+            dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = early and 2 or 3 })
+            -- (the dQ share complete, dK still running, and unless early dV too)
+            k:wgmma_wait(early and 1 or 2)
+            if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
+            dq_add(share, t)
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
+            if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
+            if ws then wempty:arrive(buf) end
             return dk, dv
           end
-          dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
-          -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
-          -- buffer's last tile, t - 2, was done by every reader before tile t - 1's barrier: the block's, or
-          -- with own the warpgroup's, where only the warpgroup reads its copy)
-          stash(nxt, nbuf)
-          -- (the dQ share reads both warpgroups' rows of dS^T; own: this warpgroup's)
-          if own then k:sync { warps = 4 } else k:sync() end
-          local share = dq_share()
-          if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 }) end
-          dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = early and 2 or 3 })
-          -- (the dQ share complete, dK still running, and unless early dV too)
-          k:wgmma_wait(early and 1 or 2)
-          if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
-          dq_add(share, t)
-          k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
-          if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
-          return dk, dv
-        end
-        -- tile t in buffer j, tile t + 1's copies running during it
-        -- (atomic at D = 128: the dQ share's block barrier of tile t - 1 comes after both warpgroups' last reads of
-        -- tile t - 2, so with TMA copies, whose data each thread sees once its wait returns, the tile needs
-        -- no block barrier of its own: the next tile's lse and delta are stashed before that barrier, and dS^T's
-        -- buffer has dsfree)
-        -- (indep: no barrier is common to both warpgroups; buffer nb is free again once every thread has arrived
-        -- on empty's barrier nb after its last tile there, t - 2, which was the ((t + 1) // NB)-th phase of it
-        -- (the first use waits for the phase "before the first", complete on a fresh barrier))
-        local function step(t, j, dk_, dv_)
-          local nb = (j + 1) % NB
-          -- (every thread waits, though thread 0 issues the copies: with thread 0 alone the warpgroups drifted
-          -- apart and it was 4-6% slower, bench/RESULTS.md 2026-11-26 session 16)
-          if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
-          -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's block barrier, or (indep) the
-          -- wait on empty above)
-          load(t + 1, nb)
-          local nxt = fetch(t + 1)
-          k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
-          -- (indep: nothing more, the data of a TMA copy is seen by each thread once its own wait returns)
-          if dsfree then
-            -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
-            -- both warpgroups are done with it, before this tile's products, where few registers are
-            -- live; tile 0 waits for the phase "before the first", complete on a fresh barrier)
-            dsfree:wait(0, (t + 1) % 2)
-          elseif not indep then
-            k:sync()
-          end
-          return tile(t, j, dk_, dv_, nxt, nb)
-        end
-        -- NB tiles a round, so each one's buffer is a constant; then the last T % NB tiles, tile T3 + j in
-        -- buffer j (a loop of at most one trip each). Atomic at D = 128: rounds only, the last one's steps
-        -- past T skipped, each step j > 0 of a round a loop of at most one trip (tail loops after the rounds,
-        -- copies of the body, spill 744 bytes there where one body spills 172: ptxas at 255 registers; with
-        -- the steps in such loops 112, causal 60; the steps past T had run masked: 18 for 16 tiles at S = 1k)
-        stash(fetch(0), 0)
-        load(0, 0)
-        -- atomic with TMA copies only (known now: the loop's copies are these windows again): no block barrier
-        -- opens a tile; dsfree: dS^T's buffer free again, both warpgroups' dQ shares of the last tile done
-        -- (every thread arrives once its share is complete)
-        -- own (D = 64): the warpgroups never wait for each other (indep), each reading only its own rows of
-        -- dS^T, lse and delta; empty (one barrier a buffer, every thread arriving once done with it) keeps the
-        -- copies of a tile from overwriting q and dO while the other warpgroup may still read them
-        if atomic and tma then
-          indep = own
-          if indep then empty = k:mbarrier(NB, WG * 128) else dsfree = k:mbarrier(1, WG * 128) end
-          k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
-        end
-        local tma0 = tma
-        local rounds_only = atomic and d == 128
-        local T3 = rounds_only and (T + NB - 1) // NB * NB or (T // NB) * NB
-        local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
-          for j = 0, NB - 1 do
-            if j > 0 and rounds_only then
-              dk_, dv_ = k:range(i + j, tl.min(i + j + 1, T), 1, function(t, a, b) return step(t, j, a, b) end, dk_, dv_)
-            else
-              dk_, dv_ = step(i + j, j, dk_, dv_)
+          -- tile t in buffer j, tile t + 1's copies running during it
+          -- (atomic at D = 128: the dQ share's block barrier of tile t - 1 comes after both warpgroups' last reads of
+          -- tile t - 2, so with TMA copies, whose data each thread sees once its wait returns, the tile needs
+          -- no block barrier of its own: the next tile's lse and delta are stashed before that barrier, and dS^T's
+          -- buffer has dsfree)
+          -- (indep: no barrier is common to both warpgroups; buffer nb is free again once every thread has arrived
+          -- on empty's barrier nb after its last tile there, t - 2, which was the ((t + 1) // NB)-th phase of it
+          -- (the first use waits for the phase "before the first", complete on a fresh barrier))
+          local function step(t, j, dk_, dv_)
+            local nb = (j + 1) % NB
+            -- (every thread waits, though thread 0 issues the copies: with thread 0 alone the warpgroups drifted
+            -- apart and it was 4-6% slower, bench/RESULTS.md 2026-11-26 session 16)
+            if ws then
+              full:wait(j, (t // NB) % 2)
+              if dsfree then dsfree:wait(0, (t + 1) % 2) end
+              return tile(t, j, dk_, dv_)
             end
+            if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
+            -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's block barrier, or (indep) the
+            -- wait on empty above)
+            load(t + 1, nb)
+            local nxt = fetch(t + 1)
+            k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
+            -- (indep: nothing more, the data of a TMA copy is seen by each thread once its own wait returns)
+            if dsfree then
+              -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
+              -- both warpgroups are done with it, before this tile's products, where few registers are
+              -- live; tile 0 waits for the phase "before the first", complete on a fresh barrier)
+              dsfree:wait(0, (t + 1) % 2)
+            elseif not indep then
+              k:sync()
+            end
+            return tile(t, j, dk_, dv_, nxt, nb)
           end
-          return dk_, dv_
-        end, sO:zeros(), sO:zeros())
-        for j = 0, rounds_only and -1 or NB - 2 do
-          dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
+          -- NB tiles a round, so each one's buffer is a constant; then the last T % NB tiles, tile T3 + j in
+          -- buffer j (a loop of at most one trip each). Atomic at D = 128: rounds only, the last one's steps
+          -- past T skipped, each step j > 0 of a round a loop of at most one trip (tail loops after the rounds,
+          -- copies of the body, spill 744 bytes there where one body spills 172: ptxas at 255 registers; with
+          -- the steps in such loops 112, causal 60; the steps past T had run masked: 18 for 16 tiles at S = 1k)
+          if ws then kvbar:wait(0, 0) else
+          stash(fetch(0), 0)
+          load(0, 0)
+          end
+          -- atomic with TMA copies only (known now: the loop's copies are these windows again): no block barrier
+          -- opens a tile; dsfree: dS^T's buffer free again, both warpgroups' dQ shares of the last tile done
+          -- (every thread arrives once its share is complete)
+          -- own (D = 64): the warpgroups never wait for each other (indep), each reading only its own rows of
+          -- dS^T, lse and delta; empty (one barrier a buffer, every thread arriving once done with it) keeps the
+          -- copies of a tile from overwriting q and dO while the other warpgroup may still read them
+          if atomic and tma and not ws then
+            indep = own
+            if indep then empty = k:mbarrier(NB, WG * 128) else dsfree = k:mbarrier(1, WG * 128) end
+            k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
+          end
+          local tma0 = tma
+          local rounds_only = atomic and d == 128
+          local T3 = rounds_only and T3 or (T // NB) * NB
+          local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
+            for j = 0, NB - 1 do
+              if j > 0 and rounds_only then
+                dk_, dv_ = k:range(i + j, tl.min(i + j + 1, T), 1, function(t, a, b) return step(t, j, a, b) end, dk_, dv_)
+              else
+                dk_, dv_ = step(i + j, j, dk_, dv_)
+              end
+            end
+            return dk_, dv_
+          end, sO:zeros(), sO:zeros())
+          for j = 0, rounds_only and -1 or NB - 2 do
+            dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
+          end
+          -- (a copy of the loop lowered otherwise than those before it would leave the warpgroups waiting for
+          -- arrivals that never come)
+          assert(tma == tma0, "attention_backward_wgmma: the loop's copies changed between TMA and cp.async")
+          if not ws then k:copy_wait(0) end -- (the last copies, nobody's tile)
+          if atomic then dq_drained() end
+          win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
+          win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
         end
-        -- (a copy of the loop lowered otherwise than those before it would leave the warpgroups waiting for
-        -- arrivals that never come)
-        assert(tma == tma0, "attention_backward_wgmma: the loop's copies changed between TMA and cp.async")
-        k:copy_wait(0) -- (the last copies, nobody's tile)
-        if atomic then dq_drained() end
-        win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
-        win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
+        if not ws then return run() end
+        k:roles { { name = "producer", warps = 4, registers = 24, fn = produce },
+                  { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
   end), BK

@@ -263,5 +263,56 @@ local mixed = tl.kernel { name = "wg_list_mixed", block = 256, params = {}, body
   tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }), { la:tile({ 0, 0 }, { 64, 64 }), la:tile({ 0, 0 }, { 32, 64 }) })
 end }
 T.raises(function() mixed({ 1 }) end, "the tiles of the B tile's list must be of one LDS buffer, of one shape and one orientation (tile 2 differs)")
+-- a ring of tiles picked at run time (lds:tile's {stage, stages, stride}): A from one of two K-major buffers
+-- (rows 64 i..), B from one of two MN-major ones (rows 64 i..), stage sel a kernel argument; equal to a
+-- product of the stage's own data, and the sm_90 source's descriptor start moves by the stage
+local ring = tl.kernel { name = "wg_ring", block = 128,
+  params = { { "a", tl.tensor(tl.f16, 2) }, { "b", tl.tensor(tl.f16, 2) }, { "c", tl.tensor(tl.f32, 2) }, { "sel", tl.i32 } },
+  body = function(k, p)
+    local s = tl.wgmma_shape { n = 64 }
+    local la = k:lds(tl.f16, { 128, 64 }, { swizzle = tl.xor_preshuffle { m_per_block = 128, k_per_block = 64, kpack = 8, m_lds_layer = 1 } })
+    local lb = k:lds(tl.f16, { 128, 64 }, { swizzle = tl.wgmma_mn_layout(128, 64) })
+    local d = rows_dist(128, 64, 128)
+    k:copy(k:window(la, { 0, 0 }, { 128, 64 }, d), k:window(p.a, { 0, 0 }, { 128, 64 }, d))
+    k:copy(k:window(lb, { 0, 0 }, { 128, 64 }, d), k:window(p.b, { 0, 0 }, { 128, 64 }, d))
+    k:copy_commit()
+    k:copy_wait(0)
+    k:sync()
+    local acc = s:mma(la:tile({ 0, 0 }, { 64, 64 }, { stage = p.sel, stages = 2, stride = 64 }),
+                      lb:tile({ 0, 0 }, { 64, 64 }, { stage = p.sel, stages = 2, stride = 64 }))
+    k:window(p.c, { 0, 0 }, { 64, 64 }, s.c):store(acc)
+  end }
+do
+  local A, B = tl.empty({ 128, 64 }, tl.f16), tl.empty({ 128, 64 }, tl.f16)
+  for i = 0, 127 do for j = 0, 63 do A:set(i, j, (i * 7 + j * 3) % 5 - 2); B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
+  for sel = 0, 1 do
+    local c = tl.zeros({ 64, 64 }, tl.f32)
+    ring({ 1 }, A, B, c, sel)
+    for i = 0, 63 do
+      for j = 0, 63 do
+        local want = 0
+        for q = 0, 63 do want = want + A:get(64 * sel + i, q) * B:get(64 * sel + q, j) end
+        if c:get(i, j) ~= want then error(("ring stage %d: C[%d, %d] = %s, want %s"):format(sel, i, j, c:get(i, j), want)) end
+      end
+    end
+  end
+  T.compiles(tl._hip_source(ring:ir_object(), "sm_90"), "wg_ring", "sm_90a", "wgmma from a ring's stage picked at run time")
+end
+local function ring_bad(opts, rows)
+  return tl.kernel { name = "wg_ring_bad", block = 128, params = { { "sel", tl.i32 } }, body = function(k, p)
+    local la = k:lds(tl.f16, { rows or 128, 64 }, { swizzle = tl.xor_preshuffle { m_per_block = rows or 128, k_per_block = 64, kpack = 8, m_lds_layer = 1 } })
+    opts.stage = opts.stage or p.sel
+    tl.wgmma_shape { n = 64 }:mma(la:tile({ 0, 0 }, { 64, 64 }, opts), la:tile({ 0, 0 }, { 64, 64 }, { transposed = true }))
+  end }
+end
+T.raises(function() ring_bad({ stages = 3, stride = 64 })({ 1 }, 0) end,
+  "lds:tile: [0, 0 + 192) along dimension 0 is not inside the buffer (length 128) with its 3 stages")
+T.raises(function() ring_bad({ stages = 2 })({ 1 }, 0) end,
+  "lds:tile: {stage = i, stages = n, stride = rows} needs n and rows positive integers (got stages = 2, stride = nil)")
+T.raises(function() ring_bad({ stage = 2, stages = 2, stride = 64 })({ 1 }, 0) end, "lds:tile: stage 2 is not one of the 2 stages (0 .. 1)")
+-- (any whole number of rows moves a descriptor's start only: TMA's and wgmma's swizzles follow the address; stride 4)
+local r4 = ring_bad({ stages = 2, stride = 4 })
+r4({ 1 }, 1)
+assert(r4:ir():find("wgmma m64n64k16x4", 1, true))
 registry["tilelua.warp"] = saved
 print("kernel_wgmma: ok")

@@ -44,8 +44,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   end
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
-  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { ws = true } }) end,
-    "std.attention_backward: unknown config field 'ws' (fields: wgmma, rs)")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws)")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, ws = true } }) end,
+    "std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel")
   -- sm_90's default: the wgmma kernels; dq = "atomic" or config.wgmma = false keep the mma.sync ones
   tl.with_target("sm_90", function()
     local q9, k9, v9, d9 = signed({ 1, 1, 9, 64 }, "f16", 9), signed({ 1, 1, 9, 64 }, "f16", 10), signed({ 1, 1, 9, 64 }, "f16", 11),

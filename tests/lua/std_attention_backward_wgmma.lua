@@ -33,6 +33,15 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, rs = false }, dq = "atomic" }
   case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "atomic" }
   case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WG, dq = "atomic" }
+  -- config.ws: a producer warpgroup copies the tiles and loads lse and delta (both head dimensions; at D = 64 each
+  -- consumer warpgroup its own keys' dQ share, Skv = 100 giving the second one keys)
+  local WS = { wgmma = true, ws = true }
+  case { S = 300, Skv = 100, D = 128, dt = "f16", config = WS }
+  case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "bf16", config = WS }
+  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WS }
+  case { S = 37, Skv = 150, D = 64, dt = "f16", causal = true, config = WS }
+  T.raises(function() case { S = 20, Skv = 20, D = 64, dt = "f16", config = WS, dq = "pass" } end,
+    "std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
   -- (D = 64 with P^T and dS^T through LDS, each warpgroup its own keys' share: 8 tiles, two rounds and a tail of 2)
   case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "f16", config = { wgmma = true, rs = false }, dq = "atomic" }
   -- config.rs: dV and dK with P^T and dS^T from registers (wgmma's register-A form), both dq modes (the
