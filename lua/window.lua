@@ -815,7 +815,9 @@ end
 -- rectangle's transpose (an A tile stored K x M, a B tile stored N x K)
 -- {stage = i, stages = n, stride = r}: the tile of stage i (an i32 value, or an integer, in 0 .. n - 1) of n
 -- alike, stage j's origin r * j rows below the origin given (a ring of buffers picked at run time; the
--- warpgroup MMA checks that every stage's descriptor is stage 0's moved by j times one step)
+-- warpgroup MMA checks that every stage's descriptor is stage 0's moved by j times one step; the start is then
+-- added per product at run time. As q's ring in std.attention's persistent kernel it was 0.85-1.06x the kernel
+-- without it, for reasons not separated: bench/RESULTS.md, 2026-11-27 session 20)
 function Lds:tile(origin, lengths, opts)
   if type(origin) ~= "table" or type(lengths) ~= "table" or #origin ~= self.rank or #lengths ~= self.rank then
     tr.fail("lds:tile: origin and lengths must be sequences of %d integers", self.rank)
