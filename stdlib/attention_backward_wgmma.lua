@@ -48,6 +48,18 @@ local BQ = 64 -- query rows per tile
 -- products (each warpgroup reads only its own rows of P^T and dS^T), one block barrier a tile is left.
 local NB = 3
 
+-- X Y^T by the shape s over pd 64-column panels: lx's K-major panels of rx rows each (the A, panel i at rows
+-- i rx), buffer buf's ry rows of ly (MN layout, read transposed as the B); left in flight, base the wgmma
+-- groups issued before it in this tile
+local function xyt(s, pd, lx, rx, ly, ry, buf, base)
+  local acc
+  for pi = 0, pd - 1 do
+    acc = s:mma(lx:tile({ pi * rx, 0 }, { rx, 64 }), ly:tile({ buf * ry, pi * 64 }, { ry, 64 }, { transposed = true }), acc,
+                { pending = base + pi + 1 })
+  end
+  return acc
+end
+
 local function preshuffle(rows)
   return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
 end
@@ -160,10 +172,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
         local kvbar, full, wempty
         if ws then
           for _, t in ipairs { p.q, p.k, p.v, p.dout, p.dq } do
-            if not C.tma_copyable(t, rank) then
-              C.fail("std.attention_backward: config.ws copies by TMA, which needs 16-byte-aligned tensors with contiguous " ..
-                     "rows and strides of a multiple of 16 bytes (%s is not)", t.name)
-            end
+            local why = C.tma_why(t, rank)
+            if why then C.fail("std.attention_backward: config.ws copies by TMA, but %s", why) end
           end
           kvbar, full, wempty = k:mbarrier(1, 1), k:mbarrier(NB, 32), k:mbarrier(NB, WG * 128)
         end
@@ -195,6 +205,15 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
             end
           end)
         end
+        -- the lse and delta of query row qc of head hq (each load under its mask): lse stashed as -lse log2 e, the
+        -- addend of P's exponent, and -inf where P is 0 whatever the score: rows past sq, tiles past the last, rows
+        -- that see no key (lse -inf); so only the keys' own masks are left to the elements. (delta is {B, S, H} for
+        -- the {B, S, H, D} layout: std.sum's result over dO * O)
+        local function row_stats(hq, qc, lse_mask, delta_mask)
+          local lse = p.lse:load({ b, hq, qc }, { mask = lse_mask, pad = NEG_INF })
+          return tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF),
+                 p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = delta_mask, pad = 0.0 })
+        end
         -- ws: the producer warpgroup's warp 0: K and V once, then each tile once its buffer is free (the consumers are
         -- done with the tile NB before): q and dO by TMA from its first thread, lse (as -lse log2 e, -inf where P is 0)
         -- and delta into lstat by its lanes, two columns each; full[j] completes with the 32 arrivals and the bytes
@@ -210,9 +229,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
               local c = lane + 32 * h2
               local qc = q0 + c
               local inq = tl.lt(qc, sq)
-              local lse = p.lse:load({ b, hq, qc }, { mask = inq, pad = NEG_INF })
-              lstat:store({ j, 0, c }, tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF))
-              lstat:store({ j, 1, c }, p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq }, { mask = inq, pad = 0.0 }))
+              local lse, delta = row_stats(hq, qc, inq, inq)
+              lstat:store({ j, 0, c }, lse)
+              lstat:store({ j, 1, c }, delta)
             end
             full:arrive(j)
           end
@@ -285,14 +304,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
             local hq, q0 = coords(t)
             local qc = q0 + stid % BQ
             local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
-            local lse = p.lse:load({ b, hq, qc }, { mask = tl.land(inq, tl.lt(stid, BQ)), pad = NEG_INF })
-            -- (stashed as -lse log2 e, the addend of P's exponent, and -inf where P is 0 whatever the score: rows
-            -- past sq, tiles past the last, rows that see no key (lse -inf); so only the keys' own masks are left
-            -- to the elements)
-            lse = tl.select(tl.gt(lse, NEG_INF), lse * -LOG2E, NEG_INF)
-            -- (delta is {B, S, H} for the {B, S, H, D} layout: std.sum's result over dO * O)
-            local delta = p.delta:load(rank == 4 and { b, hq, qc } or { b, qc, hq },
-                                       { mask = tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))), pad = 0.0 })
+            local lse, delta = row_stats(hq, qc, tl.land(inq, tl.lt(stid, BQ)),
+                                         tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))))
             return { lse, delta }
           end
           local function stash(v, buf)
@@ -300,16 +313,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
               lstat:store({ buf, stat(stid // BQ), stid % BQ }, tl.select(tl.lt(stid, BQ), v[1], v[2]))
             end)
           end
-          -- X Y^T for the K-major panels of lx (this warpgroup's rows) and buffer buf's rows of ly (MN
-          -- layout), left in flight (base: the wgmma groups issued before it in this tile)
-          local function scores(lx, ly, buf, base)
-            local acc
-            for pi = 0, PD - 1 do
-              acc = sS:mma(lx:tile({ pi * BK, 0 }, { BK, 64 }), ly:tile({ buf * BQ, pi * 64 }, { BQ, 64 }, { transposed = true }),
-                           acc, { pending = base + pi + 1 })
-            end
-            return acc
-          end
+          local function scores(lx, ly, buf, base) return xyt(sS, PD, lx, BK, ly, BQ, buf, base) end
           -- tile t in buffer buf; nxt: tile t + 1's lse and delta (fetch), stashed into buffer nbuf (atomic:
           -- before the dQ share's block barrier, which shows them to both warpgroups; else while dV and dK run)
           -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
@@ -537,15 +541,7 @@ function M.dq_kernel(dt, d, causal, layout, load_dist, block, given)
         local qrow, col, lse, delta = row_stats(p, sS:zeros(), sS.elements, q0, r0, b, hq, sq, rank)
         -- causal: row i sees keys j <= i + skv - sq, so the block's keys end at q0 + BM + skv - sq
         local kv_end = causal and tl.max(tl.min(skv, q0 + BM + skv - sq), 0) or skv
-        -- (left in flight; base: the wgmma groups issued before it in this tile)
-        local function products(lx, ly, buf, base)
-          local acc
-          for pi = 0, PD - 1 do
-            acc = sS:mma(lx:tile({ pi * BM, 0 }, { BM, 64 }), ly:tile({ buf * BK2, pi * 64 }, { BK2, 64 }, { transposed = true }),
-                         acc, { pending = base + pi + 1 })
-          end
-          return acc
-        end
+        local function products(lx, ly, buf, base) return xyt(sS, PD, lx, BM, ly, BK2, buf, base) end
         local function load(kv0, buf)
           k:copy(k:window(lk, { buf * BK2, 0 }, { BK2, d }, kdist), win(p.k, hk, kv0, 0, BK2, d, kdist))
           k:copy(k:window(lv, { buf * BK2, 0 }, { BK2, d }, kdist), win(p.v, hk, kv0, 0, BK2, d, kdist))

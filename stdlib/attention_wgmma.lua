@@ -453,12 +453,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- config.ws needs what TMA needs of q, k and v; otherwise the consumers copy for themselves
         local why
         if ws then
-          for _, t in ipairs { p.q, p.k, p.v } do
-            if not C.tma_copyable(t, rank) and not why then
-              why = string.format("tensor %s is not 16-byte aligned with contiguous rows and strides of a multiple of 16 " ..
-                                  "bytes", t.name)
-            end
-          end
+          for _, t in ipairs { p.q, p.k, p.v } do why = why or C.tma_why(t, rank) end
           if why and WG == 3 then
             C.fail("std.attention: config.wg = 3 needs tensors TMA can copy (%s)", why)
           end

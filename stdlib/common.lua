@@ -94,6 +94,11 @@ function M.tma_copyable(t, rank)
   for dd = 0, rank - 2 do strides = strides and (t.stride_div16 or 0) & (1 << dd) ~= 0 end
   return t.aligned16 and t.contiguous and strides
 end
+-- why TMA cannot copy boxes of t (a sentence naming it), or nil when it can
+function M.tma_why(t, rank)
+  if M.tma_copyable(t, rank) then return nil end
+  return string.format("tensor %s is not 16-byte aligned with contiguous rows and strides of a multiple of 16 bytes", t.name)
+end
 
 -- an output must be written in place: it must be contiguous
 function M.check_out(who, what, x)

@@ -9,6 +9,7 @@ local restore = BC.begin()
 if not restore then return end
 
 local case = BC.case
+local signed = require("attention_case").signed
 
 -- config.wgmma: the dK/dV kernel and the dq pass on warpgroup MMAs (stdlib/attention_backward_wgmma.lua), on the
 -- executor at warp 32 or a GPU with wgmma: rows with no keys, ragged tiles, GQA, the {B, S, H, D} layout
@@ -42,6 +43,15 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 150, D = 64, dt = "f16", causal = true, config = WS }
   T.raises(function() case { S = 20, Skv = 20, D = 64, dt = "f16", config = WS, dq = "pass" } end,
     "std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
+  -- (its copies are TMA's: a k whose rows are 136 bytes apart is refused, the default copies it per thread)
+  do
+    local q = signed({ 1, 1, 16, 64 }, "f16", 4)
+    local kk = signed({ 1, 1, 40, 68 }, "f16", 5):narrow(3, 0, 64)
+    local o, lse = std.attention(q, kk, kk)
+    T.raises(function() std.attention_backward(q, q, kk, kk, o, lse, { config = WS }) end,
+      "std.attention_backward: config.ws copies by TMA, but tensor k is not 16-byte aligned with contiguous rows and " ..
+      "strides of a multiple of 16 bytes")
+  end
   -- (D = 64 with P^T and dS^T through LDS, each warpgroup its own keys' share: 8 tiles, two rounds and a tail of 2)
   case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "f16", config = { wgmma = true, rs = false }, dq = "atomic" }
   -- config.rs: dV and dK with P^T and dS^T from registers (wgmma's register-A form), both dq modes (the
