@@ -487,6 +487,8 @@ return function(tl)
       table.sort(list, function(a, b) return a.name < b.name end)
     end
     for _, p in ipairs(list) do
+      local why = tl._c_name_problem(p.name)
+      if why then error(string.format("tl.kernel: parameter name '%s' is not usable in C: %s", p.name, why), 3) end
       if getmetatable(p.type) == TensorType then p.kind = "tensor"; p.dtype = p.type.dtype; p.rank = p.type.rank
       else
         local dt = tr.dtname(p.type)
@@ -505,6 +507,8 @@ return function(tl)
     if type(name) ~= "string" or not name:match("^[%a_][%w_]*$") then
       error(string.format("tl.kernel: name must be an identifier (got %s)", tostring(name)), 2)
     end
+    local why = tl._c_name_problem(name)
+    if why then error(string.format("tl.kernel: the name '%s' is not usable as a C identifier: %s", name, why), 2) end
     -- block: threads per block, or a function(target) -> threads (a block of whole warps of any target)
     local block_fn = type(spec.block) == "function" and spec.block or nil
     local warp = spec.warp or tl.default_warp()

@@ -197,7 +197,8 @@ function M.binary(op, x, y, int_only)
   local v = M.emit(op, t, { a, b })
   if not FLOAT[t] and t ~= "bool" then
     local da, db = M.pow2_divisor(a), M.pow2_divisor(b)
-    if op == "add" or op == "sub" then v.p2 = math.min(da, db)
+    -- (bitwise and, or, xor keep the low zero bits both operands have)
+    if op == "add" or op == "sub" or op == "and" or op == "or" or op == "xor" then v.p2 = math.min(da, db)
     elseif op == "mul" then v.p2 = math.min(da * db, P2_CAP) end
   end
   return v

@@ -186,6 +186,73 @@ local function group_lead(f, y, vec, rank)
   return first
 end
 
+-- A thread's elements on a swizzled LDS buffer, relative to others: for each {y, ref} of refs (0-based elements,
+-- ref < y) where y's offset is ref's plus a constant, or ref's XOR a constant, for every thread of the block and
+-- every origin the window can have, rel[y] = {ref = ref, op = "add" | "xor", c = constant}. The origins: a number
+-- as it is, a Value every multiple of its known power-of-two divisor that keeps the window in the buffer.
+-- Checked by evaluating the descriptor on them all (nil when that would take more than EVAL_CAP evaluations).
+-- Each element's offset is then one operation on its reference's, not a chain of its own from the thread id:
+-- such chains are loop-invariant, and ptxas kept them live across the loop (std.attention_backward's dK/dV
+-- kernel at D = 128: 112 bytes of spill stores, 4 with this; bench/RESULTS.md, 2026-11-27 session 21).
+local EVAL_CAP = 1 << 17
+local function relative_offsets(c, w, f, refs)
+  local src, rank = w.src, w.src.rank
+  local cands, ncand = {}, 1
+  for d = 1, rank do
+    local o, list = w.origin[d], {}
+    if type(o) == "number" then list[1] = o
+    else
+      local p = tr.pow2_divisor(tr.as(o, "i32"))
+      for v = 0, src.lengths[d] - w.lengths[d], p do list[#list + 1] = v end
+    end
+    if #list == 0 then return nil end
+    cands[d] = list
+    ncand = ncand * #list
+  end
+  -- the threads' distinct coordinates (a distribution of fewer threads than the block repeats)
+  local seen, coords = {}, {}
+  for tid = 0, c.block - 1 do
+    local o = origin_of(f, c.block, tid)
+    local key = {}
+    for d = 0, rank - 1 do key[d + 1] = o[d] or 0 end
+    local ks = table.concat(key, ",")
+    if not seen[ks] then seen[ks] = true; coords[#coords + 1] = key end
+  end
+  if ncand * #coords * (#refs + 1) > EVAL_CAP then return nil end
+  local add, xor = {}, {}
+  local pick, idx = {}, {}
+  local function at(base, y)
+    local off = f.offsets[y + 1]
+    for d = 1, rank do idx[d - 1] = base[d] + off[d] end
+    return src:element_offset(idx)
+  end
+  local function each(d)
+    if d > rank then
+      for _, tc in ipairs(coords) do
+        local base, offs = {}, {}
+        for e = 1, rank do base[e] = pick[e] + tc[e] end
+        for _, pr in ipairs(refs) do
+          local y, ref = pr[1], pr[2]
+          offs[ref] = offs[ref] or at(base, ref)
+          local oy, o0 = at(base, y), offs[ref]
+          if add[y] == nil then add[y] = oy - o0 elseif add[y] and add[y] ~= oy - o0 then add[y] = false end
+          if xor[y] == nil then xor[y] = oy ~ o0 elseif xor[y] and xor[y] ~= oy ~ o0 then xor[y] = false end
+        end
+      end
+      return
+    end
+    for _, v in ipairs(cands[d]) do pick[d] = v; each(d + 1) end
+  end
+  each(1)
+  local rel = {}
+  for _, pr in ipairs(refs) do
+    local y = pr[1]
+    if add[y] then rel[y] = { ref = pr[2], op = "add", c = add[y] }
+    elseif xor[y] then rel[y] = { ref = pr[2], op = "xor", c = xor[y] } end
+  end
+  return rel
+end
+
 -- Per element y: absolute coordinates (Values), offset (Value) and in-bounds mask (Value or nil).
 local function element_addresses(w)
   local c = tr.current()
@@ -203,10 +270,28 @@ local function element_addresses(w)
     -- into one access even on a swizzled buffer
     local vec = f.vector
     local grouped = vec > 1 and src:run() % vec == 0 and tr.pow2_divisor(base[rank]) % vec == 0
+    local function led(y) return grouped and y % vec > 0 and group_lead(f, y, vec, rank) end
+    -- (each element against a reference: a lane of a vector group against the group's first lane, which the
+    -- HIP emitter then fuses with it, any other element against the thread's first)
+    local rel
+    if src.desc and f.elements > 1 then
+      local refs = {}
+      for y = 1, f.elements - 1 do
+        if not led(y) then
+          local lane = y % vec
+          refs[#refs + 1] = { y, (lane > 0 and group_lead(f, y, vec, rank)) and y - lane or 0 }
+        end
+      end
+      rel = relative_offsets(c, w, f, refs)
+    end
     for y = 0, f.elements - 1 do
       local off, lane = f.offsets[y + 1], y % vec
-      if grouped and lane > 0 and group_lead(f, y, vec, rank) then
+      if led(y) then
         out[y] = { offset = out[y - lane].offset + lane }
+      elseif rel and rel[y] then
+        local r = rel[y]
+        local b = out[r.ref].offset
+        out[y] = { offset = r.op == "add" and (r.c == 0 and b or b + r.c) or b ~ r.c }
       else
         local coord = {}
         for d = 1, rank do coord[d] = off[d] ~= 0 and (base[d] + off[d]) or base[d] end

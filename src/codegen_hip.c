@@ -30,7 +30,8 @@
  *   one tl_vec<T,vec> access when the target is proven aligned to vec*size bytes (param aligned16 or
  *   an LDS buffer, which is declared 16-byte aligned, and the offset's known power-of-two divisor);
  *   with masks: all lanes' masks true -> vector path, else per-element masked path. Groups wider
- *   than 16 bytes are emitted as consecutive 16-byte chunks (the widest global/LDS access). */
+ *   than 16 bytes are emitted as consecutive 16-byte chunks (the widest global/LDS access). An LDS
+ *   group of 2 to 8 bytes is one access of an unsigned integer as wide (vbits_type). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
@@ -151,18 +152,23 @@ static void const_text(const Gen *g, int dt, int64_t imm, double f, char *out, s
 
 /* --- analysis ------------------------------------------------------------------------------------- */
 
-/* (base, c): value == v<base> + c (base -1: the constant c). Returns 0 when not of that form. */
+/* (base, c): value == v<base> + c (base -1: the constant c), through nested additions of constants (a lane
+   of a vector group whose first lane is itself an element's offset plus a constant: lua/window.lua's
+   relative offsets). Returns 0 when not of that form. */
 static int affine(const tlua_IR *ir, int id, int *base, int64_t *c) {
-  const tlua_Instr *in = &ir->instrs[id];
-  const int32_t *o = tlua_ir_ops(ir, in);
-  if (in->op == TLUA_OP_CONST && is_int(in->dtype)) { *base = -1; *c = in->imm; return 1; }
-  if ((in->op == TLUA_OP_ADD || in->op == TLUA_OP_SUB) && is_int(in->dtype)) {
+  int64_t acc = 0;
+  for (;;) { /* (operands precede their instruction: the walk ends) */
+    const tlua_Instr *in = &ir->instrs[id];
+    const int32_t *o = tlua_ir_ops(ir, in);
+    if (in->op == TLUA_OP_CONST && is_int(in->dtype)) { *base = -1; *c = acc + in->imm; return 1; }
+    if (!((in->op == TLUA_OP_ADD || in->op == TLUA_OP_SUB) && is_int(in->dtype))) break;
     const tlua_Instr *b = &ir->instrs[o[1]], *a = &ir->instrs[o[0]];
-    if (b->op == TLUA_OP_CONST) { *base = o[0]; *c = in->op == TLUA_OP_ADD ? b->imm : -b->imm; return 1; }
-    if (a->op == TLUA_OP_CONST && in->op == TLUA_OP_ADD) { *base = o[1]; *c = a->imm; return 1; }
+    if (b->op == TLUA_OP_CONST) { acc += in->op == TLUA_OP_ADD ? b->imm : -b->imm; id = o[0]; }
+    else if (a->op == TLUA_OP_CONST && in->op == TLUA_OP_ADD) { acc += a->imm; id = o[1]; }
+    else break;
   }
   *base = id;
-  *c = 0;
+  *c = acc;
   return 1;
 }
 
@@ -436,6 +442,15 @@ static int vector_group(Gen *g, const tlua_Region *rg, int p) {
   return v;
 }
 
+/* The unsigned integer an LDS vector group of 2 to 8 bytes is accessed as (tl_vbits / tl_vfrom), NULL for the
+   others (one tl_vec access): NVRTC compiled the aggregate copy of a tl_vec to LDS as one scalar access per
+   element in the attention kernels (two st.shared.u16 a pair of f16, two st.shared.f32 a pair of f32), though
+   a small kernel's became one st.shared.v2; the global accesses of the same kernels were vectors. */
+static const char *vbits_type(int lds, int bytes) {
+  if (!lds) return NULL;
+  return bytes == 2 ? "unsigned short" : bytes == 4 ? "unsigned int" : bytes == 8 ? "unsigned long long" : NULL;
+}
+
 static void emit_vector(Gen *g, const tlua_Region *rg, int p, int v) {
   const tlua_IR *ir = g->ir;
   const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
@@ -461,7 +476,13 @@ static void emit_vector(Gen *g, const tlua_Region *rg, int p, int v) {
     g->depth++;
   }
   indent(g);
-  if (load) {
+  const char *U = vbits_type(lds, v * dsize(dt));
+  if (load && U) {
+    line_text(g, "const tl_vec<%s, %d> t%d = tl_vfrom<%s, %d>(*reinterpret_cast<const %s*>(%s + v%d));\n", T, v, id0, T, v, U,
+              tn, mo[0].offset);
+    indent(g);
+    for (int k = 0; k < v; k++) line_text(g, "v%d = t%d.v[%d];%s", rg->instrs[p + k], id0, k, k + 1 < v ? " " : "\n");
+  } else if (load) {
     line_text(g, "const tl_vec<%s, %d> t%d = *reinterpret_cast<const tl_vec<%s, %d>*>(%s + v%d);\n",
               T, v, id0, T, v, tn, mo[0].offset);
     indent(g);
@@ -471,7 +492,8 @@ static void emit_vector(Gen *g, const tlua_Region *rg, int p, int v) {
     for (int k = 0; k < v; k++) line_text(g, " t%d.v[%d] = v%d;", id0, k, mo[k].value);
     line_text(g, "\n");
     indent(g);
-    line_text(g, "*reinterpret_cast<tl_vec<%s, %d>*>(%s + v%d) = t%d;\n", T, v, tn, mo[0].offset, id0);
+    if (U) line_text(g, "*reinterpret_cast<%s*>(%s + v%d) = tl_vbits<%s>(t%d);\n", U, tn, mo[0].offset, U, id0);
+    else line_text(g, "*reinterpret_cast<tl_vec<%s, %d>*>(%s + v%d) = t%d;\n", T, v, tn, mo[0].offset, id0);
   }
   if (!masked) return;
   g->depth--;
@@ -786,7 +808,7 @@ int tlua_target_from_arch(const char *arch, tlua_Target *t, char *err, size_t n)
   return 0;
 }
 
-static int bad_identifier(const char *s) {
+const char *tlua_hip_name_problem(const char *s) {
   static const char *const reserved[] = {
     "auto", "bool", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
     "enum", "extern", "float", "for", "goto", "if", "int", "long", "register", "return", "short",
@@ -796,14 +818,17 @@ static int bad_identifier(const char *s) {
     "threadIdx", "blockIdx", "gridDim", "blockDim", "warpSize", "friend", "using", "try", "catch",
     "throw", "explicit", "mutable", "export", "alignas", "alignof", "decltype", "nullptr",
     "constexpr", "static_assert", "thread_local", "noexcept", "char16_t", "char32_t", "wchar_t"};
-  if (!s[0] || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return 1;
+  if (!s[0] || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return "it must begin with a letter";
   for (const char *p = s; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')) return 1;
-  if (strncmp(s, "tl_", 3) == 0 || strncmp(s, "lds", 3) == 0 || strncmp(s, "__", 2) == 0) return 1;
-  if ((s[0] == 'v' || s[0] == 't' || s[0] == 'y') && s[1] >= '0' && s[1] <= '9') return 1;
-  if (strstr(s, "_shape") || strstr(s, "_stride")) return 1;
-  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++) if (!strcmp(s, reserved[i])) return 1;
-  return 0;
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')) return "it may hold only letters, digits and '_'";
+  if (strncmp(s, "tl_", 3) == 0 || strncmp(s, "lds", 3) == 0 || strncmp(s, "__", 2) == 0)
+    return "names beginning with 'tl_', 'lds' or '__' are the generated code's own";
+  if ((s[0] == 'v' || s[0] == 't' || s[0] == 'y') && s[1] >= '0' && s[1] <= '9')
+    return "names of 'v', 't' or 'y' and a digit are the generated code's own";
+  if (strstr(s, "_shape") || strstr(s, "_stride")) return "'_shape' and '_stride' name the generated parameters";
+  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
+    if (!strcmp(s, reserved[i])) return "it is a C++ or HIP keyword";
+  return NULL;
 }
 
 
@@ -860,11 +885,12 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   if (tlua_ir_check(ir, verr, sizeof verr)) { fail(&g, NULL, "invalid IR: %s", verr); return NULL; }
   if (target->warp_size != 32 && target->warp_size != 64) { fail(&g, NULL, "target warp size %d", target->warp_size); return NULL; }
   g.nv = target->vendor == TLUA_VENDOR_NVIDIA;
-  if (bad_identifier(ir->name)) { fail(&g, NULL, "the name is not usable as a C identifier"); return NULL; }
+  const char *why = tlua_hip_name_problem(ir->name);
+  if (why) { fail(&g, NULL, "the name is not usable as a C identifier: %s", why); return NULL; }
   for (int i = 0; i < ir->nparams; i++) {
-    if (bad_identifier(ir->params[i].name)) {
-      fail(&g, NULL, "parameter name '%s' is not usable in C (a C/C++ keyword, reserved prefix or not an identifier)",
-           ir->params[i].name);
+    const char *pwhy = tlua_hip_name_problem(ir->params[i].name);
+    if (pwhy) {
+      fail(&g, NULL, "parameter name '%s' is not usable in C: %s", ir->params[i].name, pwhy);
       return NULL;
     }
     for (int j = 0; j < i; j++)
@@ -912,8 +938,15 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
   }
   tlua_ir_yield_dests(ir, g.ydst);
   divisors(&g);
-  for (int r = 0; r < ir->nregions && !uses_vec; r++)
-    for (int p = 0; p < ir->regions[r].n; p++) if (vector_group(&g, &ir->regions[r], p) > 1) { uses_vec = 1; break; }
+  /* uses_vec: 1 when a vector group is fused (tl_vec), 2 when one is an LDS access of 2 to 8 bytes (tl_vbits too) */
+  for (int r = 0; r < ir->nregions && uses_vec < 2; r++)
+    for (int p = 0; p < ir->regions[r].n && uses_vec < 2; p++) {
+      const int v = vector_group(&g, &ir->regions[r], p);
+      if (v < 2) continue;
+      const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[p]];
+      const int lds = in->op == TLUA_OP_LDS_LOAD || in->op == TLUA_OP_LDS_STORE;
+      uses_vec = vbits_type(lds, v * dsize(mem_dtype(&g, lds, in->imm))) ? 2 : 1;
+    }
 
   if (g.uses_fp8 && !g.nv) {
     fail(&g, NULL, "not available on %s: tilelua generates 8-bit floats (f8e4m3, f8e5m2) for NVIDIA only", target->arch);

@@ -23,6 +23,10 @@ typedef struct tlua_Target {
  * message for a name that is neither. */
 TLUA_HIDDEN int tlua_target_from_arch(const char *arch, tlua_Target *t, char *err, size_t n);
 
+/* Why `name` cannot name the generated kernel or one of its parameters (a C++ keyword, a prefix the generated
+ * code uses for its own names, not an identifier): a static sentence, or NULL when it can. */
+TLUA_HIDDEN const char *tlua_hip_name_problem(const char *name);
+
 /* The HIP source of `ir` for `target`: malloc'd text (caller frees), or NULL with a message in err
  * (unsupported construct, warp mismatch, bad parameter name, out of memory). The IR must verify. */
 TLUA_HIDDEN char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, size_t n);

@@ -59,6 +59,15 @@ static int l_hip_source(lua_State *L) {
   return 3;
 }
 
-static const luaL_Reg funcs[] = {{"_hip_source", l_hip_source}, {NULL, NULL}};
+/* tl._c_name_problem(name) -> why name cannot name a generated kernel or parameter, or nil (tl.kernel checks
+   its names with it, so the error points at the script's definition) */
+static int l_c_name_problem(lua_State *L) {
+  const char *why = tlua_hip_name_problem(luaL_checkstring(L, 1));
+  if (why) lua_pushstring(L, why);
+  else lua_pushnil(L);
+  return 1;
+}
+
+static const luaL_Reg funcs[] = {{"_hip_source", l_hip_source}, {"_c_name_problem", l_c_name_problem}, {NULL, NULL}};
 
 void tlua_open_codegen(lua_State *L) { luaL_setfuncs(L, funcs, 0); }

@@ -39,7 +39,7 @@ T.raises(function()
   launch("acc_dist", 32, 32, function(k, p) local a, b = frags(k, p, nv); nv:mma(a, b, b) end)
 end, "the accumulator is not distributed as shape.c")
 T.raises(function()
-  launch("tl_mma_plain", 32, 32, function(k, p)
+  launch("mma_plain", 32, 32, function(k, p)
     local d = tl.pattern2d { block = 32, rows = 16, cols = 16, vec = 2, warp = 32 }
     local a = k:window(p.a, { 0, 0 }, { 16, 16 }, d):load()
     tl.mma(a, a)
