@@ -9,7 +9,8 @@
 # LDS bank conflicts, stall reasons; gemm: the second launch of std.gemm 4096^3 f16 per config:
 # tensor pipe use, issue slots, stall reasons, LDS bank conflicts; attention_bwd: the same counters for
 # the kernels of std.attention_backward {config = {wgmma = true}}, S = 4096, D = 64 and 128; attention: for
-# std.attention's default forward kernel at S = 1024 and 4096, D = 64 and 128)
+# std.attention's default forward kernel at S = 1024 and 4096, D = 64 and 128; sdpa: cuDNN's SDPA kernels and
+# tilelua's at one point, every section of ncu (bench/sdpa_ncu.py; D, S, CAUSAL=1, BWD=1))
 set -u
 B=$(realpath "$1")
 cd "$(dirname "$0")/.."
@@ -34,6 +35,28 @@ if [ "${2:-}" = attention ]; then
     M=$M,sm__pipe_tensor_op_gmma_cycles_active.avg.pct_of_peak_sustained_active
   TILELUA_CACHE=0 "$NCU" --clock-control none --kernel-name regex:std_attention_ --metrics $M \
     "$B/tilesh" --backend=cuda bench/attention_ncu.lua
+  exit
+fi
+if [ "${2:-}" = sdpa ]; then
+  # cuDNN's attention kernels (bench/sdpa_ncu.py) beside tilelua's, the full set of sections, at the point
+  # D, S (default 128, 4096), CAUSAL=1, BWD=1 (the backward; tilelua's dK/dV kernel, else the forward)
+  export D=${D:-128} S=${S:-4096}
+  "$NCU" --set full --clock-control none --profile-from-start off -c 6 python3 bench/sdpa_ncu.py
+  if [ "${BWD:-0}" = 1 ]; then
+    TILELUA_CACHE=0 "$NCU" --set full --clock-control none -k regex:atomic_wgmma -c 1 "$B/tilesh" --backend=cuda \
+      -e "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $D, $S
+          local B, H = 16384 // S, 2048 // D
+          local function r(s) return t.signed({ B, H, S, D }, 'f16', s) end
+          local q, k, v, dout = r(1), r(2), r(3), r(4)
+          local o, lse = std.attention(q, k, v, { causal = ${CAUSAL:-0} == 1 })
+          std.attention_backward(dout, q, k, v, o, lse, { causal = ${CAUSAL:-0} == 1 }); tl.synchronize()"
+  else
+    TILELUA_CACHE=0 "$NCU" --set full --clock-control none -k regex:std_attention_f16 -c 1 "$B/tilesh" --backend=cuda \
+      -e "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $D, $S
+          local B, H = 16384 // S, 2048 // D
+          local q, k, v = t.signed({ B, H, S, D }, 'f16', 1), t.signed({ B, H, S, D }, 'f16', 2), t.signed({ B, H, S, D }, 'f16', 3)
+          std.attention(q, k, v, { causal = ${CAUSAL:-0} == 1 }); tl.synchronize()"
+  fi
   exit
 fi
 if [ "${2:-}" = attention_bwd ]; then
