@@ -781,57 +781,6 @@ static int emit_region(Gen *g, int r) {
 
 /* --- top level ------------------------------------------------------------------------------------ */
 
-int tlua_target_from_arch(const char *arch, tlua_Target *t, char *err, size_t n) {
-  memset(t, 0, sizeof *t);
-  if (!arch || strlen(arch) >= sizeof t->arch ||
-      !((strncmp(arch, "sm_", 3) == 0 && arch[3] >= '1' && arch[3] <= '9') ||
-        (strncmp(arch, "gfx", 3) == 0 && arch[3] >= '1' && arch[3] <= '9'))) {
-    if (err && n) snprintf(err, n, "hip codegen: unknown target '%s' (expected sm_NN or gfxNNN, e.g. sm_90, gfx90a)",
-                           arch ? arch : "(null)");
-    return -1;
-  }
-  for (const char *s = arch; *s; s++)
-    if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')) {
-      if (err && n) snprintf(err, n, "hip codegen: bad character in target '%s'", arch);
-      return -1;
-    }
-  strcpy(t->arch, arch);
-  if (arch[0] == 's') {
-    t->vendor = TLUA_VENDOR_NVIDIA;
-    t->warp_size = 32;
-  } else {
-    t->vendor = TLUA_VENDOR_AMD;
-    /* gfx10xx/gfx11xx/gfx12xx (RDNA) compile to wave32 by default; GCN/CDNA (gfx8, gfx9) are wave64 */
-    t->warp_size = strlen(arch) >= 7 && arch[3] == '1' && arch[4] >= '0' && arch[4] <= '9' &&
-                   arch[5] >= '0' && arch[5] <= '9' ? 32 : 64;
-  }
-  return 0;
-}
-
-const char *tlua_hip_name_problem(const char *s) {
-  static const char *const reserved[] = {
-    "auto", "bool", "break", "case", "char", "const", "continue", "default", "do", "double", "else",
-    "enum", "extern", "float", "for", "goto", "if", "int", "long", "register", "return", "short",
-    "signed", "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void",
-    "volatile", "while", "class", "delete", "new", "this", "template", "typename", "namespace",
-    "operator", "private", "public", "protected", "virtual", "true", "false", "asm", "inline",
-    "threadIdx", "blockIdx", "gridDim", "blockDim", "warpSize", "friend", "using", "try", "catch",
-    "throw", "explicit", "mutable", "export", "alignas", "alignof", "decltype", "nullptr",
-    "constexpr", "static_assert", "thread_local", "noexcept", "char16_t", "char32_t", "wchar_t"};
-  if (!s[0] || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return "it must begin with a letter";
-  for (const char *p = s; *p; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')) return "it may hold only letters, digits and '_'";
-  if (strncmp(s, "tl_", 3) == 0 || strncmp(s, "lds", 3) == 0 || strncmp(s, "__", 2) == 0)
-    return "names beginning with 'tl_', 'lds' or '__' are the generated code's own";
-  if ((s[0] == 'v' || s[0] == 't' || s[0] == 'y') && s[1] >= '0' && s[1] <= '9')
-    return "names of 'v', 't' or 'y' and a digit are the generated code's own";
-  if (strstr(s, "_shape") || strstr(s, "_stride")) return "'_shape' and '_stride' name the generated parameters";
-  for (size_t i = 0; i < sizeof reserved / sizeof reserved[0]; i++)
-    if (!strcmp(s, reserved[i])) return "it is a C++ or HIP keyword";
-  return NULL;
-}
-
-
 /* Each LDS buffer's byte alignment: the swizzle atom for buffers the matrix units read through
  * descriptors (WGMMA), 16 bytes (the widest vector access) for the others. */
 static void lds_aligns(const tlua_IR *ir, int *align) {

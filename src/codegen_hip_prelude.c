@@ -43,22 +43,22 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
        by one: codegen_hip.c vbits_type; a memcpy of the whole vector left NVRTC's f32 pairs as scalar stores) */
     if (uses_vec > 1)
       put(&g->b, "template <int S> struct tl_uint;\n"
-               "template <> struct tl_uint<1> { typedef unsigned char t; };\n"
-               "template <> struct tl_uint<2> { typedef unsigned short t; };\n"
-               "template <> struct tl_uint<4> { typedef unsigned int t; };\n"
-               "template <typename U, typename T, int N> static __device__ __forceinline__ U tl_vbits(const tl_vec<T, N>& t) {\n"
-               "  static_assert(sizeof(U) == sizeof(t), \"tl_vbits: the widths differ\");\n"
-               "  U u = 0;\n"
-               "  for (int k = 0; k < N; k++) {\n"
-               "    typename tl_uint<sizeof(T)>::t b;\n    %s(&b, &t.v[k], sizeof b);\n"
-               "    u |= (U)b << (8 * sizeof(T) * k);\n  }\n  return u;\n}\n"
-               "template <typename T, int N, typename U> static __device__ __forceinline__ tl_vec<T, N> tl_vfrom(U u) {\n"
-               "  static_assert(sizeof(U) == sizeof(tl_vec<T, N>), \"tl_vfrom: the widths differ\");\n"
-               "  tl_vec<T, N> t;\n"
-               "  for (int k = 0; k < N; k++) {\n"
-               "    const typename tl_uint<sizeof(T)>::t b = (typename tl_uint<sizeof(T)>::t)(u >> (8 * sizeof(T) * k));\n"
-               "    %s(&t.v[k], &b, sizeof b);\n  }\n  return t;\n}\n", g->nv ? "memcpy" : "__builtin_memcpy",
-        g->nv ? "memcpy" : "__builtin_memcpy");
+                 "template <> struct tl_uint<1> { typedef unsigned char t; };\n"
+                 "template <> struct tl_uint<2> { typedef unsigned short t; };\n"
+                 "template <> struct tl_uint<4> { typedef unsigned int t; };\n"
+                 "template <typename U, typename T, int N> static __device__ __forceinline__ U tl_vbits(const tl_vec<T, N>& t) {\n"
+                 "  static_assert(sizeof(U) == sizeof(t), \"tl_vbits: the widths differ\");\n"
+                 "  U u = 0;\n"
+                 "  for (int k = 0; k < N; k++) {\n"
+                 "    typename tl_uint<sizeof(T)>::t b;\n    %s(&b, &t.v[k], sizeof b);\n"
+                 "    u |= (U)b << (8 * sizeof(T) * k);\n  }\n  return u;\n}\n"
+                 "template <typename T, int N, typename U> static __device__ __forceinline__ tl_vec<T, N> tl_vfrom(U u) {\n"
+                 "  static_assert(sizeof(U) == sizeof(tl_vec<T, N>), \"tl_vfrom: the widths differ\");\n"
+                 "  tl_vec<T, N> t;\n"
+                 "  for (int k = 0; k < N; k++) {\n"
+                 "    const typename tl_uint<sizeof(T)>::t b = (typename tl_uint<sizeof(T)>::t)(u >> (8 * sizeof(T) * k));\n"
+                 "    %s(&t.v[k], &b, sizeof b);\n  }\n  return t;\n}\n", g->nv ? "memcpy" : "__builtin_memcpy",
+          g->nv ? "memcpy" : "__builtin_memcpy");
   }
   /* (NVRTC declares memcpy for device code; AMD's freestanding source has the clang builtin) */
   if (g->uses_bitcast)
