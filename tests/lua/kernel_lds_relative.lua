@@ -5,7 +5,7 @@
 -- back through a plain distribution: every element where it belongs; a window whose origin has no known divisor
 -- (at f16 too many origins to check) and one on a buffer without a descriptor keep their per-element offsets, also
 -- right. The generated source: the XOR swizzle's remainders appear for the relative window's first element, for
--- every element where each has its own chain (the unknown origin's window at f16).
+-- every element where each has its own chain (the unknown origin's window at f16); each pair one integer store.
 local T = require "testing"
 local registry = debug.getregistry()
 local saved = registry["tilelua.warp"]
@@ -56,11 +56,21 @@ for _, dt in ipairs { "f16", "f32" } do
     for i = 0, 127 do
       for j = 0, cols - 1 do T.eq(y:get(i, j), x:get(i, j), ("%s %s: y[%d, %d]"):format(dt, how, i, j)) end
     end
-    if dt == "f16" and how ~= "plain" then
-      -- the remainders of the swizzle (the XOR's row % 8) in the sm_90 source: the relative window computes them
-      -- for its first element only; the unknown origin's (65 origins to check: over the cap) for every element
-      local _, n = kern:source("sm_90"):gsub("tl_rem%(", "")
-      rems[how] = n
+    if how ~= "plain" then
+      local src = kern:source("sm_90")
+      -- every pair of the accumulator (f16 16 a thread, f32 8) one LDS store of an unsigned integer as wide, none
+      -- split into element stores (NVRTC had split tl_vec's; a pair whose first lane is another element + 512 had
+      -- stopped fusing until the emitter followed nested additions of constants)
+      local int_t = dt == "f16" and "unsigned int" or "unsigned long long"
+      T.eq(select(2, src:gsub("reinterpret_cast<" .. int_t .. "%*>%(lds0 %+ v%d+%) = tl_vbits", "")), cols // 4,
+           dt .. " " .. how .. ": pair stores")
+      T.eq(select(2, src:gsub("lds0%[v%d+%] = ", "")), 0, dt .. " " .. how .. ": element stores")
+      if dt == "f16" then
+        -- the remainders of the swizzle (the XOR's row % 8) in the sm_90 source: the relative window computes them
+        -- for its first element only; the unknown origin's (65 origins to check: over the cap) for every element
+        local _, n = src:gsub("tl_rem%(", "")
+        rems[how] = n
+      end
     end
   end
 end
