@@ -147,11 +147,13 @@ return function(tl)
     latency = function(v) return math.type(v) == "integer" and v >= 1 and v <= 10, "an integer in 1..10" end,
     allow_tma = function(v) return type(v) == "boolean", "a boolean" end,
     uniform_warp = function(v) return type(v) == "boolean", "a boolean" end,
+    remat_offsets = function(v) return type(v) == "boolean", "a boolean" end,
   }
+  local HINT_NAMES = "occupancy, num_ctas, latency, allow_tma, uniform_warp or remat_offsets"
   local function check_hint(name, v, level)
     local rule = HINT_RULES[name]
     if not rule then
-      error(string.format("hints: unknown hint '%s' (expected occupancy, num_ctas, latency, allow_tma or uniform_warp)", tostring(name)), level)
+      error(string.format("hints: unknown hint '%s' (expected %s)", tostring(name), HINT_NAMES), level)
     end
     local values = getmetatable(v) == ByTarget and v.values or { default = v }
     for target, x in pairs(values) do
@@ -343,7 +345,7 @@ return function(tl)
   -- absent: a hint the body reads shapes the trace (e.g. std.gemm's pipeline depth from latency)
   function K:hint(name)
     if not HINT_RULES[name] then
-      tr.fail("k:hint: unknown hint '%s' (expected occupancy, num_ctas, latency, allow_tma or uniform_warp)", tostring(name))
+      tr.fail("k:hint: unknown hint '%s' (expected %s)", tostring(name), HINT_NAMES)
     end
     return self.kernel_hints[name]
   end
@@ -656,6 +658,7 @@ return function(tl)
       end
       local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name, target = target,
                                kernel_hints = self:get_hints(target.arch == "cpu" and "default" or target.arch) }, K)
+      c.hints = k.kernel_hints -- (what the tracer's lowering reads: remat_offsets in window.lua)
       self.body(k, p)
       local ctas = k.kernel_hints.num_ctas
       if ctas and ctas > 1 and target.clusters then ir:set_cluster(ctas) end
@@ -929,6 +932,12 @@ return function(tl)
         return "the warp index broadcast from lane 0 (__shfl_sync; in blocks of whole warps): thread ids divided by multiples " ..
                "of 32 are warp-uniform to ptxas, which keeps what derives from them (warpgroup offsets, wgmma descriptors) in " ..
                "uniform registers"
+      end,
+      remat_offsets = function(v)
+        if v ~= true then return "false: a window's per-element offsets on a swizzled LDS buffer may be hoisted out of loops" end
+        if not arch:match("^sm_") then return "ignored: the offsets stay in place on NVIDIA only" end
+        return "a window's per-element offsets on a swizzled LDS buffer (its reference's XOR a constant) are computed where " ..
+               "the access is, not hoisted out of the loop: fewer registers live across it, one instruction an element more"
       end,
     }
     for _, r in ipairs(self:resources()) do

@@ -253,6 +253,19 @@ local function relative_offsets(c, w, f, refs)
   return rel
 end
 
+-- b ~ c; with the kernel's hint remat_offsets computed where the access is (the IR's xor "stay"): b is often
+-- loop-invariant, and NVVM hoists each element's XOR out of the loop, where ptxas keeps them all live. That costs
+-- registers a kernel at its limit spills (std.attention's persistent D = 128 forward: 220 bytes of spill stores,
+-- 132 with the hint; its backward at D = 128 4 -> 0 and 1.04-1.08x faster from S = 4k) and saves instructions
+-- one below it (the D = 64 causal forward 4-6% slower with it): bench/RESULTS.md, 2026-11-27 session 22.
+local function xor_stay(b, c)
+  local h = tr.current().hints
+  if not (h and h.remat_offsets) then return b ~ c end
+  local v = tr.emit("xor", b.dtype, { b, tr.const(c, b.dtype) }, { imm = 1 })
+  v.p2 = math.min(tr.pow2_divisor(b), tr.pow2_divisor(c))
+  return v
+end
+
 -- Per element y: absolute coordinates (Values), offset (Value) and in-bounds mask (Value or nil).
 local function element_addresses(w)
   local c = tr.current()
@@ -291,7 +304,7 @@ local function element_addresses(w)
       elseif rel and rel[y] then
         local r = rel[y]
         local b = out[r.ref].offset
-        out[y] = { offset = r.op == "add" and (r.c == 0 and b or b + r.c) or b ~ r.c }
+        out[y] = { offset = r.op == "add" and (r.c == 0 and b or b + r.c) or xor_stay(b, r.c) }
       else
         local coord = {}
         for d = 1, rank do coord[d] = off[d] ~= 0 and (base[d] + off[d]) or base[d] end

@@ -258,6 +258,11 @@ static int ex2_ftz(const Gen *g, const tlua_Instr *in) {
   return in->op == TLUA_OP_EXP2 && in->imm == 1 && g->nv && in->dtype != TLUA_F64;
 }
 
+/* an XOR written as the prelude's tl_xor_stay: TLUA_XOR_STAY on NVIDIA, 32-bit integers */
+static int xor_stay(const Gen *g, const tlua_Instr *in) {
+  return in->op == TLUA_OP_XOR && in->imm == TLUA_XOR_STAY && g->nv && (in->dtype == TLUA_I32 || in->dtype == TLUA_U32);
+}
+
 static const char *float_fn(int op, int dbl) {
   static const struct { int op; const char *f, *d; } fns[] = {
     {TLUA_OP_REM, "fmodf", "fmod"}, {TLUA_OP_MIN, "fminf", "fmin"}, {TLUA_OP_MAX, "fmaxf", "fmax"},
@@ -377,7 +382,8 @@ static int arith_expr(Gen *g, const tlua_Instr *in, char *out, size_t n) {
   case TLUA_OP_MIN: snprintf(out, n, "%s < %s ? %s : %s", a, b, a, b); return 0;
   case TLUA_OP_MAX: snprintf(out, n, "%s > %s ? %s : %s", a, b, a, b); return 0;
   case TLUA_OP_AND: case TLUA_OP_OR: case TLUA_OP_XOR:
-    snprintf(out, n, "(%s)(%s %s %s)", T, a, sym, b);
+    if (xor_stay(g, in)) snprintf(out, n, "(%s)tl_xor_stay((unsigned int)%s, (unsigned int)%s)", T, a, b);
+    else snprintf(out, n, "(%s)(%s %s %s)", T, a, sym, b);
     return 0;
   case TLUA_OP_SHL: snprintf(out, n, "(%s)((%s)%s << (int)(%s & %d))", T, U, a, b, W - 1); return 0;
   case TLUA_OP_SHR: snprintf(out, n, "(%s)(%s >> (int)(%s & %d))", T, a, b, W - 1); return 0;
@@ -859,6 +865,7 @@ char *tlua_hip_source(const tlua_IR *ir, const tlua_Target *target, char *err, s
     if ((in->op == TLUA_OP_DIV || in->op == TLUA_OP_REM) && is_int(in->dtype)) uses_div = 1;
     if (in->op == TLUA_OP_BITCAST) g.uses_bitcast = 1;
     if (ex2_ftz(&g, in)) g.uses_ex2_ftz = 1;
+    if (xor_stay(&g, in)) g.uses_xor_stay = 1;
   }
   for (int i = 0; i < ir->nparams; i++) {
     if (ir->params[i].dtype == TLUA_F16) g.uses_f16 = 1;

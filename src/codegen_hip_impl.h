@@ -27,6 +27,7 @@ typedef struct Gen {
   int uses_wgmma_rs;        /* a WGMMA takes A from registers (the prelude's tl_pack2) */
   int uses_bitcast;         /* a BITCAST (the prelude's tl_bitcast) */
   int uses_ex2_ftz;         /* an f32 EXP2 with flush_to_zero on NVIDIA (the prelude's tl_ex2_ftz) */
+  int uses_xor_stay;        /* a 32-bit XOR that stays where it stands on NVIDIA (the prelude's tl_xor_stay) */
   int role_first;           /* the first thread of the role whose body is being written (0: none) */
   char *err;
   size_t errsz;

@@ -68,6 +68,12 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
   if (g->uses_ex2_ftz)
     put(&g->b, "static __device__ __forceinline__ float tl_ex2_ftz(float x) {\n"
                "  float y;\n  asm(\"ex2.approx.ftz.f32 %%0, %%1;\" : \"=f\"(y) : \"f\"(x));\n  return y;\n}\n");
+  /* (volatile: NVVM would hoist an XOR of loop-invariant operands out of the loop, and ptxas then kept every
+     such offset live across it; bench/RESULTS.md, 2026-11-27 session 22) */
+  if (g->uses_xor_stay)
+    put(&g->b, "static __device__ __forceinline__ unsigned int tl_xor_stay(unsigned int a, unsigned int b) {\n"
+               "  unsigned int r;\n  asm volatile(\"xor.b32 %%0, %%1, %%2;\" : \"=r\"(r) : \"r\"(a), \"r\"(b));\n"
+               "  return r;\n}\n");
   if (uses_mma) tlua_hg_mma_prelude(g);
   if (uses_div) {
     /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */

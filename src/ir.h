@@ -39,6 +39,7 @@
 #define TLUA_LDS_MAX 232448
 #define TLUA_IR_MAX_MBAR 8
 #define TLUA_IR_MAX_TMA 16
+#define TLUA_XOR_STAY 1   /* TLUA_OP_XOR's imm: see the op */
 
 typedef enum tlua_Op {
   /* leaves */
@@ -52,7 +53,9 @@ typedef enum tlua_Op {
   /* arithmetic: C semantics on the result dtype (operands already of that dtype) */
   TLUA_OP_ADD, TLUA_OP_SUB, TLUA_OP_MUL, TLUA_OP_DIV, TLUA_OP_REM,
   TLUA_OP_MIN, TLUA_OP_MAX,
-  TLUA_OP_AND, TLUA_OP_OR, TLUA_OP_XOR, TLUA_OP_SHL, TLUA_OP_SHR,  /* integers and bool */
+  TLUA_OP_AND, TLUA_OP_OR, TLUA_OP_XOR, TLUA_OP_SHL, TLUA_OP_SHR,  /* integers and bool; XOR imm 1
+                        (TLUA_XOR_STAY): computed where it stands, not hoisted out of a loop (a register
+                        pressure hint: the value is the same) */
   TLUA_OP_NEG, TLUA_OP_NOT, TLUA_OP_ABS,
   TLUA_OP_EXP, TLUA_OP_LOG, TLUA_OP_EXP2, TLUA_OP_LOG2, TLUA_OP_SQRT, TLUA_OP_RSQRT,  /* EXP2 imm 1: f32
                         results below 2^-126 may be flushed to 0 (flush_to_zero; NVIDIA's ex2.approx.ftz) */

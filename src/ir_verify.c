@@ -520,6 +520,8 @@ static int check_instr(Verifier *V, int id) {
   case TLUA_OP_AND: case TLUA_OP_OR: case TLUA_OP_XOR: case TLUA_OP_SHL: case TLUA_OP_SHR:
     if (want_nops(V, id, 2) || want_value(V, id, 1)) return -1;
     if (!is_int(dt) && dt != TLUA_BOOL) return fail_at(V, id, "needs an integer type or bool, not %s", dtn(dt));
+    if (in->imm != 0 && !(in->op == TLUA_OP_XOR && in->imm == TLUA_XOR_STAY))
+      return fail_at(V, id, "imm %lld (only xor takes a flag: 1, stay)", (long long)in->imm);
     return operand_is(V, id, 0, dt, "a") || operand_is(V, id, 1, dt, "b") ? -1 : 0;
   case TLUA_OP_NEG: case TLUA_OP_ABS: case TLUA_OP_NOT:
     if (want_nops(V, id, 1) || want_value(V, id, 1)) return -1;

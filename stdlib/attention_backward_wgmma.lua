@@ -139,6 +139,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "")),
       block = ws and nt + 128 or nt, warp = 32,
+      -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
+      -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
+      -- (0.96-0.98x); at D = 64, no spills, even or slower: bench/RESULTS.md, 2026-11-27 session 22)
+      hints = { remat_offsets = d == 128 },
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
       params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)

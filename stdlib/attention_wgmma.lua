@@ -152,7 +152,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
-      hints = { uniform_warp = true },
+      -- (remat_offsets: at D = 128, where the kernels are at the register limit, the output staging's swizzled
+      -- offsets computed where stored: spills 220 -> 132 bytes in the persistent kernel, 1.00-1.05x on an H200; at
+      -- D = 64 the causal kernel was 4-6% slower with it: bench/RESULTS.md, 2026-11-27 session 22)
+      hints = { uniform_warp = true, remat_offsets = d == 128 },
       params = shared.params(dt, rank),
       body = function(k, p)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at

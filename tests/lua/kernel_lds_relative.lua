@@ -26,13 +26,13 @@ end
 -- the two warpgroups' 64 x 64 tiles of x (rows 64 w ..) through the accumulator distribution into the buffer at
 -- origin {row(k, p), 0}, then the buffer to y row by row; dt: the buffer's element type; how: "relative" (the
 -- warpgroup's rows), "unknown" (a row from a parameter: no divisor known), "plain" (no descriptor)
-local function make(dt, how)
+local function make(dt, how, hints)
   local cols = dt == "f16" and 64 or 32
   local desc = how ~= "plain" and (dt == "f16" and tl.xor_preshuffle { m_per_block = 128, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
                                    or chunk_xor(128)) or nil
   local dist = dt == "f16" and s.c or tl.wgmma_shape { n = 32, a = "f16" }.c
   local rd = rows_dist(128, cols, 256)
-  return tl.kernel { name = "relwin_" .. dt .. "_" .. how, block = 256,
+  return tl.kernel { name = "relwin_" .. dt .. "_" .. how .. (hints and "_remat" or ""), block = 256, hints = hints,
     params = { { "x", tl.tensor(tl[dt], 2) }, { "y", tl.tensor(tl[dt], 2) }, { "r", tl.i32 } },
     body = function(k, p)
       local l = k:lds(dt, { 128, cols }, desc and { swizzle = desc } or nil)
@@ -76,6 +76,31 @@ for _, dt in ipairs { "f16", "f32" } do
 end
 T.eq(rems.relative * 3 < rems.unknown, true,
      ("the relative window's remainders (%d) against per-element chains (%d)"):format(rems.relative, rems.unknown))
+
+-- The hint remat_offsets: each offset that is its reference's XOR a constant becomes the IR's xor "stay", on
+-- NVIDIA the prelude's volatile tl_xor_stay (NVVM cannot hoist it out of a loop), on AMD a plain XOR; results equal.
+-- Without the hint none.
+for _, dt in ipairs { "f16", "f32" } do
+  local cols = dt == "f16" and 64 or 32
+  local x, y = tl.empty({ 128, cols }, tl[dt]), tl.zeros({ 128, cols }, tl[dt])
+  for i = 0, 127 do for j = 0, cols - 1 do x:set(i, j, (i * 53 + j * 7) % 89 - 44) end end
+  local plain, remat = make(dt, "relative"), make(dt, "relative", { remat_offsets = true })
+  remat({ 1 }, x, y, 0)
+  for i = 0, 127 do
+    for j = 0, cols - 1 do T.eq(y:get(i, j), x:get(i, j), ("%s remat: y[%d, %d]"):format(dt, i, j)) end
+  end
+  plain({ 1 }, x, y, 0)
+  local stays = select(2, remat:ir():gsub("= xor [^\n]* stay", ""))
+  T.eq(stays > 0, true, dt .. ": xor stay in the IR")
+  T.eq(select(2, plain:ir():gsub(" stay", "")), 0, dt .. ": no xor stay without the hint")
+  -- (one call a stay in the body, besides the prelude's definition)
+  T.eq(select(2, remat:source("sm_90"):gsub("tl_xor_stay%(%(", "")), stays, dt .. ": tl_xor_stay calls")
+  T.eq(select(2, plain:source("sm_90"):gsub("tl_xor_stay", "")), 0, dt .. ": no tl_xor_stay without the hint")
+  T.eq(select(2, remat:source("gfx942"):gsub("tl_xor_stay", "")), 0, dt .. ": AMD keeps a plain XOR")
+end
+T.raises(function() make("f16", "relative", { remat_offsets = 1 }) end, "hints: remat_offsets must be a boolean (got 1)")
+T.raises(function() tl.kernel { name = "h1", block = 64, hints = { remat = true }, body = function() end } end,
+         "hints: unknown hint 'remat' (expected occupancy, num_ctas, latency, allow_tma, uniform_warp or remat_offsets)")
 
 -- (a kernel name or a parameter name the generated code reserves: refused where the kernel is defined, naming the rule)
 -- (tests/fails/kernel_name_reserved.lua checks that the error names the script's line)
