@@ -405,7 +405,40 @@ return function(tl)
 
   -- k:range(lo, hi, step, fn[, init...]): a run-time loop; fn(i, carried...) returns the new
   -- carried values; the call returns them after the last iteration.
+  local range_impl
+  -- k:range_while(lo, hi, step, fn, go, ...): k:range whose threads also leave once their condition is false:
+  -- go (a boolean or a bool Value) before the first iteration, then the first value fn returns, fn(i, ...) ->
+  -- go, ...: a loop whose trip count is decided while it runs (a persistent kernel taking work tiles from a
+  -- counter until none are left); the results are the carries after each thread's last iteration, as k:range's
+  function K:range_while(lo, hi, step, fn, go, ...)
+    if type(fn) ~= "function" then tr.fail("k:range_while(lo, hi, step, fn, go): fn must be a function (got %s)", type(fn)) end
+    if not (type(go) == "boolean" or (is_value(go) and go.dtype == "bool")) then
+      tr.fail("k:range_while: the condition go must be a boolean or a bool Value such as tl.lt(a, b) (got %s)",
+              is_value(go) and go.dtype or type(go))
+    end
+    local n = select("#", ...)
+    local function body(i, g, ...)
+      local out = table.pack(fn(i, ...))
+      local nxt = out[1]
+      if not (type(nxt) == "boolean" or (is_value(nxt) and nxt.dtype == "bool")) then
+        tr.fail("k:range_while: the body must return the condition (a boolean or a bool Value) first, then its %d carried " ..
+                "value(s) (got %s)", n, is_value(nxt) and nxt.dtype or type(nxt))
+      end
+      if out.n < n + 1 then
+        tr.fail("k:range_while: the body must return the condition and its %d carried value(s), it returned %d value(s)", n,
+                out.n)
+      end
+      return tr.as(nxt, "bool"), table.unpack(out, 2, n + 1)
+    end
+    return select(2, range_impl(self, lo, hi, step, body, true, tr.as(go, "bool"), ...))
+  end
+
   function K:range(lo, hi, step, fn, ...)
+    return range_impl(self, lo, hi, step, fn, false, ...)
+  end
+
+  -- k:range's loop; while_first: k:range_while's (the IR's for "while carry 0": the first carry its condition)
+  function range_impl(self, lo, hi, step, fn, while_first, ...)
     local c = tr.current()
     if type(fn) ~= "function" then tr.fail("k:range(lo, hi, step, fn): fn must be a function (got %s)", type(fn)) end
     if type(step) == "number" and step <= 0 then tr.fail("k:range: step must be positive (got %s)", tostring(step)) end
@@ -423,7 +456,7 @@ return function(tl)
     local ops = { tr.as(lo, it), tr.as(hi, it), tr.as(step, it) }
     for _, v in ipairs(flat) do ops[#ops + 1] = v end
     local body = c.ir:region()
-    local for_id = tr.emit("for", nil, ops, { region0 = body })
+    local for_id = tr.emit("for", nil, ops, { region0 = body, imm = while_first and 1 or 0 })
     local outer = c.region
     c.parent[body] = outer
     c.region = body

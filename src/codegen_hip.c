@@ -702,8 +702,13 @@ static int emit_instr(Gen *g, int r, int p) {
       const int c = body->instrs[1 + k];
       STMT(g, in, "%s v%d = v%d;\n", ctype(g, ir->instrs[c].dtype), c, o[3 + k]);
     }
-    STMT(g, in, "for (%s v%d = v%d; v%d < v%d; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv,
-         o[1], iv, o[2]);
+    /* (TLUA_FOR_WHILE: carry #0, a bool, is the loop's condition too) */
+    if (in->imm == TLUA_FOR_WHILE)
+      STMT(g, in, "for (%s v%d = v%d; v%d < v%d && v%d; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv,
+           o[1], body->instrs[1], iv, o[2]);
+    else
+      STMT(g, in, "for (%s v%d = v%d; v%d < v%d; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv,
+           o[1], iv, o[2]);
     g->depth++;
     int rc = emit_region(g, in->region[0]);
     g->depth--;

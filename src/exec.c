@@ -404,15 +404,17 @@ static int run_for(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   for (int k = 0; k < n; k++) copy_lanes(VAL(ex, bi[1 + k]), VAL(ex, o[3 + k]), m, B);
   copy_lanes(iv, lo, m, B);
   tlua_LaneMask *bm = tlua_exec_mask(ex, body);
+  /* (TLUA_FOR_WHILE: a thread also leaves once its carry #0 is false, the init before the first iteration) */
+  const tlua_Slot *go = in->imm == TLUA_FOR_WHILE ? VAL(ex, bi[1]) : NULL;
   bm->n = 0;
-  if (sgn) TLUA_LANES(m, B, if (lo[i].i < hi[i].i) bm->idx[bm->n++] = i);
-  else TLUA_LANES(m, B, if (lo[i].u < hi[i].u) bm->idx[bm->n++] = i);
+  if (sgn) TLUA_LANES(m, B, if (lo[i].i < hi[i].i && (!go || go[i].u)) bm->idx[bm->n++] = i);
+  else TLUA_LANES(m, B, if (lo[i].u < hi[i].u && (!go || go[i].u)) bm->idx[bm->n++] = i);
   while (bm->n > 0) {
     if (run_region(ex, body, bm)) return -1;
     int32_t kept = 0;
     for (int32_t j = 0; j < bm->n; j++) {
       int i = bm->idx[j];
-      if (loop_advance(dt, &iv[i], st[i], hi[i])) bm->idx[kept++] = i;
+      if (loop_advance(dt, &iv[i], st[i], hi[i]) && (!go || go[i].u)) bm->idx[kept++] = i;
     }
     bm->n = kept;
   }

@@ -442,6 +442,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   }
   if (in->op == TLUA_OP_EXP2 && in->imm == 1) put(b, " flush_to_zero");
   if (in->op == TLUA_OP_XOR && in->imm == TLUA_XOR_STAY) put(b, " stay");
+  if (in->op == TLUA_OP_FOR && in->imm == TLUA_FOR_WHILE) put(b, " while carry 0");
   if ((in->op == TLUA_OP_LOAD || in->op == TLUA_OP_STORE || in->op == TLUA_OP_LDS_LOAD ||
        in->op == TLUA_OP_LDS_STORE) && in->vec > 1)
     put(b, " vec %d.%d", in->vec, in->vec_lane);

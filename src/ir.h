@@ -40,6 +40,7 @@
 #define TLUA_IR_MAX_MBAR 8
 #define TLUA_IR_MAX_TMA 16
 #define TLUA_XOR_STAY 1   /* TLUA_OP_XOR's imm: see the op */
+#define TLUA_FOR_WHILE 1  /* TLUA_OP_FOR's imm: see the op */
 
 typedef enum tlua_Op {
   /* leaves */
@@ -80,6 +81,9 @@ typedef enum tlua_Op {
   TLUA_OP_SHFL_XOR,     /* (value): the value of lane (lane ^ imm) of the same warp */
   TLUA_OP_SHFL_IDX,     /* (value, src_lane): the value of lane src_lane (mod warp) of the warp */
   /* structure */
+  /* FOR (lo, hi, step, inits...): body region of LOOP_IV, LOOP_CARRY #0.., ..., YIELD; FOR imm 1 (TLUA_FOR_WHILE):
+     each thread also leaves the loop once its carry #0 (bool) is false, checked before every iteration (the
+     init before the first): a loop whose trip count is decided while it runs */
   TLUA_OP_FOR, TLUA_OP_LOOP_IV, TLUA_OP_LOOP_CARRY, TLUA_OP_FOR_RESULT,
   TLUA_OP_IF, TLUA_OP_IF_RESULT,
   TLUA_OP_YIELD,

@@ -63,6 +63,7 @@ int tlua_ir_thread_dependent(const tlua_IR *ir, uint8_t *dep) {
         const tlua_Instr *f = &ir->instrs[o[0]];
         const int32_t *fo = tlua_ir_ops(ir, f);
         d = d || dep[ir->regions[f->region[0]].instrs[1 + in->imm]] || dep[fo[0]] || dep[fo[1]] || dep[fo[2]];
+        if (f->imm == TLUA_FOR_WHILE) d = d || dep[ir->regions[f->region[0]].instrs[1]];  /* (and its condition) */
         break;
       }
       case TLUA_OP_IF_RESULT: {

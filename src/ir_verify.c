@@ -186,6 +186,10 @@ static int check_for(Verifier *V, int id) {
   int n = in->nops - 3;
   for (int k = 0; k < n; k++)
     if (operand(V, id, 3 + k, 0) < 0) return -1;
+  if (in->imm != 0 && in->imm != TLUA_FOR_WHILE)
+    return fail_at(V, id, "imm %lld (0, or 1: while carry #0)", (long long)in->imm);
+  if (in->imm == TLUA_FOR_WHILE && (n < 1 || ir->instrs[ir->operands[in->ops + 3]].dtype != TLUA_BOOL))
+    return fail_at(V, id, "a while loop's carry #0 must be a bool (its condition)");
   if (in->region[0] < 0 || in->region[1] != -1)
     return fail_at(V, id, "needs a body region and no second region");
   const tlua_Region *body = &ir->regions[in->region[0]];

@@ -417,6 +417,13 @@ TU_TEST(verifier_rejects_control_flow) {
   g = good_kernel();
   g.ir->instrs[g.f].region[1] = tlua_ir_new_region(g.ir);
   REJECTS(g.ir, "needs a body region and no second region");
+  /* a while loop (k:range_while): imm 1, its carry #0 a bool (here f32) */
+  g = good_kernel();
+  set_imm(g.ir, g.f, 1);
+  REJECTS(g.ir, "a while loop's carry #0 must be a bool (its condition)");
+  g = good_kernel();
+  set_imm(g.ir, g.f, 2);
+  REJECTS(g.ir, "imm 2 (0, or 1: while carry #0)");
   /* IF */
   g = good_kernel();
   g.ir->operands[g.ir->instrs[g.fif].ops] = g.t;
