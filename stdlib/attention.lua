@@ -128,9 +128,12 @@ end
 -- win(t, hh, r0, c0, rows, cols, dist): the tile {rows, cols} at (row r0, column c0) of head hh of
 -- tensor t ({B, H, S, D} as a rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view).
 local FORWARD = { load_dist = load_dist }
-function FORWARD.params(dt, rank)
-  return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
-           { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } }
+-- (counter: the persistent kernel's counter of work tiles taken, config.dynamic)
+function FORWARD.params(dt, rank, counter)
+  local list = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+                 { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } }
+  if counter then list[#list + 1] = { "ctr", tl.tensor("i32", 1) } end
+  return list
 end
 -- (longest_first, causal: block x takes the head's query tile counted from the last, so each head's longest tiles
 -- start first and the launch's last blocks are short ones)
@@ -208,6 +211,9 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.persistent and not config.overlap then
     C.fail("std.attention: config.persistent walks the query tiles with config.overlap's pipelines: it needs config.overlap")
   end
+  if config.dynamic and not config.persistent then
+    C.fail("std.attention: config.dynamic takes the persistent kernel's work tiles from a counter: it needs config.persistent")
+  end
   if config.persistent and config.pingpong then
     C.fail("std.attention: config.persistent does not take config.pingpong (its turns restart with each query tile)")
   end
@@ -219,7 +225,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
       C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end
     local kern, BM = require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD, given)
-    return kern, BM, config.persistent == true
+    return kern, BM, config.persistent == true, config.dynamic == true
   end
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
@@ -435,7 +441,8 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup meets only its own threads,
 -- overlap = true with ws: the softmax of one key tile beside the tensor cores' P V of the one before,
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
--- products, so one's softmax runs beside the other's matrix products, tma_store = false with ws: the
+-- products, so one's softmax runs beside the other's matrix products, dynamic = true with persistent: the work tiles
+-- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
 -- output stored by each thread instead of staged in LDS and stored by TMA}
 local function check_config(config)
   if config == nil then return {} end
@@ -452,10 +459,10 @@ local function check_config(config)
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "tma_store" then
+           key == "persistent" or key == "tma_store" or key == "dynamic" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, tma_store, wg)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg)",
              tostring(key))
     end
   end
@@ -536,14 +543,19 @@ function M.attention(q, k, v, opts)
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
-  local kern, BM, persistent = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
+  local kern, BM, persistent, dynamic = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
   local function arg(t) return kernel_view(t, layout) end
   local grid = { C.blocks(S, BM), Hq, B }
   if persistent then
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
     grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }
   end
-  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
+  if dynamic then
+    -- (the counter of work tiles taken past each block's first: zero for each call)
+    kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, tl.zeros({ 1 }, tl.i32))
+  else
+    kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
+  end
   return o, lse
 end
 

@@ -97,6 +97,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- q and first K and V tiles while the consumers finish this one (its last P V and the output), so a
   -- tile's start and end no longer stand alone (a block's own tile paid them unhidden: short sequences)
   local persistent = overlap and config.persistent == true
+  -- config.dynamic (with persistent): the work tiles taken from a counter (FlashAttention-3's dynamic scheduler) instead
+  -- of the fixed walk block, block + grid, ...: a block that finishes early takes the next tile, as the launch's own
+  -- block scheduling does for a kernel that is not persistent (the fixed orders lost to it where causal)
+  local dynamic = persistent and config.dynamic == true
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
@@ -138,7 +142,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(ostage), WG, given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -148,7 +152,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     return tl.kernel {
       name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
-                           pingpong and "_pp" or "", rs and "_rs" or "", persistent and "_pt" or "", WG == 3 and "_wg3" or ""),
+                           pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
+                           WG == 3 and "_wg3" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -156,7 +161,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       -- offsets computed where stored: spills 220 -> 132 bytes in the persistent kernel, 1.00-1.05x on an H200; at
       -- D = 64 the causal kernel was 4-6% slower with it: bench/RESULTS.md, 2026-11-27 session 22)
       hints = { uniform_warp = true, remat_offsets = d == 128 },
-      params = shared.params(dt, rank),
+      -- (config.dynamic: ctr, the counter of work tiles taken, zeroed by the caller)
+      params = shared.params(dt, rank, dynamic),
       body = function(k, p)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
         -- (each_tile below sets these, and what follows from q0, for the body it runs)
@@ -182,17 +188,24 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
         -- barriers alike) as this tile starts: its uses so far, modulo 2
         local pbase
-        -- each_tile(fn): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
+        -- config.dynamic, once the roles are known (not where the consumers copy for themselves): sched.slot, LDS
+        -- for two tile numbers (tile it's in slot it % 2), sched.full[s] (the producer's leader wrote slot s) and
+        -- sched.free[s] (every consumer thread has read it)
+        local sched
+        -- each_tile(fn, who): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
         -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
-        -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first
-        local function each_tile(fn)
+        -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first.
+        -- config.dynamic: the block's first tile is block_id, each next one grid + the counter's next value,
+        -- taken by the producer's leader (who = "producer") and handed to the consumers (who = "consumer")
+        -- through sched; every role leaves its loop at the first tile past the last
+        local function each_tile(fn, who)
           if not persistent then return fn(nil) end
           local nq = shared.query_tiles(p, rank, BM)
           local hq = (rank == 4 and p.q:shape(1) or p.q:shape(2) // d):cast("i32")
           local nw = nq * hq * p.q:shape(0):cast("i32")
           local zeros = {}
           for j = 1, st do zeros[j] = 0 end
-          k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, ...)
+          local function walk(w, it, ...)
             local qt = w % nq
             if causal then qt = nq - 1 - qt end
             at(shared.tile(k, p, rank, d, w // nq // hq, (w // nq) % hq, qt * BM))
@@ -201,8 +214,41 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- a tile's uses of each stage (tile t in stage t % st): its tiles t < nkt with t % st = j
             local nxt = {}
             for j = 1, st do nxt[j] = (pbase[j] + tl.max(nkt - j + st, 0) // st) % 2 end
-            return it + 1, table.unpack(nxt, 1, st)
-          end, 0, table.unpack(zeros, 1, st))
+            return nxt
+          end
+          if not sched then
+            k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, ...)
+              return it + 1, table.unpack(walk(w, it, ...), 1, st)
+            end, 0, table.unpack(zeros, 1, st))
+            return
+          end
+          -- tile it's number: the producer's leader writes it into slot it % 2 once the consumers have read what the
+          -- slot held two tiles before (free's phase it // 2 - 1: the phase "before the first" on a fresh barrier), the
+          -- consumers wait for it and every thread arrives on free once it has read it
+          local function hand(it, w)
+            local s = it % 2
+            if who == "producer" then
+              sched.free:wait(s, 1 - (it // 2) % 2)
+              sched.slot:store({ s }, w)
+              sched.full:arrive(s)
+              return w
+            end
+            sched.full:wait(s, (it // 2) % 2)
+            local got = sched.slot:load({ s })
+            sched.free:arrive(s)
+            return got
+          end
+          local function next_tile(it)
+            local w
+            if who == "producer" then w = k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end
+            return hand(it, w)
+          end
+          local w0 = hand(0, who == "producer" and k.block_id(0) or nil)
+          k:range_while(0, nw, 1, function(it, w, ...)
+            local nxt = walk(w, it, ...)
+            local w1 = next_tile(it + 1)
+            return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
+          end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
         end
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
@@ -466,6 +512,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and strides of a " ..
                    "multiple of 16 bytes; each thread stores its elements")
           end
+          if dynamic and not why then
+            sched = { slot = k:lds(tl.i32, { 2 }), full = k:mbarrier(2, 1), free = k:mbarrier(2, WG * 128) }
+          elseif dynamic then
+            k:note("config.dynamic not used: the consumers copy the tiles themselves (" .. why .. "); the blocks walk " ..
+                   "the tiles in a fixed order")
+          end
           if why then
             k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves" ..
                    ((overlap or split) and " (without config.overlap or config.split: one pipeline for both warpgroups)" or ""))
@@ -543,7 +595,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                   for j = 0, st - 1 do load(kv + j * bn, j) end
                 end)
               end
-            end) end)
+            end, "producer") end)
           end },
         }
         local function consumer(wg)
@@ -571,7 +623,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local p_sync = function() role:sync() end
             if split and not wg then p_sync = function() role:sync { warps = 4 } end end
             consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
-          end) end
+          end, "consumer") end
         end
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together; config.split
         -- without pingpong: one role too, each warpgroup meeting only its own threads; pingpong: a role
