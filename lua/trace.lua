@@ -186,7 +186,8 @@ function M.pow2_divisor(x)
   return d
 end
 
-function M.binary(op, x, y, int_only)
+-- (fields: the instruction's, as M.emit takes them: the xor "stay" of lua/window.lua)
+function M.binary(op, x, y, int_only, fields)
   local t, a, b = M.unify(x, y)
   if int_only and FLOAT[t] then
     M.fail("kernel '%s': '%s' needs integer operands, got %s", M.current().name, op, t)
@@ -194,7 +195,7 @@ function M.binary(op, x, y, int_only)
   if t == "bool" and (op == "add" or op == "sub" or op == "mul" or op == "div" or op == "rem") then
     t, a, b = "i32", M.as(a, "i32"), M.as(b, "i32")
   end
-  local v = M.emit(op, t, { a, b })
+  local v = M.emit(op, t, { a, b }, fields)
   if not FLOAT[t] and t ~= "bool" then
     local da, db = M.pow2_divisor(a), M.pow2_divisor(b)
     -- (bitwise and, or, xor keep the low zero bits both operands have)

@@ -258,12 +258,10 @@ end
 -- registers a kernel at its limit spills (std.attention's persistent D = 128 forward: 220 bytes of spill stores,
 -- 132 with the hint; its backward at D = 128 4 -> 0 and 1.04-1.08x faster from S = 4k) and saves instructions
 -- one below it (the D = 64 causal forward 4-6% slower with it): bench/RESULTS.md, 2026-11-27 session 22.
+local STAY = { imm = 1 } -- (ir.h TLUA_XOR_STAY)
 local function xor_stay(b, c)
   local h = tr.current().hints
-  if not (h and h.remat_offsets) then return b ~ c end
-  local v = tr.emit("xor", b.dtype, { b, tr.const(c, b.dtype) }, { imm = 1 })
-  v.p2 = math.min(tr.pow2_divisor(b), tr.pow2_divisor(c))
-  return v
+  return tr.binary("xor", b, c, true, h and h.remat_offsets and STAY or nil)
 end
 
 -- Per element y: absolute coordinates (Values), offset (Value) and in-bounds mask (Value or nil).

@@ -703,12 +703,10 @@ static int emit_instr(Gen *g, int r, int p) {
       STMT(g, in, "%s v%d = v%d;\n", ctype(g, ir->instrs[c].dtype), c, o[3 + k]);
     }
     /* (TLUA_FOR_WHILE: carry #0, a bool, is the loop's condition too) */
-    if (in->imm == TLUA_FOR_WHILE)
-      STMT(g, in, "for (%s v%d = v%d; v%d < v%d && v%d; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv,
-           o[1], body->instrs[1], iv, o[2]);
-    else
-      STMT(g, in, "for (%s v%d = v%d; v%d < v%d; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv,
-           o[1], iv, o[2]);
+    char go[24] = "";
+    if (in->imm == TLUA_FOR_WHILE) snprintf(go, sizeof go, " && v%d", body->instrs[1]);
+    STMT(g, in, "for (%s v%d = v%d; v%d < v%d%s; v%d += v%d) {\n", ctype(g, ir->instrs[iv].dtype), iv, o[0], iv, o[1], go,
+         iv, o[2]);
     g->depth++;
     int rc = emit_region(g, in->region[0]);
     g->depth--;

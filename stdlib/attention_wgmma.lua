@@ -218,16 +218,18 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           end
           if not sched then
             k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, ...)
-              return it + 1, table.unpack(walk(w, it, ...), 1, st)
+              local nxt = walk(w, it, ...) -- (the tile's body first: the kernel's source as before config.dynamic)
+              return it + 1, table.unpack(nxt, 1, st)
             end, 0, table.unpack(zeros, 1, st))
             return
           end
           -- tile it's number: the producer's leader writes it into slot it % 2 once the consumers have read what the
           -- slot held two tiles before (free's phase it // 2 - 1: the phase "before the first" on a fresh barrier), the
-          -- consumers wait for it and every thread arrives on free once it has read it
+          -- consumers wait for it and every thread arrives on free once it has read it (w: the number the leader
+          -- hands on; nil in the consumers, which get it)
           local function hand(it, w)
             local s = it % 2
-            if who == "producer" then
+            if w then -- (the producer's leader)
               sched.free:wait(s, 1 - (it // 2) % 2)
               sched.slot:store({ s }, w)
               sched.full:arrive(s)
@@ -238,15 +240,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             sched.free:arrive(s)
             return got
           end
-          local function next_tile(it)
-            local w
-            if who == "producer" then w = k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end
-            return hand(it, w)
-          end
-          local w0 = hand(0, who == "producer" and k.block_id(0) or nil)
+          local producer = who == "producer"
+          local w0 = hand(0, producer and k.block_id(0) or nil)
           k:range_while(0, nw, 1, function(it, w, ...)
             local nxt = walk(w, it, ...)
-            local w1 = next_tile(it + 1)
+            local w1 = hand(it + 1, producer and k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) or nil)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
         end
