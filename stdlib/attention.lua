@@ -128,12 +128,13 @@ end
 -- win(t, hh, r0, c0, rows, cols, dist): the tile {rows, cols} at (row r0, column c0) of head hh of
 -- tensor t ({B, H, S, D} as a rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view).
 local FORWARD = { load_dist = load_dist }
--- (counter: the persistent kernel's counter of work tiles taken, config.dynamic)
-function FORWARD.params(dt, rank, counter)
-  local list = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
-                 { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 } }
-  if counter then list[#list + 1] = { "ctr", tl.tensor("i32", 1) } end
-  return list
+-- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller; a parameter of every forward kernel, read
+-- by that one only, so the kernel a call builds takes the same arguments on every target whatever its defaults pick:
+-- tl.retargetable)
+function FORWARD.params(dt, rank)
+  return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
+           { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 },
+           { "ctr", tl.tensor("i32", 1) } }
 end
 -- (longest_first, causal: block x takes the head's query tile counted from the last, so each head's longest tiles
 -- start first and the launch's last blocks are short ones)
@@ -197,6 +198,14 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     if (d == 64 or skv_whole <= 4096) and not causal and config.persistent == nil and config.pingpong == nil and
        config.overlap then
       config = C.copy(config, { persistent = true })
+    end
+    -- causal at D = 64 with Skv <= 2k: persistent with the work tiles taken from a counter (config.dynamic,
+    -- FlashAttention-3's dynamic scheduler): 1.05-1.10x at S = 1k and 2k, even at 4k, 0.98x at 8k on an H200 (f16
+    -- and bf16); at D = 128 0.80-0.86x (ptxas spills 150-210 bytes where the kernel without it spills 8;
+    -- bench/RESULTS.md session 23)
+    if d == 64 and causal and skv_whole <= 2048 and config.persistent == nil and config.dynamic == nil and
+       config.pingpong == nil and config.wg == nil and config.overlap then
+      config = C.copy(config, { persistent = true, dynamic = true })
     end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
@@ -527,6 +536,9 @@ local function kernel_view(t, layout)
   return C.view(t, { s[1], s[2], s[3] * s[4] })
 end
 
+-- the counter the forward kernels but config.dynamic's take and never read (made once)
+local UNREAD_CTR
+
 -- std.attention(q, k, v[, {causal = false, scale = 1/sqrt(D), out = t, layout = "bhsd"}]) -> o, lse.
 -- q {B, Hq, S, D}, k and v {B, Hkv, Skv, D} (layout = "bshd": {B, S, H, D}, the layout a QKV
 -- projection writes, taken in place); o like q (out when given), lse {B, Hq, S} f32: the
@@ -550,12 +562,10 @@ function M.attention(q, k, v, opts)
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
     grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }
   end
-  if dynamic then
-    -- (the counter of work tiles taken past each block's first: zero for each call)
-    kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, tl.zeros({ 1 }, tl.i32))
-  else
-    kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv)
-  end
+  -- (the counter of work tiles taken past each block's first: zero for each call of the dynamic kernel; the others
+  -- never read theirs)
+  UNREAD_CTR = UNREAD_CTR or tl.zeros({ 1 }, tl.i32)
+  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, dynamic and tl.zeros({ 1 }, tl.i32) or UNREAD_CTR)
   return o, lse
 end
 

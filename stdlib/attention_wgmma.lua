@@ -119,15 +119,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
   local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
-  -- config.tma_store (with ws; the default where the LDS has room for it, but in the persistent kernel at D = 64):
-  -- each consumer warpgroup stages its normalized output in an LDS buffer of q's layout and one of its threads
-  -- stores it by TMA, instead of every thread storing its pairs of elements (1.4 us of a block's 18 at D = 128,
-  -- S = 1k; bench/RESULTS.md, 2026-11-26 session 18)
-  -- (not by default in the persistent kernel at D = 64: 1.08-1.13x slower there from S = 4k on an H200, its
-  -- spills 68 -> 104 bytes; at D = 128 the persistent kernel needs it: 700 bytes of spills and wgmmas
-  -- serialized without)
+  -- config.tma_store (with ws; the default where the LDS has room for it): each consumer warpgroup stages its
+  -- normalized output in an LDS buffer of q's layout and one of its threads stores it by TMA, instead of every
+  -- thread storing its pairs of elements (1.4 us of a block's 18 at D = 128, S = 1k; bench/RESULTS.md, 2026-11-26
+  -- session 18). In the persistent kernel its read-wait is deferred to the next tile's epilogue: with the wait
+  -- right after the stores it was 1.08-1.13x slower at D = 64 from S = 4k (session 18); deferred, 1.02-1.07x
+  -- faster (session 23). At D = 128 the persistent kernel needs it either way: 700 bytes of spills without
   local want_store = config.tma_store
-  if want_store == nil then want_store = not persistent or d == 128 end
+  if want_store == nil then want_store = true end
   local ostage = ws and want_store and lds + PD * BM * 64 * 2 <= tl._lds_max
   if config.tma_store and not ostage then
     C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all)", PD * BM * 64 * 2, d,
@@ -161,8 +160,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       -- offsets computed where stored: spills 220 -> 132 bytes in the persistent kernel, 1.00-1.05x on an H200; at
       -- D = 64 the causal kernel was 4-6% slower with it: bench/RESULTS.md, 2026-11-27 session 22)
       hints = { uniform_warp = true, remat_offsets = d == 128 },
-      -- (config.dynamic: ctr, the counter of work tiles taken, zeroed by the caller)
-      params = shared.params(dt, rank, dynamic),
+      -- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller)
+      params = shared.params(dt, rank),
       body = function(k, p)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
         -- (each_tile below sets these, and what follows from q0, for the body it runs)
@@ -192,13 +191,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- for two tile numbers (tile it's in slot it % 2), sched.full[s] (the producer's leader wrote slot s) and
         -- sched.free[s] (every consumer thread has read it)
         local sched
-        -- each_tile(fn, who): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
+        -- each_tile(fn, who, role): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
         -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
         -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first.
         -- config.dynamic: the block's first tile is block_id, each next one grid + the counter's next value,
         -- taken by the producer's leader (who = "producer") and handed to the consumers (who = "consumer")
-        -- through sched; every role leaves its loop at the first tile past the last
-        local function each_tile(fn, who)
+        -- through sched; or, where the consumers copy for themselves (sched without mbarriers), taken by the
+        -- consumer role's leader and handed on by the role's barrier; every role leaves its loop at the first tile
+        -- past the last
+        local function each_tile(fn, who, role)
           if not persistent then return fn(nil) end
           local nq = shared.query_tiles(p, rank, BM)
           local hq = (rank == 4 and p.q:shape(1) or p.q:shape(2) // d):cast("i32")
@@ -223,13 +224,22 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end, 0, table.unpack(zeros, 1, st))
             return
           end
-          -- tile it's number: the producer's leader writes it into slot it % 2 once the consumers have read what the
-          -- slot held two tiles before (free's phase it // 2 - 1: the phase "before the first" on a fresh barrier), the
-          -- consumers wait for it and every thread arrives on free once it has read it (w: the number the leader
-          -- hands on; nil in the consumers, which get it)
-          local function hand(it, w)
+          -- tile it's number (take(): the number, called by the thread that takes it): the producer's leader writes it
+          -- into slot it % 2 once the consumers have read what the slot held two tiles before (free's phase it // 2 - 1:
+          -- the phase "before the first" on a fresh barrier), the consumers wait for it and every thread arrives on free
+          -- once it has read it. Without the mbarriers (the consumers copy for themselves) the consumer role's leader
+          -- writes the slot and the role's barrier hands it on (the slot written next is the other one; this one again
+          -- only after the next barrier, which every thread reaches after reading it)
+          local producer = who == "producer"
+          local function hand(it, take)
             local s = it % 2
-            if w then -- (the producer's leader)
+            if not sched.full then
+              k:when(role:leader(), function() sched.slot:store({ s }, take()) end)
+              role:sync()
+              return sched.slot:load({ s })
+            end
+            if producer then -- (the producer's leader)
+              local w = take()
               sched.free:wait(s, 1 - (it // 2) % 2)
               sched.slot:store({ s }, w)
               sched.full:arrive(s)
@@ -240,11 +250,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             sched.free:arrive(s)
             return got
           end
-          local producer = who == "producer"
-          local w0 = hand(0, producer and k.block_id(0) or nil)
+          local w0 = hand(0, function() return k.block_id(0) end)
           k:range_while(0, nw, 1, function(it, w, ...)
             local nxt = walk(w, it, ...)
-            local w1 = hand(it + 1, producer and k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) or nil)
+            local w1 = hand(it + 1, function() return k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
         end
@@ -253,6 +262,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
         local lo -- (config.tma_store: the output's staging buffer, declared once the tensors are known)
+        -- the TMA stores of the output's staging buffer have read it: those of warpgroup wg's first thread, or (wg nil)
+        -- of each warpgroup's
+        local function stores_read(wg)
+          for w = wg or 0, wg or WG - 1 do k:tma_store_wait(0, { issuer = wg and 0 or w * 128 }) end
+        end
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
         local function copy_q(opts)
@@ -447,7 +461,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
             res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
-            res = oloop(tl.min(full_ov, r_end), r_end, true, res)
+            -- (not masked: full_ov is r_end, a loop of no trips, left out: 150 cycles of a tile, session 23)
+            if masked then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
             -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
             -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
             for j = 0, st - 2 do
@@ -477,7 +492,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
           if lo then
             -- to LDS, then (after the warpgroup's barrier) the TMA stores of its 64 rows by its first thread
-            -- (rows past S are left out by TMA's bounds)
+            -- (rows past S are left out by TMA's bounds). config.persistent: the last tile's stores have read the
+            -- buffer before it is written again, waited for here rather than after they were issued (1000 cycles of
+            -- a tile at D = 128, the issuer's wait and its warpgroup's barrier: bench/RESULTS.md session 23)
+            if persistent then
+              stores_read(wg)
+              sync()
+            end
             to_panels(lo, out, PD)
             for w = wg or 0, wg or WG - 1 do
               local issuer = wg and 0 or w * 128
@@ -485,10 +506,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
                        { tma = true, issuer = issuer })
               end
-              -- (its LDS read before the buffer is written again: the next tile's, config.persistent)
-              k:tma_store_wait(0, { issuer = issuer })
+              if not persistent then k:tma_store_wait(0, { issuer = issuer }) end
             end
-            if persistent then sync() end
           else
             win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
           end
@@ -513,8 +532,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           if dynamic and not why then
             sched = { slot = k:lds(tl.i32, { 2 }), full = k:mbarrier(2, 1), free = k:mbarrier(2, WG * 128) }
           elseif dynamic then
-            k:note("config.dynamic not used: the consumers copy the tiles themselves (" .. why .. "); the blocks walk " ..
-                   "the tiles in a fixed order")
+            sched = { slot = k:lds(tl.i32, { 2 }) }
+            k:note("config.dynamic: the consumers copy the tiles themselves (" .. why .. "); their leader takes the " ..
+                   "work tiles from the counter")
           end
           if why then
             k:note("config.ws not used: " .. why .. "; the consumers copy the tiles themselves" ..
@@ -597,31 +617,35 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           end },
         }
         local function consumer(wg)
-          return function(role) each_tile(function(it)
-            if why then
-              -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
-              if persistent then role:sync() end
-              return self_copied(function() role:sync() end)
-            end
-            qbar:wait(0, q_phase(it))
-            -- a stage's products are complete (wgmma groups are waited for): hand it back
-            local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
-            if pingpong and wg == 1 then hand_back(turns, 0) end
-            local ov = overlap and {
-              wait_k = function(j, kv0) full:wait(j, phase(kv0, j)) end,
-              wait_v = function(j, kv0) fullv:wait(j, phase(kv0, j)) end,
-              free_k = function(j) hand_back(empty, j) end,
-              free_v = function(j) hand_back(emptyv, j) end,
-              turn = function(t) if pingpong then turns:wait(wg, t % 2) end end,
-              -- (the turn goes on once every warp of the warpgroup has issued: its barrier first)
-              pass = function() if pingpong then role:sync(); hand_back(turns, (wg + 1) % WG) end end,
-              q_done = function() if persistent then hand_back(qfree, 0) end end,
-            } or nil
-            -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
-            local p_sync = function() role:sync() end
-            if split and not wg then p_sync = function() role:sync { warps = 4 } end end
-            consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
-          end, "consumer") end
+          return function(role)
+            each_tile(function(it)
+              if why then
+                -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
+                if persistent then role:sync() end
+                return self_copied(function() role:sync() end)
+              end
+              qbar:wait(0, q_phase(it))
+              -- a stage's products are complete (wgmma groups are waited for): hand it back
+              local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
+              if pingpong and wg == 1 then hand_back(turns, 0) end
+              local ov = overlap and {
+                wait_k = function(j, kv0) full:wait(j, phase(kv0, j)) end,
+                wait_v = function(j, kv0) fullv:wait(j, phase(kv0, j)) end,
+                free_k = function(j) hand_back(empty, j) end,
+                free_v = function(j) hand_back(emptyv, j) end,
+                turn = function(t) if pingpong then turns:wait(wg, t % 2) end end,
+                -- (the turn goes on once every warp of the warpgroup has issued: its barrier first)
+                pass = function() if pingpong then role:sync(); hand_back(turns, (wg + 1) % WG) end end,
+                q_done = function() if persistent then hand_back(qfree, 0) end end,
+              } or nil
+              -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
+              local p_sync = function() role:sync() end
+              if split and not wg then p_sync = function() role:sync { warps = 4 } end end
+              consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
+            end, "consumer", role)
+            -- (config.persistent: the last tile's output stores have read the LDS before the block ends)
+            if persistent and lo then stores_read(wg) end
+          end
         end
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together; config.split
         -- without pingpong: one role too, each warpgroup meeting only its own threads; pingpong: a role

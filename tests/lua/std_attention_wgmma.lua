@@ -32,7 +32,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = SPLIT }
   -- config.overlap: the softmax of tile t beside the P V of tile t - 1 (tile 0 before the loop, the
   -- last tile's P V after it): one tile, rows with no keys, whole tiles, several rounds, D = 256, split
-  local OV = { wgmma = true, ws = true, overlap = true, split = false, rs = false }
+  -- (persistent = false: causal at D = 64 with Skv <= 2048 the default is config.dynamic's kernel)
+  local OV = { wgmma = true, ws = true, overlap = true, split = false, rs = false, persistent = false }
   case { Hq = 4, Hkv = 2, S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = OV }
   case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = OV }
   case { S = 20, Skv = 256, D = 64, dt = "f16", config = OV }
@@ -138,25 +139,41 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   do
     local q = signed({ 1, 1, 70, 64 }, "f16", 6)
     local out = tl.empty({ 1 + 70 * 64 }, tl.f16):narrow(0, 1, 70 * 64):reshape({ 1, 1, 70, 64 })
-    local o = std.attention(q, q, q, { out = out, causal = true, config = { wgmma = true, split = false } })
+    local o = std.attention(q, q, q, { out = out, causal = true, config = { wgmma = true, split = false, persistent = false } })
     T.eq(o:max_abs_diff(std.attention(q, q, q, { causal = true, config = { wgmma = false } })) < 2e-3, true,
          "config.tma_store with an output TMA cannot store: the same result")
     assert(kernel_named("std_attention_f16_d64_causal_wgmma_ws_ov_rs"):report():find("config.tma_store not used: the output " ..
            "is not 16-byte aligned", 1, true))
-    -- (not by default in the persistent kernel at D = 64, which was slower with it; config.tma_store = true asks)
+    -- the persistent kernel (by default at D = 64 not causal) stages its output for TMA stores too, their read-wait
+    -- deferred to the next tile's epilogue and once more after the loop; config.tma_store = false: each thread's stores
     local pt = { wgmma = true, persistent = true }
     std.attention(q, q, q, { config = pt })
-    T.eq(kernel_named("std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt"):source("sm_90"):find("global.shared::cta.bulk_group", 1, true),
-         nil, "the persistent kernel at D = 64: each thread stores its elements")
-    local pts = { wgmma = true, persistent = true, tma_store = true }
-    T.eq(std.attention(q, q, q, { config = pts }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
-         "config.tma_store = true in the persistent kernel at D = 64: the same result")
+    -- (kernels of this name: also the default's above, whose k TMA cannot copy)
     local staged = 0
     for _, kern in ipairs(std.kernels()) do
-      if kern.name == "std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt" and
-         kern:source("sm_90"):find("global.shared::cta.bulk_group", 1, true) then staged = staged + 1 end
+      local psrc = kern.name == "std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt" and kern:source("sm_90")
+      if psrc and psrc:find("global.shared::cta.bulk_group", 1, true) then
+        staged = staged + 1
+        T.eq(select(2, psrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 2,
+             "the persistent kernel at D = 64: each warpgroup's TMA store")
+        T.eq(select(2, psrc:gsub("cp.async.bulk.wait_group.read 0", "")), 4,
+             "the persistent kernel: each warpgroup's read-wait before its next write and after the loop")
+      end
     end
-    T.eq(staged, 1, "config.tma_store = true in the persistent kernel at D = 64: its TMA stores")
+    T.eq(staged >= 1, true, "the persistent kernel at D = 64 stores by TMA")
+    local function direct()
+      local n = 0
+      for _, kern in ipairs(std.kernels()) do
+        if kern.name == "std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt" and
+           not kern:source("sm_90"):find("global.shared::cta.bulk_group", 1, true) then n = n + 1 end
+      end
+      return n
+    end
+    local before = direct()
+    local ptd = { wgmma = true, persistent = true, tma_store = false }
+    T.eq(std.attention(q, q, q, { config = ptd }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
+         "config.tma_store = false in the persistent kernel at D = 64: the same result")
+    T.eq(direct(), before + 1, "config.tma_store = false in the persistent kernel at D = 64: each thread stores its elements")
     local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
     T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
          "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
@@ -205,8 +222,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     -- persistent by default at D = 64 without causality only ({split = true}: the default's own, a new kernel)
     T.eq(sm90_source(64, { split = true }, true):find("kernel std_attention_bf16_d64_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1, true) ~= nil,
          true, "sm_90 default at D = 64, not causal: persistent")
-    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_rs for sm_90", 1, true) ~= nil, true,
-         "sm_90 default at D = 64, causal: not persistent")
+    -- causal at D = 64: persistent with config.dynamic's counter where Skv <= 2048, not persistent beyond
+    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_rs_dyn for sm_90", 1, true) ~= nil, true,
+         "sm_90 default at D = 64, causal, Skv <= 2048: dynamic")
+    do
+      local q, kv = signed({ 1, 1, 16, 64 }, "bf16", 7), signed({ 1, 1, 2049, 64 }, "bf16", 8)
+      local before = {}
+      for _, kern in ipairs(std.kernels()) do before[kern] = true end
+      std.attention(q, kv, kv, { causal = true, config = { split = false } }) -- (a config of its own: a new kernel)
+      local found
+      for _, kern in ipairs(std.kernels()) do if not before[kern] then found = kern end end
+      T.eq(found:source("sm_90"):find("kernel std_attention_bf16_d64_causal_wgmma_ws_ov_rs for sm_90", 1, true) ~= nil, true,
+           "sm_90 default at D = 64, causal, Skv > 2048: not persistent")
+    end
     -- and at D = 128 where Skv <= 4096
     T.eq(sm90_source(128, { split = true }, true):find("kernel std_attention_bf16_d128_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1,
                                                        true) ~= nil, true, "sm_90 default at D = 128, not causal, Skv <= 4096: persistent")
