@@ -148,13 +148,13 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     -- deferred to the next tile's epilogue and once more after the loop; config.tma_store = false: each thread's stores
     local pt = { wgmma = true, persistent = true }
     std.attention(q, q, q, { config = pt })
-    -- (kernels of this name: also the default's above, whose k TMA cannot copy)
+    -- (kernels of this name: also the default's above, whose k TMA cannot copy, and the bshd one's, 3-d boxes)
     local staged = 0
     for _, kern in ipairs(std.kernels()) do
       local psrc = kern.name == "std_attention_f16_d64_masked_wgmma_ws_split_ov_rs_pt" and kern:source("sm_90")
       if psrc and psrc:find("global.shared::cta.bulk_group", 1, true) then
         staged = staged + 1
-        T.eq(select(2, psrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 2,
+        T.eq(select(2, psrc:gsub("cp%.async%.bulk%.tensor%.%dd%.global%.shared::cta%.bulk_group", "")), 2,
              "the persistent kernel at D = 64: each warpgroup's TMA store")
         T.eq(select(2, psrc:gsub("cp.async.bulk.wait_group.read 0", "")), 4,
              "the persistent kernel: each warpgroup's read-wait before its next write and after the loop")
