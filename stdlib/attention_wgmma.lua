@@ -461,8 +461,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
             res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
-            -- (not masked: full_ov is r_end, a loop of no trips, left out: 150 cycles of a tile, session 23)
-            if masked then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
+            -- (not masked: full_ov is r_end, a loop of no trips, left out of the persistent kernel: 150 cycles a tile;
+            -- not of the others: without it ptxas serialized the D = 128 kernel's wgmmas, 20 -> 340 bytes of spills
+            -- and 0.8x at S = 8k on an H200, bench/RESULTS.md session 23)
+            if masked or not persistent then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
             -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
             -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
             for j = 0, st - 2 do
