@@ -5,10 +5,8 @@
 -- ATTENTION_CONFIGS="{mt = 2, bn = 32};{stages = 2}" times those opts.config variants too (lines
 -- labelled "tilelua[<config>]") at S = 4096 (or each S given), f16, D in ATTENTION_DIMS (default
 -- "64,128"; 256 too: "64,128,256").
--- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case, after a warm-up call
--- checked against a float64 reference on two rows: timed as the peers are (timing.bench, triton.testing.do_bench's
--- way: each call between device events after an L2 flush, the median; until session 23 the median of 3 samples of
--- 5 back-to-back calls, a sample's first call's host time in it and the L2 warm).
+-- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
+-- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
 -- FLOPs as the FlashAttention papers count them: 4 * B * H * S^2 * D, halved when causal.
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "attention_bench needs a GPU backend (run with --backend=cuda)")
@@ -49,7 +47,7 @@ local function case(dt, D, causal, S, config, tag)
   if err > 2e-2 then
     print(string.format("%s %s: FAILED max error %.3g", tag, label, err))
   else
-    local t = timing.bench(function() std.attention(q, k, v, { causal = causal, out = o, config = config }) end)
+    local t = timing.timeit(function() std.attention(q, k, v, { causal = causal, out = o, config = config }) end, 5, 3)
     local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
     print(string.format("%s %s: %.1f us %.1f TFLOP/s (max error %.2g)", tag, label, t * 1e6, flops / t / 1e12, err))
   end
@@ -84,7 +82,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else
-        local t = timing.bench(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end)
+        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end, 3, 3)
         local flops = 2.5 * 4 * B * H * S * S * D / (causal and 2 or 1)
         print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
       end
