@@ -187,9 +187,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
         -- barriers alike) as this tile starts: its uses so far, modulo 2
         local pbase
-        -- config.dynamic, once the roles are known (not where the consumers copy for themselves): sched.slot, LDS
-        -- for two tile numbers (tile it's in slot it % 2), sched.full[s] (the producer's leader wrote slot s) and
-        -- sched.free[s] (every consumer thread has read it)
+        -- config.dynamic, once the roles are known: sched.slot, LDS for two tile numbers (tile it's in slot it % 2),
+        -- sched.full[s] (the producer's leader wrote slot s) and sched.free[s] (every consumer thread has read it); where
+        -- the consumers copy for themselves, the slots alone (the consumer role's barrier hands them on)
         local sched
         -- each_tile(fn, who, role): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
         -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
