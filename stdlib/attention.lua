@@ -536,8 +536,9 @@ local function kernel_view(t, layout)
   return C.view(t, { s[1], s[2], s[3] * s[4] })
 end
 
--- the counter the forward kernels but config.dynamic's take and never read (made once)
-local UNREAD_CTR
+-- per device (the current one, where lse is made too): the counter every forward kernel but config.dynamic's takes and
+-- never reads, made once
+local UNREAD_CTR = {}
 
 -- std.attention(q, k, v[, {causal = false, scale = 1/sqrt(D), out = t, layout = "bhsd"}]) -> o, lse.
 -- q {B, Hq, S, D}, k and v {B, Hkv, Skv, D} (layout = "bshd": {B, S, H, D}, the layout a QKV
@@ -564,8 +565,15 @@ function M.attention(q, k, v, opts)
   end
   -- (the counter of work tiles taken past each block's first: zero for each call of the dynamic kernel; the others
   -- never read theirs)
-  UNREAD_CTR = UNREAD_CTR or tl.zeros({ 1 }, tl.i32)
-  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, dynamic and tl.zeros({ 1 }, tl.i32) or UNREAD_CTR)
+  local ctr
+  if dynamic then
+    ctr = tl.zeros({ 1 }, tl.i32)
+  else
+    local dev = tl.current_device()
+    UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)
+    ctr = UNREAD_CTR[dev]
+  end
+  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, ctr)
   return o, lse
 end
 
