@@ -59,7 +59,7 @@ end
 -- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
 -- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
 -- dS^T from registers; lds: config.rs = false, both through LDS; ws: config.ws, a producer warpgroup for the
--- copies and lse/delta); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid
 if os.getenv("ATTENTION_BACKWARD") == "1" then
@@ -78,7 +78,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or
                     dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or
                     dq == "lds" and { causal = causal, config = { wgmma = true, rs = false } } or
-                    dq == "ws" and { causal = causal, config = { wgmma = true, ws = true } } or { causal = causal, dq = dq }
+                    dq == "ws" and { causal = causal, config = { wgmma = true, ws = true } } or
+                    dq == "bq128" and { causal = causal, config = { wgmma = true, bq = 128 } } or { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else

@@ -322,14 +322,15 @@ end
 -- f16, S = 4096 (1.12x since the tile-opening barrier went), at D = 64 when causal (1.03x, 1.04x) and with dQ's
 -- reduce-adds (1.03x since each warpgroup's dQ share is its own keys'); not at D = 64 with dq = "pass" when not
 -- causal (0.95x, 0.98x); bench/RESULTS.md 2026-11-26 sessions 14-16)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws and not atomic then
       C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
     end
-    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws)
+    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq)
   end
+  if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
   if ws then C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
@@ -396,11 +397,14 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   if type(config) ~= "table" then C.fail("std.attention_backward: config must be a table {wgmma = true} (got %s)", type(config)) end
   -- config.rs = true: the wgmma dK/dV kernel's dV and dK with P^T and dS^T from registers
   -- config.ws = true: that kernel with a producer warpgroup issuing its copies and loading lse and delta (dq = "atomic")
+  -- config.bq = 64 | 128: the query rows of the wgmma dK/dV kernel's tile (attention_backward_wgmma.lua)
   for key, v in pairs(config) do
-    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws)", tostring(key))
+    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq)", tostring(key))
     end
-    if type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
+    if key == "bq" then
+      if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
+    elseif type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end
   -- dQ by default: on the wgmma kernels by TMA reduce-adds from the dK/dV kernel (1.04-1.21x the pass
   -- on an H200, bench/RESULTS.md 2026-11-26 session 13); on mma.sync by a pass of its own (1.7-2.1x
@@ -438,7 +442,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
   local delta = row_delta(dout, o, dt, D)
   local function arg(t) return A._kernel_view(t, layout) end
-  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws)
+  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end

@@ -87,13 +87,13 @@ local function check_lds(bytes, what, d)
   end
 end
 
--- the LDS layout of the dq = "atomic" shares: {WG * 64, 32 np} f32, each warpgroup's 64 rows np panels
--- of 64 x 32 (128 bytes a row), 16-byte chunks XOR the row (TMA's 128-byte swizzle)
-local function share_layout(np)
-  local d = tl.descriptor { lengths = { WG, np, 64, 8, 4 } }
+-- the LDS layout of the dq = "atomic" shares: {WG * rows, 32 np} f32, each warpgroup's rows (a tile's queries) np
+-- panels of rows x 32 (128 bytes a row), 16-byte chunks XOR the row (TMA's 128-byte swizzle)
+local function share_layout(np, rows)
+  local d = tl.descriptor { lengths = { WG, np, rows, 8, 4 } }
   d = d:transform { { tl.pass_through(WG), lower = { 0 }, upper = { 0 } }, { tl.pass_through(np), lower = { 1 }, upper = { 1 } },
-                    { tl.xor { 64, 8 }, lower = { 2, 3 }, upper = { 2, 3 } }, { tl.pass_through(4), lower = { 4 }, upper = { 4 } } }
-  return d:transform { { tl.merge { WG, 64 }, lower = { 0, 2 }, upper = { 0 } }, { tl.merge { np, 8, 4 }, lower = { 1, 3, 4 }, upper = { 1 } } }
+                    { tl.xor { rows, 8 }, lower = { 2, 3 }, upper = { 2, 3 } }, { tl.pass_through(4), lower = { 4 }, upper = { 4 } } }
+  return d:transform { { tl.merge { WG, rows }, lower = { 0, 2 }, upper = { 0 } }, { tl.merge { np, 8, 4 }, lower = { 1, 3, 4 }, upper = { 1 } } }
 end
 
 -- the dK/dV kernel; shared: attention.lua's load_dist
@@ -102,50 +102,75 @@ end
 -- (atomic: dQ by TMA reduce-adds from this kernel)
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup's dQ share is its own 64 keys' part, all D columns: it
   -- reads only its own rows of dS^T, so the warpgroups never wait for each other (with TMA copies, indep below))
   local own = atomic and d == 64
-  -- (atomic: the f32 staging of dQ's shares, WG x 64 x NS)
   -- (NS: the columns of dQ's share a warpgroup computes, d / WG (own: d); NP: its 32-column panels)
   local NS = own and d or d // WG
   local NP = NS // 32
-  local stage = atomic and WG * 64 * NS * 4 or 0
   -- (P^T's and dS^T's buffers: with rs only dS^T's, for the dQ share of dq = "atomic")
   local nt_lds = (rs and 0 or 1) + ((atomic or not rs) and 1 or 0)
-  -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
-  check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
-            (atomic and 8 * (own and NB or 1) or 0),
-            atomic and " with dq = \"atomic\"" or "", d)
-  local sS, sO = tl.wgmma_shape { n = BQ, a = dt }, tl.wgmma_shape { n = d, a = dt }
   -- (early: dV issued as soon as P^T is in registers, rs at D = 128, where it was 1.02-1.04x faster on an H200 and
   -- ptxas's spills fell from 204 to 120 bytes (bench/RESULTS.md 2026-11-26 session 16); at D = 64 it was not faster)
   local early = rs and d == 128
-  -- dQ's share a warpgroup computes: BQ queries x 64 columns (all of D = 64, half of D = 128)
+  local sO = tl.wgmma_shape { n = d, a = dt }
+  -- dQ's share a warpgroup computes: 64 queries x NS columns a product (all of D = 64, half of D = 128)
   local sQ = tl.wgmma_shape { n = NS, a = dt }
   -- ws (config.ws, with dq = "atomic"): a producer warpgroup (24 registers) copies the K and V tiles and each query
   -- tile's q and dO by TMA and loads its lse and delta into LDS, so the consumer warpgroups (240 registers) neither
   -- issue copies (thread 0's four TMA issues stalled its warpgroup about 800 cycles a tile on an H200) nor wait for
   -- those loads; they keep their dQ reduce-adds (a producer thread adding them coupled the warpgroups: 0.74-0.86x)
   ws = ws and atomic or false
+  -- bq (config.bq): the query rows of a tile, 64, or 128 where each warpgroup adds its own keys' dQ share (own, with
+  -- P^T and dS^T from registers) and TMA copies the tiles (so no barrier but the buffers' mbarriers is common to the
+  -- warpgroups): twice the products a tile for the same fixed costs (barriers, waits, copy issues), FlashAttention-3's
+  -- tile at D = 64; its LDS leaves two buffers of q and dO, not three (the mbarriers keep a tile's copies off a buffer
+  -- until both warpgroups are done). The default where it can be (D = 64, dq = "atomic", TMA's copies): 1.06-1.10x not
+  -- causal, 1.01-1.08x causal on an H200 (bench/RESULTS.md 2026-11-27 session 24); 64 otherwise
+  if bq ~= nil and bq ~= 64 and bq ~= 128 then
+    C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(bq))
+  end
+  if bq == 128 and not (own and rs and not ws) then
+    C.fail("std.attention_backward: config.bq = 128 needs D = 64 with dq = \"atomic\", config.rs and no config.ws (got D = %d%s)",
+           d, not atomic and ", dq = \"pass\"" or not rs and ", config.rs = false" or ws and ", config.ws" or "")
+  end
+  -- (big: 128 rows if TMA can copy the tensors, the body decides)
+  local big = bq == 128 or (bq == nil and own and rs and not ws)
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
-                             tostring(rs), tostring(ws) }, ";")
+                             tostring(rs), tostring(ws), tostring(bq) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
-    local kdist, qdist = load_dist(BK, 64, nt), load_dist(BQ, d, nt)
+    local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "")),
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "")),
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
       -- (0.96-0.98x); at D = 64, no spills, even or slower: bench/RESULTS.md, 2026-11-27 session 22)
-      hints = { remat_offsets = d == 128 },
+      -- at 128 rows not causal: spills 244 -> 0 bytes (causal: 0 -> 84, so not there)
+      hints = { remat_offsets = d == 128 or (big and not causal) },
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
       params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
+        -- (the tile: 128 query rows where every tile's copies are TMA's (two buffers need the copies' mbarriers))
+        local BQ, NB = 64, 3
+        if big then
+          local why
+          for _, t in ipairs { p.q, p.k, p.v, p.dout } do why = why or C.tma_why(t, rank) end
+          if why and bq == 128 then C.fail("std.attention_backward: config.bq = 128 copies by TMA, but %s", why) end
+          if not why then BQ, NB = 128, 2 end
+        end
+        local sS, qdist = tl.wgmma_shape { n = BQ, a = dt }, load_dist(BQ, d, nt)
+        -- (atomic: the f32 staging of dQ's shares, WG x BQ x NS)
+        local stage = atomic and WG * BQ * NS * 4 or 0
+        -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
+        check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
+                  (atomic and 8 * (own and NB or 1) or 0),
+                  atomic and " with dq = \"atomic\"" or "", d)
         local b, hk = k.block_id(2), k.block_id(1)
         local kv0 = k.block_id(0) * BK
         local function win(t, hh, row, c0, rows, cols, dist)
@@ -161,11 +186,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
         local lq = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local ldo = k:lds(dt, { NB * BQ, d }, { swizzle = tl.wgmma_mn_layout(NB * BQ, d) })
         local lp = not rs and k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) })  -- P^T: keys x queries
-        local lds_ = (atomic or not rs) and k:lds(dt, { BK, BQ }, { swizzle = preshuffle(BK) }) -- dS^T
+        -- dS^T (bq = 128: two blocks of 64 query columns, read MN-major as the dQ share's A)
+        local lds_ = (atomic or not rs) and k:lds(dt, { BK, BQ }, { swizzle = BQ == 64 and preshuffle(BK) or tl.wgmma_mn_layout(BK, BQ) })
         -- atomic: dQ's shares in f32, warpgroup w's 64 x NS at rows 64w.., each 32 columns a panel of
         -- its own in the 128-byte swizzle TMA reads (before lstat: TMA's buffers are 1024-byte
         -- aligned, and at D = 128 the padding after lstat would not fit)
-        local lr = atomic and k:lds(tl.f32, { WG * 64, NS }, { swizzle = share_layout(NP) })
+        local lr = atomic and k:lds(tl.f32, { WG * BQ, NS }, { swizzle = share_layout(NP, BQ) })
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
         -- write and read)
@@ -285,7 +311,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
           -- accumulator's order, both stats read together at the first use (2-5% faster at D = 64))
           local order = {}
           for y = 0, sS.elements - 1 do order[y + 1] = y end
-          if early then
+          -- (bq = 128 too: 32 columns a thread, whose stats all at once take 64 registers)
+          local bycol = early or BQ == 128
+          if bycol then
             table.sort(order, function(a, b_) if ci[a] ~= ci[b_] then return ci[a] < ci[b_] end return a < b_ end)
           end
           local function load(t, buf)
@@ -302,17 +330,28 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
           local wg = k.warp_id() // 4
           -- (own: each warpgroup's threads fetch and stash their own copy; stat(kind): lstat's row of lse (0) or
           -- delta (1) for this thread's warpgroup)
-          local stid = own and tid % (2 * BQ) or tid
+          -- (bq = 128, own: a warpgroup's 128 threads fetch and stash both of column tid % 128, lse and delta)
+          local stid = own and tid % 128 or tid
+          local both = own and BQ == 128
           local function stat(kind) return (own and not ws) and 2 * wg + kind or kind end
           local function fetch(t)
             local hq, q0 = coords(t)
             local qc = q0 + stid % BQ
             local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
+            if both then
+              local lse, delta = row_stats(hq, qc, inq, inq)
+              return { lse, delta }
+            end
             local lse, delta = row_stats(hq, qc, tl.land(inq, tl.lt(stid, BQ)),
                                          tl.land(inq, tl.land(tl.ge(stid, BQ), tl.lt(stid, 2 * BQ))))
             return { lse, delta }
           end
           local function stash(v, buf)
+            if both then
+              lstat:store({ buf, stat(0), stid }, v[1])
+              lstat:store({ buf, stat(1), stid }, v[2])
+              return
+            end
             k:when(tl.lt(stid, 2 * BQ), function()
               lstat:store({ buf, stat(stid // BQ), stid % BQ }, tl.select(tl.lt(stid, BQ), v[1], v[2]))
             end)
@@ -323,30 +362,33 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
           -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
           -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
           -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B)
-          local function dq_share()
+          -- (bq = 128: a product for each half of the tile's query rows, h = 0 (rows 0-63) and 1 (64-127))
+          local function dq_share(h, pending)
             local a, b = {}, {}
             for g = 0, WG - 1 do
               if own then
-                a[g + 1] = lds_:tile({ g * 64, 0 }, { 64, BQ }, { transposed = true })
+                a[g + 1] = lds_:tile({ g * 64, h * 64 }, { 64, 64 }, { transposed = true })
                 b[g + 1] = lk:tile({ g * 64, 0 }, { 64, NS })
               else
                 b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS })
               end
             end
             if not own then a = lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }) end
-            -- (early: dV, issued before it, complete too: letting it run on past the share's issue spilled less
-            -- but was not faster, bench/RESULTS.md 2026-11-26 session 16)
-            return sQ:mma(a, b, nil, { pending = 1 })
+            return sQ:mma(a, b, nil, { pending = pending })
           end
-          local function dq_add(share, t)
+          local function dq_store(share, h)
+            k:window(lr, { h == 0 and wg * BQ or wg * BQ + h * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
+          end
+          -- (share: the first half's product, stored here (bq = 64), or nil (bq = 128: both stored before))
+          local function dq_add(t, share)
             local hq, q0 = coords(t)
-            k:window(lr, { wg * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
+            if share then dq_store(share, 0) end
             bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
             local c0 = own and 0 or wg * NS
             k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
               for g = 0, WG - 1 do
                 for j = 0, NP - 1 do
-                  k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * 64, j * 32 }, { 64, 32 }),
+                  k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * BQ, j * 32 }, { BQ, 32 }),
                          { tma = true, reduce = "add", issuer = 128 * g })
                 end
               end
@@ -368,7 +410,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
               local qc = q0 + col[y]
               if not lses[ci[y]] then
                 lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
-                if not early then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
+                if not bycol then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
               end
               -- P^T = exp2(S^T scale - lse log2 e): 0 where the column's stash says so (see fetch), and where the key
               -- is past skv (its zero-filled K row gives a score of 0, whose exp2 could overflow dt) or causal hides it
@@ -384,9 +426,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
             if early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = PD + 1 }) end
             if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
             k:wgmma_wait(early and 1 or 0) -- dP^T complete (early: dV may still run)
+            -- (at 128 rows dS^T from P^T as rounded for dV's product, not its f32 value: 64 registers fewer live here,
+            -- ptxas's spills 56 / 132 bytes -> 0 (causal 1.02-1.05x on an H200, not causal even); dQ's and dK's errors 1.1-1.4x as large, below
+            -- dV's: bench/RESULTS.md 2026-11-27 session 24)
             for _, y in ipairs(order) do
               deltas[ci[y]] = deltas[ci[y]] or lstat:load { buf, stat(1), col[y] }
-              dst:set(y, pt:get(y) * (dpt:get(y) - deltas[ci[y]]))
+              dst:set(y, (BQ == 128 and pa:get(y):cast("f32") or pt:get(y)) * (dpt:get(y) - deltas[ci[y]]))
             end
             local da = dst:cast(dt)
             if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
@@ -402,18 +447,29 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
             end
             dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
             -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
-            -- buffer's last tile, t - 2, was done by every reader before tile t - 1's barrier: the block's, or
-            -- with own the warpgroup's, where only the warpgroup reads its copy)
+            -- buffer's last tile, t - 2 (bq = 128: t - 1), was done by every reader before tile t - 1's barrier: the
+            -- block's, or with own the warpgroup's, where only the warpgroup reads its copy)
             if not ws then stash(nxt, nbuf) end
             -- (the dQ share reads both warpgroups' rows of dS^T; own: this warpgroup's)
             if own then bsync { warps = 4 } else bsync() end
-            local share = dq_share()
+            -- (early: dV, issued before the share, complete too: letting it run on past the share's issue spilled less
+            -- but was not faster, bench/RESULTS.md 2026-11-26 session 16)
+            local share = dq_share(0, 1)
             if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 }) end
             dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = early and 2 or 3 })
             -- (the dQ share complete, dK still running, and unless early dV too)
             k:wgmma_wait(early and 1 or 2)
-            if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
-            dq_add(share, t)
+            if BQ == 128 then
+              -- (the second half's product issued once the first's registers are stored: with both in registers
+              -- beside dV, dK and their A fragments ptxas spilled 488 bytes)
+              dq_store(share, 0)
+              share = dq_share(1, 3)
+              k:wgmma_wait(0)
+              dq_store(share, 1)
+            else
+              if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
+            end
+            dq_add(t, BQ == 64 and share or nil)
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
             if ws then wempty:arrive(buf) end
@@ -492,6 +548,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws)
           -- (a copy of the loop lowered otherwise than those before it would leave the warpgroups waiting for
           -- arrivals that never come)
           assert(tma == tma0, "attention_backward_wgmma: the loop's copies changed between TMA and cp.async")
+          -- (two buffers of q and dO are safe only with the mbarriers of TMA's copies)
+          assert(NB == 3 or indep, "attention_backward_wgmma: bq = 128 without TMA copies")
           if not ws then k:copy_wait(0) end -- (the last copies, nobody's tile)
           if atomic then dq_drained() end
           win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))

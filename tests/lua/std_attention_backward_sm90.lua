@@ -45,7 +45,13 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
-    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws)")
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq)")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, bq = 96 } }) end,
+    "std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got 96)")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, bq = 128 } }) end,
+    "std.attention_backward: config.bq = 128 needs D = 64 with dq = \"atomic\", config.rs and no config.ws (got D = 64, dq = \"pass\")")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, bq = 128 } }) end,
+    "std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, ws = true } }) end,
     "std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel")
   -- sm_90's default: the wgmma kernels; dq = "atomic" or config.wgmma = false keep the mma.sync ones
@@ -95,15 +101,18 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
   check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
                "config.rs: dV and dK with A from registers")
-  -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), the q/dO buffers' "empty" mbarriers (3, every
-  -- thread arriving); D = 128: dsfree (1)
-  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "i < 3; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
+  -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), tiles of 128 query rows (S^T m64n128), the two q/dO
+  -- buffers' "empty" mbarriers (every thread arriving); D = 128: dsfree (1)
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "i < 2; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
                "dq = \"atomic\" at D = 64: empty barriers")
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
+               "dq = \"atomic\" at D = 64: 128 query rows a tile")
   check_source("std_attention_backward_f16_d128_atomic_wgmma_rs", "i < 1; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
                "dq = \"atomic\" at D = 128: dsfree")
   -- (after the checks above of which kernels the defaults build) dq = "atomic" where q's copies are cp.async (a view 8 bytes off TMA's 16-byte alignment): its tiles keep
-  -- the block barrier that opens them (without cp.async, dsfree and the dQ share's barrier stand for it);
-  -- the gradients equal those of a contiguous q
+  -- the block barrier that opens them (without cp.async, dsfree and the dQ share's barrier stand for it) and are
+  -- of 64 query rows (128 need TMA's copies; config.bq = 128 asked for is refused); the gradients equal those of a
+  -- contiguous q
   do
     local qv = signed({ 1, 1, 150, 72 }, "f16", 13):narrow(3, 4, 64)
     local qc = qv:clone()
@@ -119,6 +128,9 @@ if tl.backend() == "cpu" or tl.target().wgmma then
         end
       end
       T.eq(noted, true, "q's copies are cp.async")
+      T.raises(function() std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = { wgmma = true, bq = 128 } }) end,
+        "std.attention_backward: config.bq = 128 copies by TMA, but tensor q is not 16-byte aligned with contiguous rows " ..
+        "and strides of a multiple of 16 bytes")
       for i, name in ipairs { "dq", "dk", "dv" } do
         local worst = 0
         for row = 0, 149, 3 do for dd = 0, 63, 5 do worst = math.max(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end

@@ -52,6 +52,16 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       "std.attention_backward: config.ws copies by TMA, but tensor k is not 16-byte aligned with contiguous rows and " ..
       "strides of a multiple of 16 bytes")
   end
+  -- config.bq: at D = 64 (dq = "atomic") the default tile has 128 query rows (the cases above at D = 64 with TMA's
+  -- copies); 64 asked for keeps the tile of 64 (three rounds of 3 tiles and a tail of 1 below, GQA, causal; bshd)
+  local B64 = { wgmma = true, bq = 64 }
+  case { Hq = 4, Hkv = 2, S = 600, Skv = 130, D = 64, dt = "f16", causal = true, config = B64, dq = "atomic" }
+  case { B = 2, Hq = 2, Hkv = 1, S = 70, Skv = 130, D = 64, dt = "bf16", layout = "bshd", config = B64, dq = "atomic" }
+  -- (128 rows: two rounds of 2 tiles and a tail of 1 (5 tiles of a GQA group, Skv = 130: a second block with 2 keys),
+  -- causal with S != Skv in the {B, S, H, D} layout)
+  local B128 = { wgmma = true, bq = 128 }
+  case { Hq = 5, Hkv = 1, S = 100, Skv = 130, D = 64, dt = "f16", config = B128, dq = "atomic" }
+  case { B = 2, Hq = 2, Hkv = 1, S = 200, Skv = 260, D = 64, dt = "bf16", causal = true, layout = "bshd", config = B128 }
   -- (D = 64 with P^T and dS^T through LDS, each warpgroup its own keys' share: 8 tiles, two rounds and a tail of 2)
   case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "f16", config = { wgmma = true, rs = false }, dq = "atomic" }
   -- config.rs: dV and dK with P^T and dS^T from registers (wgmma's register-A form), both dq modes (the
