@@ -91,20 +91,35 @@ int tlua_opts_index(lua_State *L, int first) {
   return 0;
 }
 
-int tlua_opt_device(lua_State *L, int opts, const char *who, int dflt) {
+int tlua_opt_device_clear(lua_State *L, int opts, const char *who, int dflt, int *clear) {
   if (!opts) return dflt;
   int dev = dflt;
   lua_pushnil(L);
   while (lua_next(L, opts)) {
     lua_pop(L, 1);
-    if (lua_type(L, -1) != LUA_TSTRING || strcmp(lua_tostring(L, -1), "device") != 0) {
-      lua_pushfstring(L, "%s: unknown option '%s' (options: device)", who, luaL_tolstring(L, -1, NULL));
+    const char *key = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    if (!key || (strcmp(key, "device") != 0 && (!clear || strcmp(key, "clear") != 0))) {
+      lua_pushfstring(L, "%s: unknown option '%s' (options: device%s)", who, luaL_tolstring(L, -1, NULL),
+                      clear ? ", clear" : "");
       return lua_error(L);
     }
   }
   if (lua_getfield(L, opts, "device") != LUA_TNIL) dev = tlua_check_device_index(L, lua_gettop(L), who);
   lua_pop(L, 1);
+  if (clear) {
+    int ty = lua_getfield(L, opts, "clear");
+    if (ty != LUA_TNIL && ty != LUA_TBOOLEAN) {
+      lua_pushfstring(L, "%s: option clear must be a boolean (got %s)", who, luaL_typename(L, -1));
+      return lua_error(L);
+    }
+    if (ty == LUA_TBOOLEAN) *clear = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+  }
   return dev;
+}
+
+int tlua_opt_device(lua_State *L, int opts, const char *who, int dflt) {
+  return tlua_opt_device_clear(L, opts, who, dflt, NULL);
 }
 
 /* tl.devices() */

@@ -17,6 +17,8 @@ TLUA_HIDDEN int tlua_check_device_index(lua_State *L, int idx, const char *who);
 TLUA_HIDDEN int tlua_opts_index(lua_State *L, int first);
 /* The device an options table names (dflt when opts is 0 or has no device); unknown keys raise. */
 TLUA_HIDDEN int tlua_opt_device(lua_State *L, int opts, const char *who, int dflt);
+/* The same, also taking {clear = boolean} into *clear (left as it is when absent; NULL: clear is unknown). */
+TLUA_HIDDEN int tlua_opt_device_clear(lua_State *L, int opts, const char *who, int dflt, int *clear);
 TLUA_HIDDEN int tlua_tensor_m_device(lua_State *L);
 TLUA_HIDDEN int tlua_tensor_m_to(lua_State *L);
 TLUA_HIDDEN void tlua_open_devices(lua_State *L);

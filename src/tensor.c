@@ -99,6 +99,13 @@ int tlua_storage_attach_device(tlua_Storage *s, void *device, const tlua_DeviceM
   if (s->device) return fail(err, "tensor: storage already has a device buffer");
   if (!device || !devmem || !devmem->upload || !devmem->download)
     return fail(err, "tensor: a device buffer needs upload and download operations");
+  if (s->undefined) {
+    /* contents nobody wrote and tl.empty{clear = false} did not promise: the buffer as it is */
+    s->device = device;
+    s->devmem = devmem;
+    s->valid = TLUA_STORAGE_DEVICE_VALID;
+    return 0;
+  }
   if (s->host_zero && devmem->zero) {
     if (devmem->zero(devmem->ctx, device, s->nbytes, err)) return 1;
   } else if (devmem->upload(devmem->ctx, device, s->host, s->nbytes, err)) {
@@ -130,11 +137,13 @@ int tlua_storage_sync_device(tlua_Storage *s, char *err) {
 void tlua_storage_host_written(tlua_Storage *s) {
   s->valid = TLUA_STORAGE_HOST_VALID;
   s->host_zero = 0;
+  s->undefined = 0;
 }
 
 void tlua_storage_device_written(tlua_Storage *s) {
   if (s->device) s->valid = TLUA_STORAGE_DEVICE_VALID;
   s->host_zero = 0;
+  s->undefined = 0;
 }
 
 /* --- shapes ------------------------------------------------------------------------------------ */

@@ -65,6 +65,10 @@ typedef struct tlua_Storage {
   int host_zero;                   /* set by the zeros/empty constructors: the host bytes are zero and
                                       nothing wrote them since, so a device copy is made by clearing
                                       (devmem->zero) rather than uploading; any host write clears it */
+  int undefined;                   /* set by tl.empty's {clear = false}: nothing wrote the contents yet
+                                      and none are promised, so a device copy is made without clearing
+                                      or uploading (the device bytes are then the contents, the host
+                                      copy stale); any host or device write clears it */
   unsigned external;               /* TLUA_STORAGE_EXT_* bits */
   tlua_ReleaseFn release;          /* called once at free time; may be NULL */
   void *release_ud;

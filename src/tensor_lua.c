@@ -360,19 +360,23 @@ static int new_device(lua_State *L, int opts, const char *who) {
   return tlua_opt_device(L, opts, who, tlua_current_device(L));
 }
 
-static int new_zeroed(lua_State *L, const char *who) {
+/* tl.zeros, tl.empty: zeros (a device copy made by clearing); tl.empty's {clear = false}: contents left
+ * undefined until written (on a GPU the buffer as the allocator gives it: no clear) */
+static int new_zeroed(lua_State *L, const char *who, int empty) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
   int rank = check_shape(L, 1, who, shape);
   int opts = tlua_opts_index(L, 2);
-  int dev = new_device(L, opts, who);
+  int clear = 1;
+  int dev = tlua_opt_device_clear(L, opts, who, tlua_current_device(L), empty ? &clear : NULL);
   tlua_Tensor *t = push_new(L, (tlua_DType)dtype_before(L, 2, opts, TLUA_F32), rank, shape);
   t->storage->host_zero = 1;
+  t->storage->undefined = !clear;
   t->storage->device_index = dev;
   return 1;
 }
 
-static int l_empty(lua_State *L) { return new_zeroed(L, "tl.empty"); }
-static int l_zeros(lua_State *L) { return new_zeroed(L, "tl.zeros"); }
+static int l_empty(lua_State *L) { return new_zeroed(L, "tl.empty", 1); }
+static int l_zeros(lua_State *L) { return new_zeroed(L, "tl.zeros", 0); }
 
 static int l_full(lua_State *L) {
   int64_t shape[TLUA_TENSOR_MAX_RANK];
@@ -471,16 +475,21 @@ static int l_from(lua_State *L) {
   return 1;
 }
 
-/* empty_like / zeros_like: on the tensor's device unless the options name another */
-static int l_empty_like(lua_State *L) {
+/* empty_like / zeros_like: on the tensor's device unless the options name another (empty_like: clear as
+ * tl.empty's) */
+static int new_like(lua_State *L, const char *who, int empty) {
   tlua_Tensor *t = tlua_check_tensor(L, 1);
   int opts = tlua_opts_index(L, 2);
-  int dev = tlua_opt_device(L, opts, "tl.empty_like", t->storage->device_index);
+  int clear = 1;
+  int dev = tlua_opt_device_clear(L, opts, who, t->storage->device_index, empty ? &clear : NULL);
   tlua_Tensor *u = push_new(L, (tlua_DType)dtype_before(L, 2, opts, t->dtype), t->rank, t->shape);
   u->storage->host_zero = 1;
+  u->storage->undefined = !clear;
   u->storage->device_index = dev;
   return 1;
 }
+static int l_empty_like(lua_State *L) { return new_like(L, "tl.empty_like", 1); }
+static int l_zeros_like(lua_State *L) { return new_like(L, "tl.zeros_like", 0); }
 
 /* --- files ------------------------------------------------------------------------------------- */
 
@@ -840,7 +849,7 @@ static const luaL_Reg tensor_funcs[] = {
   {"arange", l_arange},
   {"from", l_from},
   {"empty_like", l_empty_like},
-  {"zeros_like", l_empty_like}, /* new tensors are zero-filled */
+  {"zeros_like", l_zeros_like},
   {"save_npy", l_save_npy},
   {"load_npy", l_load_npy},
   {NULL, NULL}

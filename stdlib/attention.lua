@@ -549,8 +549,9 @@ function M.attention(q, k, v, opts)
   opts, layout, causal = check_opts("attention", opts, OPTS, "causal, scale, out, layout or config")
   local dt, B, Hq, S, D, Hkv, Skv = check_qkv("attention", q, k, v, layout)
   local scale = check_scale("attention", opts.scale, D)
-  local o = C.output("attention", opts, q:shape(), dt)
-  local lse = tl.empty({ B, Hq, S }, tl.f32)
+  -- (o and lse: every row written by the kernel, rows that see no key too, so not cleared first)
+  local o = C.output("attention", opts, q:shape(), dt, true)
+  local lse = tl.empty({ B, Hq, S }, tl.f32, { clear = false })
   if B * Hq * S == 0 then return o, lse end
   if Skv == 0 then
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")

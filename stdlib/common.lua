@@ -107,10 +107,11 @@ function M.check_out(who, what, x)
 end
 
 -- the result tensor of an op: opts.out when the caller gives one (reused: no allocation per call),
--- else a new tensor of that shape and dtype
-function M.output(who, opts, shape, dt)
+-- else a new tensor of that shape and dtype (full: the op's kernels write every element, so its device memory
+-- is not cleared first: tl.empty's {clear = false})
+function M.output(who, opts, shape, dt, full)
   local out = opts and opts.out
-  if out == nil then return tl.empty(shape, tl[dt]) end
+  if out == nil then return tl.empty(shape, tl[dt], full and { clear = false } or nil) end
   local odt = M.tensor_dtype(who, "out", out)
   if odt ~= dt then M.fail("std.%s: out must be a %s tensor (got %s)", who, dt, odt) end
   if not M.same_shape(out:shape(), shape) then

@@ -34,3 +34,18 @@ T.eq(tl.zeros_like(src, tl.f16):dtype(), tl.f16, "zeros_like with a dtype")
 T.eq(src:sum(), 30, "full u8 sum")
 T.raises(function() tl.full({2}, "x") end, "tl.full: value must be a number or a boolean (got string)")
 T.raises(function() tl.empty_like({1, 2}) end, "tilelua.Tensor expected")
+-- tl.empty's {clear = false} (also empty_like's): contents undefined until written; on a GPU the buffer is not cleared
+-- when it is made (the stdlib's outputs that its kernels write in full); here, without a device, zeros. What is
+-- written stays, on the host and (through a kernel's launch) on a device
+local u = tl.empty({ 3 }, tl.f32, { clear = false })
+T.eq(u:shape(), { 3 }, "empty{clear = false} shape")
+u:set(1, 2.5)
+T.eq(u:get(1), 2.5, "empty{clear = false} keeps what is written")
+local ul = tl.empty_like(src, { clear = false })
+T.eq({ ul:shape(), ul:dtype() }, { { 2, 5 }, tl.u8 }, "empty_like{clear = false}")
+local filled = require("tilelua.std").cast(tl.full({ 4 }, 1.5), tl.f16) -- (its output: an empty{clear = false})
+T.eq(filled:tolist(), { 1.5, 1.5, 1.5, 1.5 }, "a kernel writes an empty{clear = false} in full")
+T.raises(function() tl.empty({ 2 }, tl.f32, { clear = 1 }) end, "tl.empty: option clear must be a boolean (got number)")
+T.raises(function() tl.zeros({ 2 }, tl.f32, { clear = false }) end, "tl.zeros: unknown option 'clear' (options: device)")
+T.raises(function() tl.zeros_like(src, { clear = false }) end, "tl.zeros_like: unknown option 'clear' (options: device)")
+T.raises(function() tl.empty({ 2 }, { clean = false }) end, "tl.empty: unknown option 'clean' (options: device, clear)")
