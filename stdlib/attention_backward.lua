@@ -322,9 +322,13 @@ end
 -- f16, S = 4096 (1.12x since the tile-opening barrier went), at D = 64 when causal (1.03x, 1.04x) and with dQ's
 -- reduce-adds (1.03x since each warpgroup's dQ share is its own keys'); not at D = 64 with dq = "pass" when not
 -- causal (0.95x, 0.98x); bench/RESULTS.md 2026-11-26 sessions 14-16)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq)
+-- (ws: config.ws as given; by default at D = 128 with dq = "atomic" where TMA can copy the tensors (tma), 1.02-1.10x
+-- not causal, 1.07-1.10x causal from S = 4k, 0.95-1.01x causal at 1k on an H200: bench/RESULTS.md 2026-11-27 session 24;
+-- not at D = 64, whose default is the 128-row tile)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
+    if ws == nil then ws = D == 128 and atomic and tma end
     if ws and not atomic then
       C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
     end
@@ -447,7 +451,9 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
   local delta = row_delta(dout, o, dt, D)
   local function arg(t) return A._kernel_view(t, layout) end
-  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq)
+  local tma = true
+  for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
+  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end

@@ -94,6 +94,11 @@ function M.tma_copyable(t, rank)
   for dd = 0, rank - 2 do strides = strides and (t.stride_div16 or 0) & (1 << dd) ~= 0 end
   return t.aligned16 and t.contiguous and strides
 end
+-- the same for a tensor x passed as an argument of a kernel (what its launch key will know of it)
+function M.tma_copyable_tensor(x)
+  local _, rank, _, _, tdiv, aligned, contiguous = tl._launch_facts(x)
+  return M.tma_copyable({ aligned16 = aligned, contiguous = contiguous, stride_div16 = tdiv }, rank)
+end
 -- why TMA cannot copy boxes of t (a sentence naming it), or nil when it can
 function M.tma_why(t, rank)
   if M.tma_copyable(t, rank) then return nil end

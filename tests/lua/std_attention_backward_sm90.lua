@@ -78,7 +78,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   end)
   -- the sm_90a sources of the kernels std built (by name): what each must have, and that they compile (the
   -- kernels built first on tiny inputs)
-  for _, c in ipairs { { 64, true, { wgmma = true, rs = true }, "pass" }, { 128, false, WG }, { 64, true, WG } } do
+  for _, c in ipairs { { 64, true, { wgmma = true, rs = true }, "pass" }, { 128, false, WG }, { 64, true, WG },
+                       { 128, false, { wgmma = true, ws = false } } } do
     local sh = { 1, 1, 9, c[1] }
     local q1, k1, v1, d1 = signed(sh, "f16", 17), signed(sh, "f16", 18), signed(sh, "f16", 19), signed(sh, "f16", 20)
     local o1, l1 = std.attention(q1, k1, v1, { causal = c[2] })
@@ -97,12 +98,15 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                "the wgmma dK/dV kernel (S^T and dP^T m64n64k16)")
   check_source("std_attention_backward_dq_f16_d64_causal_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
                "the wgmma dq pass (S and dP m64n64k16)")
-  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs", "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group",
+  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs_ws", "cp.reduce.async.bulk.tensor.4d.global.shared::cta.add.tile.bulk_group",
                "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
+  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs_ws", "setmaxnreg.inc.sync.aligned.u32 240;",
+               "the default at D = 128: a producer warpgroup (config.ws), the consumers' registers raised")
   check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
                "config.rs: dV and dK with A from registers")
   -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), tiles of 128 query rows (S^T m64n128), the two q/dO
-  -- buffers' "empty" mbarriers (every thread arriving); D = 128: dsfree (1)
+  -- buffers' "empty" mbarriers (every thread arriving); D = 128 (config.ws = false, the kernel without a producer):
+  -- dsfree (1)
   check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "i < 2; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
                "dq = \"atomic\" at D = 64: empty barriers")
   check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
@@ -113,29 +117,33 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- the block barrier that opens them (without cp.async, dsfree and the dQ share's barrier stand for it) and are
   -- of 64 query rows (128 need TMA's copies; config.bq = 128 asked for is refused); the gradients equal those of a
   -- contiguous q
-  do
-    local qv = signed({ 1, 1, 150, 72 }, "f16", 13):narrow(3, 4, 64)
+  -- (at D = 128 the default's producer warpgroup (config.ws) copies by TMA only: with such a q the kernel without
+  -- one, whose name says so)
+  for _, D in ipairs { 64, 128 } do
+    local qv = signed({ 1, 1, 150, D + 8 }, "f16", 13):narrow(3, 4, D)
     local qc = qv:clone()
-    local kk, vv, dout = signed({ 1, 1, 150, 64 }, "f16", 14), signed({ 1, 1, 150, 64 }, "f16", 15), signed({ 1, 1, 150, 64 }, "f16", 16)
+    local kk, vv, dout = signed({ 1, 1, 150, D }, "f16", 14), signed({ 1, 1, 150, D }, "f16", 15), signed({ 1, 1, 150, D }, "f16", 16)
     for _, causal in ipairs { false, true } do
       local o, lse = std.attention(qc, kk, vv, { causal = causal })
       local c = { std.attention_backward(dout, qc, kk, vv, o, lse, { causal = causal, config = WG }) }
       local a = { std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = WG }) }
       local noted = false -- (the kernel that ran last traced q's view: its report notes the cp.async copies)
       for _, kx in ipairs(std.kernels()) do
-        if kx.name == "std_attention_backward_f16_d64" .. (causal and "_causal" or "") .. "_atomic_wgmma_rs" then
+        if kx.name == "std_attention_backward_f16_d" .. D .. (causal and "_causal" or "") .. "_atomic_wgmma_rs" then
           noted = noted or kx:report():find("is a cp.async copy, not TMA", 1, true) ~= nil
         end
       end
       T.eq(noted, true, "q's copies are cp.async")
-      T.raises(function() std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = { wgmma = true, bq = 128 } }) end,
-        "std.attention_backward: config.bq = 128 copies by TMA, but tensor q is not 16-byte aligned with contiguous rows " ..
-        "and strides of a multiple of 16 bytes")
+      if D == 64 then
+        T.raises(function() std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = { wgmma = true, bq = 128 } }) end,
+          "std.attention_backward: config.bq = 128 copies by TMA, but tensor q is not 16-byte aligned with contiguous rows " ..
+          "and strides of a multiple of 16 bytes")
+      end
       for i, name in ipairs { "dq", "dk", "dv" } do
         local worst = 0
-        for row = 0, 149, 3 do for dd = 0, 63, 5 do worst = math.max(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end
+        for row = 0, 149, 3 do for dd = 0, D - 1, 5 do worst = math.max(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end
         -- (dQ's reduce-adds from two blocks may add in either order)
-        T.near(worst, 0, 2e-3, string.format("%s with q's copies by cp.async (causal=%s) = with TMA's", name, tostring(causal)))
+        T.near(worst, 0, 2e-3, string.format("%s with q's copies by cp.async (D = %d, causal=%s) = with TMA's", name, D, tostring(causal)))
       end
     end
   end
