@@ -26,16 +26,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 200, Skv = 240, D = 64, dt = "f16", causal = true, config = WG, dq = "pass" }
   case { Hq = 4, Hkv = 2, S = 150, Skv = 100, D = 64, dt = "bf16", causal = true, layout = "bshd", config = WG, dq = "pass" }
   -- dq = "atomic", the default on wgmma: dQ's shares added by TMA reduce-adds from the dK/dV kernel
-  -- (at D = 128 each warpgroup D / 2 columns over all the block's keys, the last round's steps past the
-  -- last tile skipped: 5 query tiles, two rounds, one step skipped; GQA below: 4 tiles, two skipped; at D = 64 each warpgroup its own keys' share, no barrier
-  -- common to both in the loop: on a GPU std_attention_backward_sm90.lua's many blocks)
+  -- (at D = 128 each warpgroup D / 2 columns over all the block's keys, without the producer warpgroup (ws = false,
+  -- the kernel where TMA cannot copy the tensors) the last round's steps past the last tile skipped: 5 query tiles,
+  -- two rounds, one step skipped; GQA below: 4 tiles, two skipped; at D = 64 each warpgroup its own keys' share, no
+  -- barrier common to both in the loop: on a GPU std_attention_backward_sm90.lua's many blocks)
+  local NOWS = { wgmma = true, ws = false }
   case { S = 20, Skv = 37, D = 64, dt = "f16", causal = true, config = WG, dq = "atomic" }
-  case { S = 300, Skv = 100, D = 128, dt = "f16", config = WG }
+  case { S = 300, Skv = 100, D = 128, dt = "f16", config = NOWS }
   case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, rs = false }, dq = "atomic" }
   case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = WG, dq = "atomic" }
-  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = WG, dq = "atomic" }
-  -- config.ws: a producer warpgroup copies the tiles and loads lse and delta (both head dimensions; at D = 64 each
-  -- consumer warpgroup its own keys' dQ share, Skv = 100 giving the second one keys)
+  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = NOWS, dq = "atomic" }
+  -- config.ws: a producer warpgroup copies the tiles and loads lse and delta (both head dimensions, the default at
+  -- D = 128 (rs = false above too); at D = 64 each consumer warpgroup its own keys' dQ share, Skv = 100 giving the
+  -- second one keys)
   local WS = { wgmma = true, ws = true }
   case { S = 300, Skv = 100, D = 128, dt = "f16", config = WS }
   case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "bf16", config = WS }
