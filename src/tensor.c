@@ -104,6 +104,7 @@ int tlua_storage_attach_device(tlua_Storage *s, void *device, const tlua_DeviceM
     s->device = device;
     s->devmem = devmem;
     s->valid = TLUA_STORAGE_DEVICE_VALID;
+    s->host_zero = 0; /* (the host's zeros no longer say what the storage holds) */
     return 0;
   }
   if (s->host_zero && devmem->zero) {

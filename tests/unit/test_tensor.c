@@ -510,8 +510,42 @@ TU_TEST(device_zero_instead_of_upload) {
   ASSERT_EQ(fd.frees, 2);
 }
 
+/* a storage marked undefined (tl.empty{clear = false}) takes its device buffer as it is: no clear, no upload; the
+ * device bytes are then its contents (a host read downloads them); a host write before the first device use makes
+ * it an ordinary storage again (uploaded) */
+TU_TEST(device_undefined_not_cleared) {
+  FakeDevice fd = {0, 0, 0, 0, 0};
+  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+  int64_t n[] = {8};
+  char err[TLUA_TENSOR_ERRLEN];
+  tlua_Tensor *a = new_t(TLUA_I32, 1, n), *b = new_t(TLUA_I32, 1, n);
+  a->storage->host_zero = a->storage->undefined = 1;
+  b->storage->host_zero = b->storage->undefined = 1;
+  tlua_tensor_host_written(b);
+  tlua_tensor_fill_i64(b, 4);
+  ASSERT_EQ(b->storage->undefined, 0);
+  int32_t *da = (int32_t *)malloc(32), *db = (int32_t *)malloc(32);
+  for (int i = 0; i < 8; i++) da[i] = 100 + i;
+  ASSERT_EQ(tlua_storage_attach_device(a->storage, da, &mem, err), 0);
+  ASSERT_EQ(tlua_storage_attach_device(b->storage, db, &mem, err), 0);
+  ASSERT_EQ(fd.zeros, 0);
+  ASSERT_EQ(fd.uploads, 1); /* b's */
+  ASSERT_EQ(db[7], 4);
+  ASSERT_EQ(a->storage->host_zero, 0);
+  ASSERT_EQ(tlua_tensor_sync_host(a, err), 0);
+  ASSERT_EQ(fd.downloads, 1);
+  ASSERT_EQ(tlua_tensor_load_i64(a, (int64_t[]){7}), 107);
+  /* a kernel's write clears the mark */
+  tlua_storage_device_written(a->storage);
+  ASSERT_EQ(a->storage->undefined, 0);
+  tlua_tensor_release(a);
+  tlua_tensor_release(b);
+  ASSERT_EQ(fd.frees, 2);
+}
+
 TU_MAIN(TU_ENTRY(external_host), TU_ENTRY(external_device), TU_ENTRY(new_contiguous), TU_ENTRY(rank0_and_empty), TU_ENTRY(shape_errors),
         TU_ENTRY(out_of_memory_is_an_error), TU_ENTRY(views_share_storage), TU_ENTRY(reshape),
         TU_ENTRY(copy_converts_and_handles_overlap), TU_ENTRY(fill_sum_max_abs_diff),
         TU_ENTRY(strided_fill_and_sum), TU_ENTRY(index_check_messages), TU_ENTRY(format),
-        TU_ENTRY(random_fill), TU_ENTRY(device_mirror), TU_ENTRY(device_zero_instead_of_upload))
+        TU_ENTRY(random_fill), TU_ENTRY(device_mirror), TU_ENTRY(device_zero_instead_of_upload),
+        TU_ENTRY(device_undefined_not_cleared))
