@@ -5,7 +5,8 @@
 -- A block of WG warpgroups takes BK = 64 * WG keys of one (batch, key/value head); its K and V tiles
 -- stay in LDS in seed 003's K-major layout (D/64 panels of BK x 64, the 128-byte swizzle), dK and dV
 -- in accumulators, while it walks the query heads of its group and their query tiles of BQ = 64 rows
--- (one flat loop, two LDS buffers: the next tile's copies run during this one's products).
+-- (128 at D = 64 with dQ's reduce-adds and TMA's copies, config.bq) (one flat loop, three LDS buffers (two at 128
+-- rows): the next tile's copies run during this one's products).
 -- Per query tile, q and dO land in LDS in the MN-major layout (tl.wgmma_mn_layout: D/64 blocks of
 -- [BQ][64], the same bytes as the K-major panels), which the descriptors read both ways: K-major as
 -- the B of S^T and dP^T, MN-major as the B of dK and dV. Then
@@ -25,9 +26,10 @@
 -- and one can run its element-wise work while the other's products run; an mbarrier per q/dO buffer
 -- (empty) keeps a tile's copies off a buffer until both are done with it (1.02-1.09x the shared
 -- barrier, session 16; with it, 5% slower, session 13). Or by M.dq_kernel below (opts.dq = "pass": S and
--- dP again, 7 products in all). No warp specialization yet: the blocks' own threads copy their tiles (TMA
--- box copies on sm_90 where the layouts allow them), the next tile during this one's products, into three
--- buffers; without dQ's reduce-adds (or where a copy is cp.async) a tile has one block barrier (its copies
+-- dP again, 7 products in all). With config.ws (the default at D = 128 where TMA can copy the tensors) a
+-- producer warpgroup copies the tiles and loads lse and delta (see ws below); otherwise the blocks' own threads
+-- copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this one's
+-- products; without dQ's reduce-adds (or where a copy is cp.async) a tile has one block barrier (its copies
 -- landed) and one per warpgroup (its P^T and dS^T stored); the products are issued back to back and waited
 -- for only where their results are read (with rs at D = 128 dV as soon as P^T is in registers); lse and
 -- delta are fetched a tile ahead and read from LDS.
