@@ -551,7 +551,7 @@ function M.attention(q, k, v, opts)
   local scale = check_scale("attention", opts.scale, D)
   -- (o and lse: every row written by the kernel, rows that see no key too, so not cleared first)
   local o = C.output("attention", opts, q:shape(), dt, true)
-  local lse = tl.empty({ B, Hq, S }, tl.f32, { clear = false })
+  local lse = tl.empty({ B, Hq, S }, tl.f32, C.NO_CLEAR)
   if B * Hq * S == 0 then return o, lse end
   if Skv == 0 then
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")

@@ -322,6 +322,8 @@ end
 -- f16, S = 4096 (1.12x since the tile-opening barrier went), at D = 64 when causal (1.03x, 1.04x) and with dQ's
 -- reduce-adds (1.03x since each warpgroup's dQ share is its own keys'); not at D = 64 with dq = "pass" when not
 -- causal (0.95x, 0.98x); bench/RESULTS.md 2026-11-26 sessions 14-16)
+-- (tma: TMA can copy q, k, v and dO (their launch facts), for the defaults that need it: config.bq's 128-row tile at
+-- D = 64, config.ws at D = 128)
 -- (ws: config.ws as given; by default at D = 128 with dq = "atomic" where TMA can copy the tensors (tma), 1.02-1.10x
 -- not causal, 1.07-1.10x causal from S = 4k, 0.95-1.01x causal at 1k on an H200: bench/RESULTS.md 2026-11-27 session 24;
 -- not at D = 64, whose default is the 128-row tile)
@@ -332,7 +334,8 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     if ws and not atomic then
       C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
     end
-    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq)
+    return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
+                                                                  tma)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
@@ -373,10 +376,6 @@ local function delta_kernel(dt, d)
   end), L
 end
 
--- (the gradients, delta and their staging: tensors whose every element a kernel writes, so tl.empty need not
--- clear their device memory first: 192 MB less to clear a call at B S = 16k, H D = 2048)
-local UNDEF = { clear = false }
-
 -- delta for dout and o of shape {..., D}: {...} f32 (the fused pass where both are contiguous, else
 -- std.map's product and std.sum's rows, which take any strides)
 local function row_delta(dout, o, dt, D)
@@ -385,9 +384,9 @@ local function row_delta(dout, o, dt, D)
   for i = 1, #shape - 1 do rows[i] = shape[i] end
   local std = require "tilelua.std"
   if not (dout:is_contiguous() and o:is_contiguous()) then
-    return std.sum(std.map(mul32, tl.empty(shape, tl.f32, UNDEF), dout, o), { axis = -1 })
+    return std.sum(std.map(mul32, tl.empty(shape, tl.f32, C.NO_CLEAR), dout, o), { axis = -1 })
   end
-  local delta = tl.empty(rows, tl.f32, UNDEF)
+  local delta = tl.empty(rows, tl.f32, C.NO_CLEAR)
   local n = C.numel(rows)
   local kern, L = delta_kernel(dt, D)
   kern({ C.blocks(n, L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }))
@@ -444,8 +443,9 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   if B * Hq * S == 0 or Skv == 0 then
     return tl.zeros(q:shape(), tl[dt]), tl.zeros(k:shape(), tl[dt]), tl.zeros(v:shape(), tl[dt])
   end
-  -- (dK and dV: every row written by the dK/dV kernel's blocks, so their memory is not cleared first)
-  local dk, dv = tl.empty(k:shape(), tl[dt], UNDEF), tl.empty(v:shape(), tl[dt], UNDEF)
+  -- (dK, dV, delta and dQ: every element written by a kernel, so their memory is not cleared first (C.NO_CLEAR): 192 MB
+  -- less to clear a call at B S = 16k, H D = 2048)
+  local dk, dv = tl.empty(k:shape(), tl[dt], C.NO_CLEAR), tl.empty(v:shape(), tl[dt], C.NO_CLEAR)
   -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or q:shape(), tl.f32)
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
@@ -457,7 +457,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end
-  local dq = tl.empty(q:shape(), tl[dt], UNDEF)
+  local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
   local dkern, BQ = dq_pass(dt, D, causal, layout, config.wgmma)
   dkern({ C.blocks(S, BQ), Hq, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq), scale * LOG2E, Hq // Hkv)
   return dq, dk, dv

@@ -104,7 +104,8 @@ end
 -- (atomic: dQ by TMA reduce-adds from this kernel)
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq)
+-- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup's dQ share is its own 64 keys' part, all D columns: it
   -- reads only its own rows of dS^T, so the warpgroups never wait for each other (with TMA copies, indep below))
@@ -138,10 +139,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq)
     C.fail("std.attention_backward: config.bq = 128 needs D = 64 with dq = \"atomic\", config.rs and no config.ws (got D = %d%s)",
            d, not atomic and ", dq = \"pass\"" or not rs and ", config.rs = false" or ws and ", config.ws" or "")
   end
-  -- (big: 128 rows if TMA can copy the tensors, the body decides)
-  local big = bq == 128 or (bq == nil and own and rs and not ws)
+  -- (big: the tile of 128 rows)
+  local big = bq == 128 or (bq == nil and own and rs and not ws and tma)
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
-                             tostring(rs), tostring(ws), tostring(bq) }, ";")
+                             tostring(rs), tostring(ws), tostring(bq), tostring(big) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
@@ -158,13 +159,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq)
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
       params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
-        -- (the tile: 128 query rows where every tile's copies are TMA's (two buffers need the copies' mbarriers))
+        -- (the tile: 128 query rows only where every tile's copies are TMA's (two buffers need the copies' mbarriers))
         local BQ, NB = 64, 3
         if big then
-          local why
-          for _, t in ipairs { p.q, p.k, p.v, p.dout } do why = why or C.tma_why(t, rank) end
-          if why and bq == 128 then C.fail("std.attention_backward: config.bq = 128 copies by TMA, but %s", why) end
-          if not why then BQ, NB = 128, 2 end
+          for _, t in ipairs { p.q, p.k, p.v, p.dout } do
+            local why = C.tma_why(t, rank)
+            if why then C.fail("std.attention_backward: config.bq = 128 copies by TMA, but %s", why) end
+          end
+          BQ, NB = 128, 2
         end
         local sS, qdist = tl.wgmma_shape { n = BQ, a = dt }, load_dist(BQ, d, nt)
         -- (atomic: the f32 staging of dQ's shares, WG x BQ x NS)

@@ -111,12 +111,14 @@ function M.check_out(who, what, x)
                                        table.concat(x:strides(), ", ")) end
 end
 
+-- tl.empty's options for a tensor whose every element a kernel writes: its device memory is not cleared first
+M.NO_CLEAR = { clear = false }
+
 -- the result tensor of an op: opts.out when the caller gives one (reused: no allocation per call),
--- else a new tensor of that shape and dtype (full: the op's kernels write every element, so its device memory
--- is not cleared first: tl.empty's {clear = false})
+-- else a new tensor of that shape and dtype (full: the op's kernels write every element: M.NO_CLEAR)
 function M.output(who, opts, shape, dt, full)
   local out = opts and opts.out
-  if out == nil then return tl.empty(shape, tl[dt], full and { clear = false } or nil) end
+  if out == nil then return tl.empty(shape, tl[dt], full and M.NO_CLEAR or nil) end
   local odt = M.tensor_dtype(who, "out", out)
   if odt ~= dt then M.fail("std.%s: out must be a %s tensor (got %s)", who, dt, odt) end
   if not M.same_shape(out:shape(), shape) then

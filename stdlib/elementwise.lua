@@ -141,7 +141,7 @@ local function identity(v) return v end
 function M.cast(x, dtype)
   C.tensor_dtype("cast", "x", x)
   local dt = C.dtype_name("cast", dtype)
-  local out = tl.empty(x:shape(), tl[dt], { clear = false }) -- (std.map writes every element)
+  local out = tl.empty(x:shape(), tl[dt], C.NO_CLEAR) -- (std.map writes every element)
   return M.map(identity, out, x)
 end
 

@@ -56,7 +56,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       "strides of a multiple of 16 bytes")
   end
   -- config.bq: at D = 64 (dq = "atomic") the default tile has 128 query rows (the cases above at D = 64 with TMA's
-  -- copies); 64 asked for keeps the tile of 64 (three rounds of 3 tiles and a tail of 1 below, GQA, causal; bshd)
+  -- copies); 64 asked for keeps the tile of 64 (GQA, causal: two rounds of 3 tiles in the first block, a tail of 2 in
+  -- the second; bshd)
   local B64 = { wgmma = true, bq = 64 }
   case { Hq = 4, Hkv = 2, S = 600, Skv = 130, D = 64, dt = "f16", causal = true, config = B64, dq = "atomic" }
   case { B = 2, Hq = 2, Hkv = 1, S = 70, Skv = 130, D = 64, dt = "bf16", layout = "bshd", config = B64, dq = "atomic" }
