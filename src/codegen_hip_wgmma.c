@@ -3,7 +3,8 @@
  * registers (a_regs: each step's eight 16-bit values packed into four 32-bit registers, tl_pack2)
  * (sm_90a; the launcher compiles a kernel that has one for sm_90a on a compute capability 9.0 device).
  *
- * One WGMMA becomes: the accumulators copied into the result variables (or, for a loop-carried
+ * One WGMMA becomes: the accumulators copied into the result variables (or, from the constant zeros,
+ * left undefined, the first step not accumulating: scale-d 0; or, for a loop-carried
  * accumulator that only this WGMMA reads and whose result goes back into the same carry, the result
  * declared as a reference to it: the matrix units then accumulate in place, and no other instruction
  * defines those registers while a group is in flight, which ptxas requires to keep wgmma groups
@@ -12,6 +13,7 @@
  * wgmma.mma_async on descriptors advanced by the step (in 16-byte units: the start field), then
  * commit_group, wait_group 0 and the empty asm again. The LDS writes a WGMMA reads are ordered
  * before it by fence.proxy.async.shared::cta in front of every barrier (codegen_hip.c). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,12 +38,13 @@ void tlua_hg_wgmma_prelude(Gen *g) {
                "  return (unsigned int)__bfloat16_as_ushort(lo) | ((unsigned int)__bfloat16_as_ushort(hi) << 16);\n}\n");
 }
 
-/* the empty asm that pins every result variable at this point */
-static void pin(Gen *g, const int32_t *res, int nc) {
+/* the empty asm that pins every result variable at this point (def: it defines them, their values
+   until then unused) */
+static void pin(Gen *g, const int32_t *res, int nc, int def) {
   for (int i = 0; i < nc; i += 8) {
     indent(g);
     line_text(g, "asm volatile(\"\" :");
-    for (int j = i; j < nc && j < i + 8; j++) line_text(g, "%s \"+f\"(v%d)", j > i ? "," : "", res[j]);
+    for (int j = i; j < nc && j < i + 8; j++) line_text(g, "%s \"%sf\"(v%d)", j > i ? "," : "", def ? "=" : "+", res[j]);
     line_text(g, " :: \"memory\");\n");
   }
 }
@@ -56,6 +59,19 @@ static int in_place_root(const Gen *g, int c) {
   return g->root[c];
 }
 
+/* Whether the nc accumulator operands are all the constant +0.0 (a product started from zeros,
+ * without a run-time accumulate operand): the first step then multiplies without accumulating
+ * (scale-d 0) and the results need no zeros of their own (the 64 moves a m64n128 chain would
+ * otherwise spend filling its registers before it starts). */
+static int zero_start(const Gen *g, const tlua_Wgmma *w, const int32_t *o, int nc) {
+  if (w->scale_op) return 0;
+  for (int i = 0; i < nc; i++) {
+    const tlua_Instr *c = &g->ir->instrs[o[i]];
+    if (c->op != TLUA_OP_CONST || c->fimm != 0.0 || signbit(c->fimm)) return 0;
+  }
+  return 1;
+}
+
 int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   const tlua_IR *ir = g->ir;
   const int32_t *o = tlua_ir_ops(ir, in);
@@ -67,11 +83,13 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   const int nc = w.n / 2;
   const char *dn = w.fp8 == 1 ? "e4m3" : w.fp8 == 2 ? "e5m2" : w.bf16 ? "bf16" : "f16";
   const int32_t *res = &rg->instrs[p + 1];
+  const int zero = zero_start(g, &w, o, nc);
   STMT(g, in, "float");
   for (int i = 0; i < nc; i++) {
-    const int root = in_place_root(g, o[i]);
+    const int root = zero ? -1 : in_place_root(g, o[i]);
     g->root[res[i]] = root;
-    line_text(g, "%s %sv%d = v%d", i ? "," : "", root >= 0 ? "&" : "", res[i], o[i]);
+    if (zero) line_text(g, "%s v%d", i ? "," : "", res[i]);
+    else line_text(g, "%s %sv%d = v%d", i ? "," : "", root >= 0 ? "&" : "", res[i], o[i]);
   }
   line_text(g, ";\n");
   indent(g);
@@ -99,7 +117,7 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   indent(g);
   line_text(g, "const unsigned long long db_ = tl_wgmma_desc((unsigned int)__cvta_generic_to_shared(lds%d) + "
             "(unsigned int)v%d, %d, %d);\n", w.lds_b, o[bop], w.b_lbo, w.b_sbo);
-  pin(g, res, nc);
+  pin(g, res, nc, zero);
   indent(g);
   line_text(g, "asm volatile(\"wgmma.fence.sync.aligned;\" ::: \"memory\");\n");
   for (int s = 0; s < w.ksteps; s++) {
@@ -122,7 +140,8 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     indent(g);
     /* scale-d: the accumulate operand on the first step (the later ones add to its result) */
     char scale[32] = "1";
-    if (w.scale_op && s == 0) snprintf(scale, sizeof scale, "(int)(v%d != 0)", o[bop + 1]);
+    if (zero && s == 0) strcpy(scale, "0");
+    else if (w.scale_op && s == 0) snprintf(scale, sizeof scale, "(int)(v%d != 0)", o[bop + 1]);
     if (w.a_regs)
       line_text(g, "    : \"r\"(a%d_0), \"r\"(a%d_1), \"r\"(a%d_2), \"r\"(a%d_3), \"l\"(db_ + %dull), \"r\"(%s));\n", s, s, s, s,
                 s * (w.b_step >> 4), scale);
@@ -134,7 +153,7 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
   line_text(g, "asm volatile(\"wgmma.commit_group.sync.aligned;\" ::: \"memory\");\n");
   indent(g);
   line_text(g, "asm volatile(\"wgmma.wait_group.sync.aligned %d;\" ::: \"memory\");\n", w.pending);
-  pin(g, res, nc);
+  pin(g, res, nc, 0);
   g->depth--;
   indent(g);
   line_text(g, "}\n");

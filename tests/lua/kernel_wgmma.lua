@@ -78,6 +78,11 @@ assert(src:find("fence.proxy.async.shared::cta", 1, true), "fence before the bar
 assert(src:find("wgmma.wait_group.sync.aligned 0", 1, true) and src:find("wgmma.fence.sync.aligned", 1, true), "fence/wait")
 assert(src:find("__shared__ __attribute__((aligned(1024))) __half lds0", 1, true), "1 KiB aligned")
 assert(src:find("db_ + 128ull", 1, true) and src:find("da_ + 2ull", 1, true), "descriptor steps in 16-byte units")
+-- a product started from zeros: its first step does not accumulate (scale-d 0) and its registers are not filled with
+-- zeros first (an empty asm defines them); the second product accumulates into the first's result
+T.eq(select(2, src:gsub('"r"%(0%)%)', "")), 1, "one step without accumulating: the first product's first")
+T.eq(select(2, src:gsub('"r"%(1%)%)', "")), 5, "the other five accumulate")
+assert(src:find('"=f"', 1, true), "the zero-started results defined by an empty asm")
 -- groups left in flight: pending = n (0..7) is wgmma.wait_group n after the group, k:wgmma_wait(n) the
 -- same alone; three independent products, the third issued with two before it still running
 local three = tl.kernel { name = "wg_pending", block = 128,
