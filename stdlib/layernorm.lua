@@ -90,7 +90,7 @@ function M.layernorm(x, opts)
   if #shape == 0 then C.fail("std.layernorm: x must have rank 1 or more (got a rank-0 tensor)") end
   local ncols = shape[#shape]
   local wdt, bdt = check_param("weight", opts.weight, ncols), check_param("bias", opts.bias, ncols)
-  local y = C.output("layernorm", opts, shape, dt)
+  local y = C.output("layernorm", opts, shape, dt, true) -- (a fresh y not cleared: every row tile writes all its columns)
   if C.numel(shape) == 0 then return y end
   local nrows = C.numel(shape) // ncols
   local kern, L = kernel(dt, ncols, wdt, bdt)

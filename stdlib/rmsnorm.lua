@@ -83,7 +83,7 @@ function M.rmsnorm(x, weight, opts)
       C.fail("std.rmsnorm: weight has shape %s but must be {%d}, the length of x's last axis", C.shape_str(s), ncols)
     end
   end
-  local y = C.output("rmsnorm", opts, shape, dt)
+  local y = C.output("rmsnorm", opts, shape, dt, true) -- (a fresh y not cleared: every row tile writes all its columns)
   if C.numel(shape) == 0 then return y end
   local nrows = C.numel(shape) // ncols
   local kern, L = kernel(dt, ncols, wdt)

@@ -166,7 +166,7 @@ function M.rope(x, cos, sin, opts)
            axis, C.shape_str(cs))
   end
   local full = cs[2] == d and d > 0
-  local y = C.output("rope", opts, shape, dt)
+  local y = C.output("rope", opts, shape, dt, true) -- (a fresh y not cleared: every row tile writes both halves of all its pairs)
   local n = C.numel(shape)
   if n == 0 then return y end
   local nrows = n // d

@@ -74,7 +74,7 @@ function M.softmax(x, opts)
   if not C.FLOAT[dt] then C.fail("std.softmax: x must have a float dtype (got %s)", dt) end
   local shape = x:shape()
   if #shape == 0 then C.fail("std.softmax: x must have rank 1 or more (got a rank-0 tensor)") end
-  local y = C.output("softmax", opts, shape, dt)
+  local y = C.output("softmax", opts, shape, dt, true) -- (a fresh y not cleared: every row tile writes all its columns)
   local ncols = shape[#shape]
   local nrows = C.numel(shape) // math.max(ncols, 1)
   if C.numel(shape) == 0 then return y end

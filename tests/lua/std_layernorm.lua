@@ -28,6 +28,12 @@ for _, case in ipairs { { { 37, 70 }, "f32", true }, { { 1, 1 }, "f32", false },
     end
   end
 end
+-- a fresh y is not cleared first (tl.empty{clear = false}): every element written, f16 rows with tails and long
+-- rows of three sweeps, over freed buffers of NaNs
+for _, c in ipairs { { { 5, 1023 }, "f16" }, { { 3, 9000 }, "f32" } } do
+  local xw = std.map(function(v) return v * 4 + 3 end, tl.empty(c[1], tl[c[2]]), tl.rand(c[1], tl.f32, 4))
+  T.full_write("layernorm " .. c[2], function(out) return std.layernorm(xw, { eps = 1e-3, out = out }) end, c[1], tl[c[2]])
+end
 local x = tl.rand({ 4, 6 }, tl.f32, 1)
 T.raises(function() std.layernorm(x, { weight = tl.rand({ 5 }, tl.f32, 1) }) end,
   "weight has shape {5} but must be {6}, the length of x's last axis")

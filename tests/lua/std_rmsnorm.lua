@@ -45,3 +45,9 @@ T.raises(function() std.rmsnorm(x, nil, { epsilon = 1 }) end, "unknown option 'e
 T.raises(function() std.rmsnorm(tl.rand({ 4, 6 }, tl.f16, 1), tl.rand({ 6 }, tl.bf16, 1)) end,
   "std.rmsnorm: weight must have x's dtype (f16) or f32 (got bf16)")
 T.raises(function() std.rmsnorm(x, nil, { out = tl.empty({ 4, 5 }, tl.f32) }) end, "out must have shape {4, 6} (got {4, 5})")
+-- a fresh y is not cleared first (tl.empty{clear = false}): every element written, f16 rows with tails and long
+-- rows of two sweeps, over freed buffers of NaNs
+local xr, wr = signed({ 5, 1023 }, "f16", 3, 8), signed({ 1023 }, "f16", 4, 4)
+T.full_write("rmsnorm", function(out) return std.rmsnorm(xr, wr, { out = out }) end, { 5, 1023 }, tl.f16)
+local xl = signed({ 3, 9000 }, "f32", 5, 8)
+T.full_write("rmsnorm, long rows", function(out) return std.rmsnorm(xl, nil, { out = out }) end, { 3, 9000 }, tl.f32)

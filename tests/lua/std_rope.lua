@@ -64,6 +64,18 @@ for _, interleaved in ipairs { false, true } do
   check({ 4, 3, 600 }, "f32", "f32", false, interleaved, 0)        -- positions along axis 0
 end
 
+-- a fresh y is not cleared first (tl.empty{clear = false}): every element written, both pairings, ragged D/2 and
+-- long rows, over freed buffers of NaNs
+for _, interleaved in ipairs { false, true } do
+  for _, c in ipairs { { { 2, 5, 3, 20 }, "f16" }, { { 4, 3, 600 }, "f32" } } do
+    local shape, dt = c[1], c[2]
+    local xw = signed(shape, dt, 12)
+    local cw, sw = tables(shape[2], shape[#shape], dt, false, interleaved)
+    T.full_write("rope " .. dt, function(out) return std.rope(xw, cw, sw, { interleaved = interleaved, seq_axis = #shape == 3 and 1 or nil, out = out }) end,
+                 shape, tl[dt])
+  end
+end
+
 local x = tl.rand({ 2, 4, 3, 8 }, tl.f16, 1)
 local cs, sn = tables(4, 8, "f16", false, false)
 T.raises(function() std.rope(x, cs, tl.rand({ 4, 4 }, tl.bf16, 2)) end,

@@ -30,4 +30,10 @@ for _, cols in ipairs { 50, 9000 } do
   T.near(y:get(0, 1), 1 / (cols - 1), 1e-6, "the others share the mass")
   T.eq(y:get(1, cols - 1), 0.0, "-inf at the end")
 end
+-- a fresh y is not cleared first (tl.empty{clear = false}): every element written, f16 rows with tails and long
+-- rows (online), over freed buffers of NaNs
+for _, c in ipairs { { { 5, 1023 }, "f16" }, { { 3, 9000 }, "f32" } } do
+  local xw = std.map(function(v) return v * 16 - 8 end, tl.empty(c[1], tl[c[2]]), tl.rand(c[1], tl.f32, 6))
+  T.full_write("softmax " .. c[2], function(out) return std.softmax(xw, { out = out }) end, c[1], tl[c[2]])
+end
 T.raises(function() std.softmax(tl.empty({ 3 }, tl.i32)) end, "std.softmax: x must have a float dtype (got i32)")

@@ -56,4 +56,25 @@ function T.compiles(src, name, arch, what)
   if not ok then error(string.format("%s: %s", what or name, tostring(err)), 2) end
 end
 
+-- T.dirty(shape, dtype): leaves freed buffers of NaNs of that many bytes (on a GPU, in the device pool) for the next
+-- allocations of that size, so that an output not cleared first shows each element its kernel did not write
+-- (a kernel's undefined outputs, tl.empty{clear = false}); where nothing is pooled the check is vacuous
+function T.dirty(shape, dtype)
+  local t = require("tilelua.std").cast(tl.full(shape, 0 / 0, dtype), dtype) -- (input and output: both NaNs on a device)
+  t = nil
+  collectgarbage()
+  collectgarbage()
+  return t
+end
+
+-- T.full_write(what, fn, shape, dtype): fn(out) computes an op's result into out (nil: a fresh output); over
+-- T.dirty's NaNs the fresh result must equal the one given zeros to write into (the kernel writes every element)
+function T.full_write(what, fn, shape, dtype)
+  local zeroed = tl.zeros(shape, dtype)
+  local want = fn(zeroed):tolist()
+  T.dirty(shape, dtype)
+  T.eq(fn(nil):tolist(), want, what .. ": a fresh output written in full")
+  return zeroed -- (alive until the fresh output is made: its buffer is not the one handed out)
+end
+
 return T
