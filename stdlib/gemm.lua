@@ -708,7 +708,9 @@ function M.gemm(A, B, opts)
     C.check_out("gemm", "C", cin)
     out = cin
   else
-    out = tl.empty({ m, n }, tl.f32, { device = A:device() }) -- where the launch runs: A's device
+    -- (where the launch runs: A's device; not cleared first: every config's tiles store all of their part of out, edge
+    -- tiles masked, K = 0 storing zeros)
+    out = tl.empty({ m, n }, tl.f32, { device = A:device(), clear = false })
   end
   if m * n == 0 then return out end
   local odt = tostring(out:dtype())

@@ -76,7 +76,8 @@ local function over_rows(op, x, dt, opts)
   if #out_shape == 0 then out_shape[1] = 1 end
   local kern, L, res = row_kernel(op, dt, ncols)
   local nrows = C.numel(out_shape)
-  local out = C.output(op, opts, out_shape, res)
+  -- (a fresh out not cleared where the kernel writes every row's result: not over an empty last axis, whose sums are 0)
+  local out = C.output(op, opts, out_shape, res, ncols > 0)
   if nrows == 0 then return out end
   if ncols == 0 then
     if op == "max" or op == "min" or op == "mean" then

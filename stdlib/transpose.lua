@@ -119,7 +119,7 @@ function M.transpose(x, opts)
   local bsz = #shape == 3 and shape[1] or 1
   local rows, cols = shape[#shape - 1], shape[#shape]
   local out_shape = #shape == 3 and { bsz, cols, rows } or { cols, rows }
-  local y = C.output("transpose", opts, out_shape, dt)
+  local y = C.output("transpose", opts, out_shape, dt, true) -- (a fresh y not cleared: the tiles cover it)
   if rows * cols * bsz == 0 then return y end
   local gy = (rows + n - 1) // n
   if gy > 65535 or bsz > 65535 then

@@ -212,6 +212,18 @@ do
   T.eq(kc:source("sm_90"):find("cp.async.bulk.tensor", 1, true), nil, "config.tma = false: cp.async")
 end
 
+-- a fresh f32 output is not cleared first (every element written): sm_90's default (the producer, persistent
+-- blocks in clusters of two, TMA stores), wgmma with TMA copies, the target's default; edge tiles in M and N
+do
+  local A, B = tl.empty({ 200, 64 }, tl.f16), tl.empty({ 64, 320 }, tl.f16)
+  for i = 0, 199 do for j = 0, 63 do A:set(i, j, (i * 7 + j * 3) % 5 - 2) end end
+  for i = 0, 63 do for j = 0, 319 do B:set(i, j, (i * 5 + j * 11) % 7 - 3) end end
+  local DEF = { bm = 128, bn = 256, bk = 64, wgmma = true, ws = true, persistent = true, cluster = 2, tma_store = true }
+  for _, cfg in ipairs { DEF, { bm = 128, bn = 256, bk = 64, wgmma = true }, false } do
+    T.full_write("gemm", function(out) return std.gemm(A, B, { config = cfg or nil, out = out }) end, { 200, 320 }, tl.f32)
+  end
+end
+
 -- other targets: the config says what is missing
 T.raises(function() tl.with_target("gfx90a", std.gemm_kernel, "f16", { config = CFG }) end, "not available on gfx90a")
 T.raises(function() std.gemm_kernel("f16", { config = { ws = true } }) end, "config.ws (warp-specialized, TMA) needs config.wgmma")

@@ -65,6 +65,12 @@ T.eq(std.sum(ints):get(0), 300000 * 299999 // 2, "exact integer sum")
 T.eq(std.max(ints):get(0), 299999, "integer max")
 T.eq(std.min(ints, { axis = -1 }):get(0), 0, "integer row min of a rank-1 tensor")
 
+-- a fresh out is not cleared first where every row's result is written; over an empty last axis the sums are zeros
+local xr = tl.rand({ 37, 70 }, tl.f32, 9)
+T.full_write("row sum", function(out) return std.sum(xr, { axis = -1, out = out }) end, { 37 }, tl.f32)
+T.full_write("row max", function(out) return std.max(xr, { axis = -1, out = out }) end, { 37 }, tl.f32)
+T.dirty({ 5 }, tl.f32)
+T.eq(std.sum(tl.empty({ 5, 0 }, tl.f32), { axis = -1 }):tolist(), { 0.0, 0.0, 0.0, 0.0, 0.0 }, "sums over no elements: zeros")
 T.raises(function() std.sum(tl.empty({ 2, 3 }, tl.f32), { axis = 0 }) end, "axis 0 is not supported (expected -1 or 1 for the last axis")
 T.raises(function() std.max(tl.empty({ 2, 3 }, tl.f32), { axis = 1.5 }) end, "axis 1.5 is not supported")
 T.raises(function() std.sum(big, { axes = -1 }) end, "unknown option 'axes'")

@@ -43,6 +43,9 @@ registry["tilelua.warp"] = saved
 
 -- every access of the f32 kernel is a 16-byte vector: 4 per thread from x, into LDS, from LDS, to y
 registry["tilelua.warp"] = 32
+-- a fresh y is not cleared first (tl.empty{clear = false}): the tiles cover it, edge tiles and a batch included
+local xt = tl.rand({ 2, 70, 130 }, tl.f32, 3)
+T.full_write("transpose", function(out) return std.transpose(xt, { out = out }) end, { 2, 130, 70 }, tl.f32)
 std.transpose(tl.rand({ 256, 256 }, tl.f32, 1))
 local src = std.transpose_kernel(tl.f32, true):source("sm_90")
 registry["tilelua.warp"] = saved
