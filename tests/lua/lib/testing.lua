@@ -60,11 +60,9 @@ end
 -- allocations of that size, so that an output not cleared first shows each element its kernel did not write
 -- (a kernel's undefined outputs, tl.empty{clear = false}); where nothing is pooled the check is vacuous
 function T.dirty(shape, dtype)
-  local t = require("tilelua.std").cast(tl.full(shape, 0 / 0, dtype), dtype) -- (input and output: both NaNs on a device)
-  t = nil
+  require("tilelua.std").cast(tl.full(shape, 0 / 0, dtype), dtype) -- (input and output: both NaNs on a device, unreferenced)
   collectgarbage()
   collectgarbage()
-  return t
 end
 
 -- T.full_write(what, fn, shape, dtype): fn(out) computes an op's result into out (nil: a fresh output); over
