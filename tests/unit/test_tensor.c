@@ -405,6 +405,10 @@ static void fake_free(void *ctx, void *device, size_t nbytes) {
 }
 
 static void fake_unref(void *ctx) { ((FakeDevice *)ctx)->unrefs++; }
+/* the fake device's memory functions, counting into fd */
+static tlua_DeviceMemory fake_memory(FakeDevice *fd) {
+  return (tlua_DeviceMemory){fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+}
 static void count_release(void *ud) { (*(int *)ud)++; }
 
 /* the application's host memory: used in place (writes visible both ways), never freed, released once */
@@ -433,7 +437,7 @@ TU_TEST(external_host) {
  * freed by tilelua; the device context's reference is dropped once */
 TU_TEST(external_device) {
   FakeDevice fd = {0, 0, 0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+  tlua_DeviceMemory mem = fake_memory(&fd);
   int32_t dev[4] = {7, 8, 9, 10};
   int released = 0;
   char err[TLUA_TENSOR_ERRLEN];
@@ -457,7 +461,7 @@ TU_TEST(external_device) {
 
 TU_TEST(device_mirror) {
   FakeDevice fd = {0, 0, 0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+  tlua_DeviceMemory mem = fake_memory(&fd);
   int64_t n[] = {4};
   tlua_Tensor *t = new_t(TLUA_I32, 1, n);
   char err[TLUA_TENSOR_ERRLEN];
@@ -489,7 +493,7 @@ TU_TEST(device_mirror) {
  * once the host writes it, it uploads as usual */
 TU_TEST(device_zero_instead_of_upload) {
   FakeDevice fd = {0, 0, 0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+  tlua_DeviceMemory mem = fake_memory(&fd);
   int64_t n[] = {8};
   char err[TLUA_TENSOR_ERRLEN];
   tlua_Tensor *a = new_t(TLUA_I32, 1, n), *b = new_t(TLUA_I32, 1, n);
@@ -515,7 +519,7 @@ TU_TEST(device_zero_instead_of_upload) {
  * it an ordinary storage again (uploaded) */
 TU_TEST(device_undefined_not_cleared) {
   FakeDevice fd = {0, 0, 0, 0, 0};
-  tlua_DeviceMemory mem = {&fd, fake_upload, fake_download, fake_free, fake_zero, fake_unref};
+  tlua_DeviceMemory mem = fake_memory(&fd);
   int64_t n[] = {8};
   char err[TLUA_TENSOR_ERRLEN];
   tlua_Tensor *a = new_t(TLUA_I32, 1, n), *b = new_t(TLUA_I32, 1, n);
