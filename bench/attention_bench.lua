@@ -61,8 +61,11 @@ end
 -- dS^T from registers; lds: config.rs = false, both through LDS; ws: config.ws, a producer warpgroup for the
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
--- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid
+-- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
+-- "3,3": the median of 3 samples of 3 calls)
 if os.getenv("ATTENTION_BACKWARD") == "1" then
+  local reps, samples = (os.getenv("ATTENTION_BACKWARD_TIMING") or "3,3"):match("^(%d+),(%d+)$")
+  reps, samples = tonumber(reps) or 3, tonumber(samples) or 3
   for dt in (os.getenv("ATTENTION_BACKWARD_DTYPES") or "f16"):gmatch("%w+") do
   for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
     D = tonumber(D)
@@ -83,7 +86,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else
-        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end, 3, 3)
+        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end, reps, samples)
         local flops = 2.5 * 4 * B * H * S * S * D / (causal and 2 or 1)
         print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
       end

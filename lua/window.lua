@@ -187,8 +187,9 @@ local function group_lead(f, y, vec, rank)
 end
 
 -- A thread's elements on a swizzled LDS buffer, relative to others: for each {y, ref} of refs (0-based elements,
--- ref < y) where y's offset is ref's plus a constant, or ref's XOR a constant, for every thread of the block and
--- every origin the window can have, rel[y] = {ref = ref, op = "add" | "xor", c = constant}. The origins: a number
+-- ref < y) where y's offset is ref's plus a constant, or (remat_offsets) an earlier element's plus a constant, or
+-- ref's XOR a constant, for every thread of the block and every origin the window can have, rel[y] = {ref = ref or
+-- the earlier element, op = "add" | "xor", c = constant}. The origins: a number
 -- as it is, a Value every multiple of its known power-of-two divisor that keeps the window in the buffer.
 -- Checked by evaluating the descriptor on them all (nil when that would take more than EVAL_CAP evaluations).
 -- Each element's offset is then one operation on its reference's, not a chain of its own from the thread id:
@@ -219,12 +220,23 @@ local function relative_offsets(c, w, f, refs)
     if not seen[ks] then seen[ks] = true; coords[#coords + 1] = key end
   end
   if ncand * #coords * (#refs + 1) > EVAL_CAP then return nil end
+  local h = c.hints
+  local remat = h and h.remat_offsets
   local add, xor = {}, {}
+  -- (remat) moved[e]: element e's offset at each evaluation less its offset at the first (equal for two elements
+  -- exactly when one is the other's plus a constant)
+  local moved, first = {}, {}
   local pick, idx = {}, {}
   local function at(base, y)
     local off = f.offsets[y + 1]
     for d = 1, rank do idx[d - 1] = base[d] + off[d] end
     return src:element_offset(idx)
+  end
+  local function note(e, o)
+    if not remat then return end
+    local m = moved[e]
+    if not m then m = {}; moved[e] = m; first[e] = o end
+    m[#m + 1] = o - first[e]
   end
   local function each(d)
     if d > rank then
@@ -233,8 +245,10 @@ local function relative_offsets(c, w, f, refs)
         for e = 1, rank do base[e] = pick[e] + tc[e] end
         for _, pr in ipairs(refs) do
           local y, ref = pr[1], pr[2]
-          offs[ref] = offs[ref] or at(base, ref)
+          if not offs[ref] then offs[ref] = at(base, ref); note(ref, offs[ref]) end
           local oy, o0 = at(base, y), offs[ref]
+          offs[y] = oy
+          note(y, oy)
           if add[y] == nil then add[y] = oy - o0 elseif add[y] and add[y] ~= oy - o0 then add[y] = false end
           if xor[y] == nil then xor[y] = oy ~ o0 elseif xor[y] and xor[y] ~= oy ~ o0 then xor[y] = false end
         end
@@ -244,10 +258,29 @@ local function relative_offsets(c, w, f, refs)
     for _, v in ipairs(cands[d]) do pick[d] = v; each(d + 1) end
   end
   each(1)
+  -- (remat) the first element (in order) of each class of elements a constant apart: it leads the class
+  local leader, key = {}, {}
+  if remat then
+    local order = {}
+    for _, pr in ipairs(refs) do order[#order + 1] = pr[2]; order[#order + 1] = pr[1] end
+    table.sort(order)
+    for _, e in ipairs(order) do
+      key[e] = key[e] or table.concat(moved[e], ",")
+      leader[key[e]] = leader[key[e]] or e
+    end
+  end
   local rel = {}
   for _, pr in ipairs(refs) do
     local y = pr[1]
+    local l = remat and leader[key[y]]
     if add[y] then rel[y] = { ref = pr[2], op = "add", c = add[y] }
+    -- with remat_offsets (each XOR computed where the access is), another element plus a constant before the
+    -- reference XOR one: on a swizzle whose XOR reaches bits of the row groups the thread's offset never has (the
+    -- 128-byte swizzle's 8-row groups) only the low part needs an XOR of its own, the rest is an addition the
+    -- access's address takes as its immediate (std.attention_backward at D = 128: 78 XORs -> 30, 1.01-1.04x not
+    -- causal on an H200). Without the hint the offsets are hoisted out of the loops anyway, and the form only moved
+    -- ptxas's allocation (the D = 64 forward 0.88x at 4k): bench/RESULTS.md, 2026-11-27 session 26
+    elseif l and l < y then rel[y] = { ref = l, op = "add", c = first[y] - first[l] }
     elseif xor[y] then rel[y] = { ref = pr[2], op = "xor", c = xor[y] } end
   end
   return rel

@@ -77,7 +77,8 @@ end
 T.eq(rems.relative * 3 < rems.unknown, true,
      ("the relative window's remainders (%d) against per-element chains (%d)"):format(rems.relative, rems.unknown))
 
--- The hint remat_offsets: each offset that is its reference's XOR a constant becomes the IR's xor "stay", on
+-- The hint remat_offsets: each offset that is its reference's XOR a constant (and no other element's plus a constant)
+-- becomes the IR's xor "stay", on
 -- NVIDIA the prelude's volatile tl_xor_stay (NVVM cannot hoist it out of a loop), on AMD a plain XOR; results equal.
 -- Without the hint none.
 for _, dt in ipairs { "f16", "f32" } do
@@ -92,6 +93,12 @@ for _, dt in ipairs { "f16", "f32" } do
   plain({ 1 }, x, y, 0)
   local stays = select(2, remat:ir():gsub("= xor [^\n]* stay", ""))
   T.eq(stays > 0, true, dt .. ": xor stay in the IR")
+  -- (with the hint an element another's plus a constant takes that form before its reference's XOR: only the XOR's
+  -- low part, the 16-byte chunk within a 128-byte row, needs an XOR; at f16 seven of a row's eight chunks, the
+  -- reference's own needs none; the plain kernel XORs each of its 16 pairs)
+  local xors = select(2, plain:ir():gsub("= xor ", ""))
+  T.eq(xors, 16, dt .. ": the plain kernel's XORs")
+  T.eq(stays, dt == "f16" and 7 or 4, dt .. ": the XORs with remat_offsets")
   T.eq(select(2, plain:ir():gsub(" stay", "")), 0, dt .. ": no xor stay without the hint")
   -- (one call a stay in the body, besides the prelude's definition)
   T.eq(select(2, remat:source("sm_90"):gsub("tl_xor_stay%(%(", "")), stays, dt .. ": tl_xor_stay calls")
