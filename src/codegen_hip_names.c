@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "codegen_hip.h"
+#include "ir.h"
 
 const char *tlua_hip_name_problem(const char *s) {
   static const char *const reserved[] = {
@@ -15,6 +16,7 @@ const char *tlua_hip_name_problem(const char *s) {
     "threadIdx", "blockIdx", "gridDim", "blockDim", "warpSize", "friend", "using", "try", "catch",
     "throw", "explicit", "mutable", "export", "alignas", "alignof", "decltype", "nullptr",
     "constexpr", "static_assert", "thread_local", "noexcept", "char16_t", "char32_t", "wchar_t"};
+  if (strlen(s) > TLUA_IR_NAME_MAX) return "it is longer than the 63 characters a kernel or parameter name may have";
   if (!s[0] || !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z'))) return "it must begin with a letter";
   for (const char *p = s; *p; p++)
     if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_'))

@@ -39,6 +39,8 @@
 #define TLUA_LDS_MAX 232448
 #define TLUA_IR_MAX_MBAR 8
 #define TLUA_IR_MAX_TMA 16
+/* the longest kernel or parameter name the IR holds (tl.kernel refuses longer ones: codegen_hip_names.c) */
+#define TLUA_IR_NAME_MAX 63
 #define TLUA_XOR_STAY 1   /* TLUA_OP_XOR's imm: see the op */
 #define TLUA_FOR_WHILE 1  /* TLUA_OP_FOR's imm: see the op */
 
@@ -223,7 +225,7 @@ typedef enum tlua_ParamKind { TLUA_PARAM_SCALAR, TLUA_PARAM_TENSOR } tlua_ParamK
 #define TLUA_SHAPE_LAST_DIV(bits) (1u << (((bits) >> 8) & 7u))
 
 typedef struct tlua_Param {
-  char name[64];
+  char name[TLUA_IR_NAME_MAX + 1];
   uint8_t kind, dtype, rank;
   /* specialization facts (tensors): bit d set = shape[d] % 16 == 0 / stride[d] * element size
      % 16 == 0 (strides in bytes); shape_div16 bits 8..10 (TLUA_SHAPE_LAST_DIV): log2 of the power of
@@ -242,7 +244,7 @@ typedef struct tlua_MbarArray { int32_t count, arrivals; } tlua_MbarArray;
 typedef struct tlua_TmaDesc { int32_t param, lds, rank, swizzle; int32_t box[TLUA_IR_MAX_RANK]; } tlua_TmaDesc;
 
 typedef struct tlua_IR {
-  char name[64];
+  char name[TLUA_IR_NAME_MAX + 1];
   int32_t block;        /* threads per block */
   int32_t warp;         /* warp size of the target this was traced for */
   int32_t nparams;
