@@ -10,7 +10,8 @@
 # tensor pipe use, issue slots, stall reasons, LDS bank conflicts; attention_bwd: the same counters for
 # the kernels of std.attention_backward {config = {wgmma = true}}, S = 4096, D = 64 and 128; attention: for
 # std.attention's default forward kernel at S = 1024 and 4096, D = 64 and 128; sdpa: cuDNN's SDPA kernels and
-# tilelua's at one point, every section of ncu (bench/sdpa_ncu.py; D, S, CAUSAL=1, BWD=1))
+# tilelua's at one point, every section of ncu (bench/sdpa_ncu.py; D, S, CAUSAL=1, BWD=1); attention_smem: the backward's
+# shared-memory, L2 and instruction counters beside cuDNN's)
 set -u
 B=$(realpath "$1")
 cd "$(dirname "$0")/.."
@@ -57,6 +58,24 @@ if [ "${2:-}" = sdpa ]; then
           local q, k, v = t.signed({ B, H, S, D }, 'f16', 1), t.signed({ B, H, S, D }, 'f16', 2), t.signed({ B, H, S, D }, 'f16', 3)
           std.attention(q, k, v, { causal = ${CAUSAL:-0} == 1 }); tl.synchronize()"
   fi
+  exit
+fi
+if [ "${2:-}" = attention_smem ]; then
+  # shared-memory, L2 and instruction counters of the backward's dK/dV kernel beside cuDNN's bprop kernel (f16, not
+  # causal, S = 4096, D = 64 and 128; bench/RESULTS.md 2026-11-27 session 26 call 8)
+  M=gpu__time_duration.sum,l1tex__data_bank_reads.sum,l1tex__data_bank_writes.sum,l1tex__data_bank_reads.avg.pct_of_peak_sustained_elapsed,l1tex__data_pipe_lsu_wavefronts_mem_shared.sum,lts__throughput.avg.pct_of_peak_sustained_elapsed,smsp__inst_executed.sum,sm__pipe_shared_cycles_active.avg.pct_of_peak_sustained_active
+  for D in 64 128; do
+    echo "== tilelua D = $D"
+    TILELUA_CACHE=0 "$NCU" --clock-control none -k regex:atomic_wgmma -c 1 --metrics $M "$B/tilesh" --backend=cuda \
+      -e "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $D, 4096
+          local B, H = 16384 // S, 2048 // D
+          local function r(s) return t.signed({ B, H, S, D }, 'f16', s) end
+          local q, k, v, dout = r(1), r(2), r(3), r(4)
+          local o, lse = std.attention(q, k, v)
+          std.attention_backward(dout, q, k, v, o, lse); tl.synchronize()"
+    echo "== cuDNN D = $D"
+    D=$D S=4096 BWD=1 "$NCU" --clock-control none --profile-from-start off -k regex:bprop -c 1 --metrics $M python3 bench/sdpa_ncu.py
+  done
   exit
 fi
 if [ "${2:-}" = attention_bwd ]; then
