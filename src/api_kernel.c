@@ -32,8 +32,8 @@ struct tlua_Kernel {
   int tensors;                   /* tensor parameters: 0 keeps every launch protected */
   int nparams;
   char kinds[TLUA_IR_MAX_PARAMS]; /* 'T' tensor, 'S' scalar */
-  char names[TLUA_IR_MAX_PARAMS][32];
-  char name[64];
+  char names[TLUA_IR_MAX_PARAMS][TLUA_IR_NAME_MAX + 1];
+  char name[TLUA_IR_NAME_MAX + 1];
 };
 
 typedef struct Find { const char *name; tlua_State *T; tlua_Kernel *k; } Find;
