@@ -20,12 +20,13 @@
 -- At D = 128 each warpgroup computes D / 2 of its columns over all BK keys (each its own columns of K
 -- as the B, a list of tiles), so a block barrier after both warpgroups' dS^T: the tile's only one where
 -- the copies are TMA's; it shows the next tile's lse and delta too, and an mbarrier (dsfree) tells each
--- warpgroup that both dQ shares of the last tile have read dS^T. At D = 64 (own) each warpgroup computes
--- its own 64 keys' part of all 64 columns (twice the reduce-adds): it reads only its own rows of dS^T and
--- its own copy of lse and delta, so with TMA copies no barrier is common to the two warpgroups in the loop,
--- and one can run its element-wise work while the other's products run; an mbarrier per q/dO buffer
--- (empty) keeps a tile's copies off a buffer until both are done with it (1.02-1.09x the shared
--- barrier, session 16; with it, 5% slower, session 13). Or by M.dq_kernel below (opts.dq = "pass": S and
+-- warpgroup that both dQ shares of the last tile have read dS^T. At D = 64 (own) with 64-row tiles each
+-- warpgroup computes its own 64 keys' part of all 64 columns (twice the reduce-adds): it reads only its own
+-- rows of dS^T and its own copy of lse and delta, so with TMA copies no barrier is common to the two
+-- warpgroups in the loop; an mbarrier per q/dO buffer (empty) keeps a tile's copies off a buffer until both
+-- are done with it (1.02-1.09x the shared barrier, session 16; with it, 5% slower, session 13). With the
+-- 128-row tile (the default at D = 64) each warpgroup computes the share of its 64 query rows over all 128
+-- keys instead (rows below), behind a barrier of both and dsfree. Or by M.dq_kernel below (opts.dq = "pass": S and
 -- dP again, 7 products in all). With config.ws (the default at D = 128 where TMA can copy the tensors) a
 -- producer warpgroup copies the tiles and loads lse and delta (see ws below); otherwise the blocks' own threads
 -- copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this one's
@@ -107,8 +108,9 @@ end
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
 function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma)
   local BK, PD = 64 * WG, d // 64
-  -- (own: at D = 64 with dq = "atomic", each warpgroup's dQ share is its own 64 keys' part, all D columns: it
-  -- reads only its own rows of dS^T, so the warpgroups never wait for each other (with TMA copies, indep below))
+  -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
+  -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
+  -- (with TMA copies, indep below); with 128-row tiles the share is split by rows (rows below))
   local own = atomic and d == 64
   -- (NS: the columns of dQ's share a warpgroup computes, d / WG (own: d); NP: its 32-column panels)
   local NS = own and d or d // WG
@@ -126,9 +128,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   -- issue copies (thread 0's four TMA issues stalled its warpgroup about 800 cycles a tile on an H200) nor wait for
   -- those loads; they keep their dQ reduce-adds (a producer thread adding them coupled the warpgroups: 0.74-0.86x)
   ws = ws and atomic or false
-  -- bq (config.bq): the query rows of a tile, 64, or 128 where each warpgroup adds its own keys' dQ share (own, with
-  -- P^T and dS^T from registers) and TMA copies the tiles (so no barrier but the buffers' mbarriers is common to the
-  -- warpgroups): twice the products a tile for the same fixed costs (barriers, waits, copy issues), FlashAttention-3's
+  -- bq (config.bq): the query rows of a tile, 64, or 128 at D = 64 (own, with P^T and dS^T from registers) where TMA
+  -- copies the tiles: twice the products a tile for the same fixed costs (barriers, waits, copy issues), FlashAttention-3's
   -- tile at D = 64; its LDS leaves two buffers of q and dO, not three (the mbarriers keep a tile's copies off a buffer
   -- until both warpgroups are done). The default where it can be (D = 64, dq = "atomic", TMA's copies): 1.06-1.10x not
   -- causal, 1.01-1.08x causal on an H200 (bench/RESULTS.md 2026-11-27 session 24); 64 otherwise
@@ -141,6 +142,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   end
   -- (big: the tile of 128 rows)
   local big = bq == 128 or (bq == nil and own and rs and not ws and tma)
+  -- (rows: at 128 rows each warpgroup computes the dQ share of its 64 query rows over all the block's keys, from both
+  -- warpgroups' dS^T (FlashAttention-3's split at D = 64): half the f32 staging and reduce-adds of a share of its own
+  -- keys over all rows, for a barrier of both before the share and dsfree after it; 1.07-1.10x not causal, 1.05-1.12x
+  -- causal on an H200 (bench/RESULTS.md 2026-11-27 session 26): the reduce-adds had kept L2 70% busy, cuDNN's 50%)
+  local rows = big
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big) }, ";")
   return C.memo(key, function()
@@ -170,10 +176,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         end
         local sS, qdist = tl.wgmma_shape { n = BQ, a = dt }, load_dist(BQ, d, nt)
         -- (atomic: the f32 staging of dQ's shares, WG x BQ x NS)
-        local stage = atomic and WG * BQ * NS * 4 or 0
+        local SR = rows and 64 or BQ -- (the rows of a warpgroup's dQ share)
+        local stage = atomic and WG * SR * NS * 4 or 0
         -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
         check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
-                  (atomic and 8 * (own and NB or 1) or 0),
+                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0),
                   atomic and " with dq = \"atomic\"" or "", d)
         local b, hk = k.block_id(2), k.block_id(1)
         local kv0 = k.block_id(0) * BK
@@ -195,7 +202,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- atomic: dQ's shares in f32, warpgroup w's 64 x NS at rows 64w.., each 32 columns a panel of
         -- its own in the 128-byte swizzle TMA reads (before lstat: TMA's buffers are 1024-byte
         -- aligned, and at D = 128 the padding after lstat would not fit)
-        local lr = atomic and k:lds(tl.f32, { WG * BQ, NS }, { swizzle = share_layout(NP, BQ) })
+        local lr = atomic and k:lds(tl.f32, { WG * SR, NS }, { swizzle = share_layout(NP, SR) })
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
         -- write and read)
@@ -365,13 +372,17 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- before the dQ share's block barrier, which shows them to both warpgroups; else while dV and dK run)
           -- atomic: tile t's share of dQ (BQ x NS, in flight: the first product after dS^T) into lr and
           -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
-          -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B)
+          -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B;
+          -- rows: the product of all of dS^T (MN-major) and K, warpgroup g's its query rows 64g..)
           -- (bq = 128: a product for each half of the tile's query rows, h = 0 (rows 0-63) and 1 (64-127))
-          local function dq_share(h, pending)
+          local function dq_share(pending)
+            if rows then
+              return sQ:mma(lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }), lk:tile({ 0, 0 }, { BK, NS }), nil, { pending = pending })
+            end
             local a, b = {}, {}
             for g = 0, WG - 1 do
               if own then
-                a[g + 1] = lds_:tile({ g * 64, h * 64 }, { 64, 64 }, { transposed = true })
+                a[g + 1] = lds_:tile({ g * 64, 0 }, { 64, 64 }, { transposed = true })
                 b[g + 1] = lk:tile({ g * 64, 0 }, { 64, NS })
               else
                 b[g + 1] = lk:tile({ (g * NS) // 64 * BK, (g * NS) % 64 }, { BK, NS })
@@ -380,20 +391,24 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             if not own then a = lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }) end
             return sQ:mma(a, b, nil, { pending = pending })
           end
-          local function dq_store(share, h)
-            k:window(lr, { h == 0 and wg * BQ or wg * BQ + h * 64, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
+          local function dq_store(share)
+            k:window(lr, { wg * SR, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
           end
-          -- (share: the first half's product, stored here (bq = 64), or nil (bq = 128: both stored before))
           local function dq_add(t, share)
             local hq, q0 = coords(t)
-            if share then dq_store(share, 0) end
+            dq_store(share)
             bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
             local c0 = own and 0 or wg * NS
             k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
               for g = 0, WG - 1 do
                 for j = 0, NP - 1 do
+                  if rows then
+                    k:copy(win(p.dq, hq, q0 + wg * 64, j * 32, 64, 32), k:window(lr, { wg * 64, j * 32 }, { 64, 32 }),
+                           { tma = true, reduce = "add", issuer = 128 * g })
+                  else
                   k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * BQ, j * 32 }, { BQ, 32 }),
                          { tma = true, reduce = "add", issuer = 128 * g })
+                  end
                 end
               end
             end)
@@ -455,25 +470,16 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- block's, or with own the warpgroup's, where only the warpgroup reads its copy)
             if not ws then stash(nxt, nbuf) end
             -- (the dQ share reads both warpgroups' rows of dS^T; own: this warpgroup's)
-            if own then bsync { warps = 4 } else bsync() end
+            if own and not rows then bsync { warps = 4 } else bsync() end
             -- (early: dV, issued before the share, complete too: letting it run on past the share's issue spilled less
             -- but was not faster, bench/RESULTS.md 2026-11-26 session 16)
-            local share = dq_share(0, 1)
+            local share = dq_share(1)
             if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 2 }) end
             dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = early and 2 or 3 })
             -- (the dQ share complete, dK still running, and unless early dV too)
             k:wgmma_wait(early and 1 or 2)
-            if BQ == 128 then
-              -- (the second half's product issued once the first's registers are stored: with both in registers
-              -- beside dV, dK and their A fragments ptxas spilled 488 bytes)
-              dq_store(share, 0)
-              share = dq_share(1, 3)
-              k:wgmma_wait(0)
-              dq_store(share, 1)
-            else
-              if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
-            end
-            dq_add(t, BQ == 64 and share or nil)
+            if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
+            dq_add(t, share)
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
             if ws then wempty:arrive(buf) end
@@ -525,12 +531,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- atomic with TMA copies only (known now: the loop's copies are these windows again): no block barrier
           -- opens a tile; dsfree: dS^T's buffer free again, both warpgroups' dQ shares of the last tile done
           -- (every thread arrives once its share is complete)
-          -- own (D = 64): the warpgroups never wait for each other (indep), each reading only its own rows of
-          -- dS^T, lse and delta; empty (one barrier a buffer, every thread arriving once done with it) keeps the
-          -- copies of a tile from overwriting q and dO while the other warpgroup may still read them
+          -- own (D = 64): each warpgroup reads only its own lse and delta (and with 64-row tiles its own rows of
+          -- dS^T: the warpgroups never wait for each other, indep); empty (one barrier a buffer, every thread
+          -- arriving once done with it) keeps the copies of a tile from overwriting q and dO while the other
+          -- warpgroup may still read them; rows (128-row tiles): dsfree too, both shares read all of dS^T
           if atomic and tma and not ws then
             indep = own
-            if indep then empty = k:mbarrier(NB, WG * 128) else dsfree = k:mbarrier(1, WG * 128) end
+            if indep then empty = k:mbarrier(NB, WG * 128) end
+            if not indep or rows then dsfree = k:mbarrier(1, WG * 128) end
             k:sync() -- (tile 0's lse and delta; without a barrier opening each tile, nothing else shows them)
           end
           local tma0 = tma
