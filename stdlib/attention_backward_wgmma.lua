@@ -374,7 +374,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- added into p.dq by TMA, one reduce-add a panel issued by the warpgroup's first thread
           -- (own: warpgroup g's 64 keys' part, dS^T's rows 64g.. read MN-major as the A and its rows of K as the B;
           -- rows: the product of all of dS^T (MN-major) and K, warpgroup g's its query rows 64g..)
-          -- (bq = 128: a product for each half of the tile's query rows, h = 0 (rows 0-63) and 1 (64-127))
           local function dq_share(pending)
             if rows then
               return sQ:mma(lds_:tile({ 0, 0 }, { BK, BQ }, { transposed = true }), lk:tile({ 0, 0 }, { BK, NS }), nil, { pending = pending })
@@ -402,13 +401,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
               for g = 0, WG - 1 do
                 for j = 0, NP - 1 do
-                  if rows then
-                    k:copy(win(p.dq, hq, q0 + wg * 64, j * 32, 64, 32), k:window(lr, { wg * 64, j * 32 }, { 64, 32 }),
-                           { tma = true, reduce = "add", issuer = 128 * g })
-                  else
-                  k:copy(win(p.dq, hq, q0, c0 + j * 32, BQ, 32), k:window(lr, { wg * BQ, j * 32 }, { BQ, 32 }),
-                         { tma = true, reduce = "add", issuer = 128 * g })
-                  end
+                  -- (rows: this warpgroup's 64 query rows, all columns; else all BQ rows, its columns c0..)
+                  local dst = rows and win(p.dq, hq, q0 + wg * 64, j * 32, SR, 32) or win(p.dq, hq, q0, c0 + j * 32, SR, 32)
+                  k:copy(dst, k:window(lr, { wg * SR, j * 32 }, { SR, 32 }), { tma = true, reduce = "add", issuer = 128 * g })
                 end
               end
             end)
