@@ -38,6 +38,16 @@ if [ "${2:-}" = attention ]; then
     "$B/tilesh" --backend=cuda bench/attention_ncu.lua
   exit
 fi
+# the Lua of one std.attention_backward call at head dimension $1, S = $2, causal when $3 is 1 (f16, B*S = 16k,
+# H*D = 2048), for tilesh -e
+backward_call() {
+  echo "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $1, $2
+        local B, H = 16384 // S, 2048 // D
+        local function r(s) return t.signed({ B, H, S, D }, 'f16', s) end
+        local q, k, v, dout = r(1), r(2), r(3), r(4)
+        local o, lse = std.attention(q, k, v, { causal = $3 == 1 })
+        std.attention_backward(dout, q, k, v, o, lse, { causal = $3 == 1 }); tl.synchronize()"
+}
 if [ "${2:-}" = sdpa ]; then
   # cuDNN's attention kernels (bench/sdpa_ncu.py) beside tilelua's, the full set of sections, at the point
   # D, S (default 128, 4096), CAUSAL=1, BWD=1 (the backward; tilelua's dK/dV kernel, else the forward)
@@ -45,12 +55,7 @@ if [ "${2:-}" = sdpa ]; then
   "$NCU" --set full --clock-control none --profile-from-start off -c 6 python3 bench/sdpa_ncu.py
   if [ "${BWD:-0}" = 1 ]; then
     TILELUA_CACHE=0 "$NCU" --set full --clock-control none -k regex:atomic_wgmma -c 1 "$B/tilesh" --backend=cuda \
-      -e "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $D, $S
-          local B, H = 16384 // S, 2048 // D
-          local function r(s) return t.signed({ B, H, S, D }, 'f16', s) end
-          local q, k, v, dout = r(1), r(2), r(3), r(4)
-          local o, lse = std.attention(q, k, v, { causal = ${CAUSAL:-0} == 1 })
-          std.attention_backward(dout, q, k, v, o, lse, { causal = ${CAUSAL:-0} == 1 }); tl.synchronize()"
+      -e "$(backward_call "$D" "$S" "${CAUSAL:-0}")"
   else
     TILELUA_CACHE=0 "$NCU" --set full --clock-control none -k regex:std_attention_f16 -c 1 "$B/tilesh" --backend=cuda \
       -e "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $D, $S
@@ -67,12 +72,7 @@ if [ "${2:-}" = attention_smem ]; then
   for D in 64 128; do
     echo "== tilelua D = $D"
     TILELUA_CACHE=0 "$NCU" --clock-control none -k regex:atomic_wgmma -c 1 --metrics $M "$B/tilesh" --backend=cuda \
-      -e "local std = require 'tilelua.std'; local t = dofile('bench/timing.lua'); local D, S = $D, 4096
-          local B, H = 16384 // S, 2048 // D
-          local function r(s) return t.signed({ B, H, S, D }, 'f16', s) end
-          local q, k, v, dout = r(1), r(2), r(3), r(4)
-          local o, lse = std.attention(q, k, v)
-          std.attention_backward(dout, q, k, v, o, lse); tl.synchronize()"
+      -e "$(backward_call "$D" 4096 0)"
     echo "== cuDNN D = $D"
     D=$D S=4096 BWD=1 "$NCU" --clock-control none --profile-from-start off -k regex:bprop -c 1 --metrics $M python3 bench/sdpa_ncu.py
   done
