@@ -82,7 +82,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or
                     dq == "lds" and { causal = causal, config = { wgmma = true, rs = false } } or
                     dq == "ws" and { causal = causal, config = { wgmma = true, ws = true } } or
-                    dq == "bq128" and { causal = causal, config = { wgmma = true, bq = 128 } } or { causal = causal, dq = dq }
+                    dq == "bq128" and { causal = causal, config = { wgmma = true, bq = 128 } } or
+                    dq == "late" and { causal = causal, config = { wgmma = true, late = true } } or { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else

@@ -327,19 +327,23 @@ end
 -- (ws: config.ws as given; by default at D = 128 with dq = "atomic" where TMA can copy the tensors (tma), 1.02-1.10x
 -- not causal, 1.07-1.10x causal from S = 4k, 0.95-1.01x causal at 1k on an H200: bench/RESULTS.md 2026-11-27 session 24;
 -- not at D = 64, whose default is the 128-row tile)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
+    if late and not atomic then
+      C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
+    end
     if ws and not atomic then
       C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
     end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma)
+                                                                  tma, late)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
   if ws then C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel") end
+  if late then C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -405,9 +409,10 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.rs = true: the wgmma dK/dV kernel's dV and dK with P^T and dS^T from registers
   -- config.ws = true: that kernel with a producer warpgroup issuing its copies and loading lse and delta (dq = "atomic")
   -- config.bq = 64 | 128: the query rows of the wgmma dK/dV kernel's tile (attention_backward_wgmma.lua)
+  -- config.late = true: that kernel's dQ reduce-adds of a tile issued by the next one, after its first products
   for key, v in pairs(config) do
-    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq)", tostring(key))
+    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late)", tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -453,7 +458,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma)
+  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma,
+                                config.late)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end

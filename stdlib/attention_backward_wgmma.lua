@@ -106,7 +106,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -147,15 +147,20 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   -- keys over all rows, for a barrier of both before the share and dsfree after it; 1.07-1.10x not causal, 1.05-1.12x
   -- causal on an H200 (bench/RESULTS.md 2026-11-27 session 26): the reduce-adds had kept L2 70% busy, cuDNN's 50%)
   local rows = big
+  -- (late (config.late, with dq = "atomic"): a tile's products issued before the last tile's leftovers: its reduce-adds
+  -- issued by the next tile once its S^T and dP^T are, and dsfree waited for just before dS^T is written, not before
+  -- S^T: the tensor pipe had idled from dK's completion to the next S^T (1600 of a step's 5400 cycles at D = 128: the
+  -- share's staging, the reduce-adds' issue, the step's start; bench/RESULTS.md 2026-11-27 session 27))
+  late = late and atomic or false
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
-                             tostring(rs), tostring(ws), tostring(bq), tostring(big) }, ";")
+                             tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "")),
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (late and "_late" or "")),
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
@@ -393,12 +398,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local function dq_store(share)
             k:window(lr, { wg * SR, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
           end
-          local function dq_add(t, share)
+          -- tile t's reduce-adds of the staged share (late: issued by tile t + 1, and after the loop for the last)
+          local function dq_issue(t)
             local hq, q0 = coords(t)
-            dq_store(share)
-            bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
             local c0 = own and 0 or wg * NS
-            k:when(tl.lt(t, T), function() -- (a masked tile adds nothing)
+            k:when(tl.land(tl.ge(t, 0), tl.lt(t, T)), function() -- (a masked tile adds nothing)
               for g = 0, WG - 1 do
                 for j = 0, NP - 1 do
                   -- (rows: this warpgroup's 64 query rows, all columns; else all BQ rows, its columns c0..)
@@ -407,6 +411,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                 end
               end
             end)
+          end
+          local function dq_add(t, share)
+            dq_store(share)
+            bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
+            if not late then dq_issue(t) end
           end
           -- (the warpgroups' issuers: their last reduce-adds have read lr)
           local function dq_drained()
@@ -417,6 +426,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
             local st = scores(lk, lq, buf, 0)
             local dpt = scores(lv, ldo, buf, PD)
+            if late then dq_issue(t - 1) end
             local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
             local lses, deltas = {}, {}
             k:wgmma_wait(PD) -- S^T complete (groups complete in order)
@@ -448,6 +458,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               dst:set(y, (BQ == 128 and pa:get(y):cast("f32") or pt:get(y)) * (dpt:get(y) - deltas[ci[y]]))
             end
             local da = dst:cast(dt)
+            if late and dsfree then dsfree:wait(0, (t + 1) % 2) end -- (see step)
             if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
             if not rs then da = lds_:tile({ 0, 0 }, { BK, BQ }) end
             if not atomic then
@@ -494,7 +505,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- apart and it was 4-6% slower, bench/RESULTS.md 2026-11-26 session 16)
             if ws then
               full:wait(j, (t // NB) % 2)
-              if dsfree then dsfree:wait(0, (t + 1) % 2) end
+              if dsfree and not late then dsfree:wait(0, (t + 1) % 2) end
               return tile(t, j, dk_, dv_)
             end
             if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
@@ -508,7 +519,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
               -- both warpgroups are done with it, before this tile's products, where few registers are
               -- live; tile 0 waits for the phase "before the first", complete on a fresh barrier)
-              dsfree:wait(0, (t + 1) % 2)
+              if not late then dsfree:wait(0, (t + 1) % 2) end
             elseif not indep then
               k:sync()
             end
@@ -558,6 +569,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (two buffers of q and dO are safe only with the mbarriers of TMA's copies)
           assert(NB == 3 or indep, "attention_backward_wgmma: bq = 128 without TMA copies")
           if not ws then k:copy_wait(0) end -- (the last copies, nobody's tile)
+          if late then dq_issue(T - 1) end
           if atomic then dq_drained() end
           win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
           win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
