@@ -160,7 +160,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (late and "_late" or "")),
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "")),
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
