@@ -26,7 +26,8 @@
 -- warpgroups in the loop; an mbarrier per q/dO buffer (empty) keeps a tile's copies off a buffer until both
 -- are done with it (1.02-1.09x the shared barrier, session 16; with it, 5% slower, session 13). With the
 -- 128-row tile (the default at D = 64) each warpgroup computes the share of its 64 query rows over all 128
--- keys instead (rows below), behind a barrier of both and dsfree. Or by M.dq_kernel below (opts.dq = "pass": S and
+-- keys instead (rows below), behind a barrier of both and dsfree. With late (config.late, the default but at D = 128
+-- causal) a tile's reduce-adds are issued by the next tile once its S^T and dP^T are. Or by M.dq_kernel below (opts.dq = "pass": S and
 -- dP again, 7 products in all). With config.ws (the default at D = 128 where TMA can copy the tensors) a
 -- producer warpgroup copies the tiles and loads lse and delta (see ws below); otherwise the blocks' own threads
 -- copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this one's
