@@ -214,9 +214,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.wg and config.wg ~= 2 and not config.wgmma then
     C.fail("std.attention: config.wg = %d (consumer warpgroups) is a form of config.wgmma's kernel", config.wg)
   end
-  if config.poly and not config.wgmma then
-    C.fail("std.attention: config.poly (exponentials by a polynomial) is a form of config.wgmma's softmax")
-  end
   if config.tma_store ~= nil and not config.ws then
     C.fail("std.attention: config.tma_store (the output by TMA stores) is a form of config.ws's kernel: it needs config.ws")
   end
@@ -468,17 +465,13 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    elseif key == "poly" then
-      if not (math.type(v) == "integer" and v >= 1 and v <= 64) then
-        C.fail("std.attention: config.poly (one exponential in n by a polynomial) must be an integer in 1..64 (got %s)", tostring(v))
-      end
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
            key == "persistent" or key == "tma_store" or key == "dynamic" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, poly)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg)",
              tostring(key))
     end
   end

@@ -107,9 +107,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- config.wg (with ws): consumer warpgroups per block, 2 or 3 (FlashAttention-3's 192 query rows at
   -- D = 64): 64 * wg rows a block, the registers shared as 24 / 160
   local WG = config.wg or 2
-  -- config.poly = n: one in n of P's exponentials on the FMA pipe (C.exp2_poly), the rest on the special-function
-  -- unit, whose 16 a cycle take about as long as the products at D = 64 (8192 a key tile of 128 rows)
-  local poly = config.poly
   if WG ~= 2 and not (WG == 3 and ws) then
     C.fail("std.attention: config.wg = %s: the wgmma kernel takes 2 consumer warpgroups, or 3 with config.ws", tostring(WG))
   end
@@ -144,7 +141,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(poly), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -155,7 +152,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           (WG == 3 and "_wg3" or "") .. (poly and "_p" .. poly or "")),
+                           WG == 3 and "_wg3" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -341,9 +338,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             local rs, ps = clone(z8), clone(sc)
             for y = 0, sS.elements - 1 do
-              local a = tl.fma(sc:get(y), p.scale, neg:get(mapS[y]))
-              -- (config.poly = n: one exponential in n by C.exp2_poly, beside the others' ex2)
-              local e = (poly and y % poly == poly - 1) and C.exp2_poly(a) or tl.exp2(a, FTZ)
+              local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])), FTZ)
               ps:set(y, e)
               rs:set(mapS[y], rs:get(mapS[y]) + e)
             end

@@ -19,21 +19,6 @@ function M.fail(fmt, ...)
   error(msg, 2)
 end
 
--- 2^x for x <= 0 on the FMA and integer pipes instead of the special-function unit's ex2 (16 results a cycle on an
--- sm_90 multiprocessor, where its 128 FMA lanes are otherwise idle during a softmax: FlashAttention-4's emulation of
--- part of the exponentials). x = n + f with n = round(x), by adding 1.5 * 2^23 (n in the sum's low mantissa bits),
--- f in [-0.5, 0.5]; 2^f by a degree-3 minimax polynomial (relative error 7.5e-5, under f16's 4.9e-4), its exponent
--- field plus n. x below -125 (and -inf) gives 0, as ex2 with flush_to_zero nearly does (below 2^-126).
-local EXP2_C = { 0.9999280571937561, 0.6932609677314758, 0.2426111251115799, 0.0551716685295105 }
-function M.exp2_poly(x)
-  local xc = tl.max(x, -125.0)
-  local t = xc + 12582912.0
-  local f = xc - (t - 12582912.0)
-  local p = tl.fma(tl.fma(tl.fma(f, EXP2_C[4], EXP2_C[3]), f, EXP2_C[2]), f, EXP2_C[1])
-  local r = (p:bitcast("i32") + (t:bitcast("i32") << 23)):bitcast("f32")
-  return tl.select(tl.lt(x, -125.0), 0.0, r)
-end
-
 -- dtype facts -----------------------------------------------------------------------------------
 local SIZE = { i8 = 1, u8 = 1, i16 = 2, u16 = 2, i32 = 4, u32 = 4, i64 = 8, u64 = 8,
                f16 = 2, bf16 = 2, f32 = 4, f64 = 8 , f8e4m3 = 1, f8e5m2 = 1 }

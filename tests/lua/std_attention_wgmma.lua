@@ -72,13 +72,6 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = W3 }
   case { B = 2, Hq = 3, S = 9, Skv = 200, D = 128, dt = "bf16", config = { wgmma = true, wg = 3, bn = 64, overlap = true, split = true,
                                                                            rs = true, persistent = true } }
-  -- config.poly = n: one exponential in n by the polynomial (common.lua exp2_poly): rows with no keys (-inf scores:
-  -- exactly 0), causal masks, the persistent kernels, D = 64 and 128
-  case { Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = { wgmma = true, poly = 2 } }
-  case { S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 17, config = { wgmma = true, poly = 3 } }
-  case { Hq = 2, S = 140, Skv = 300, D = 64, dt = "bf16", config = { wgmma = true, poly = 1 } }
-  T.raises(function() case { S = 9, Skv = 9, D = 64, dt = "f16", config = { wgmma = true, poly = 0 } } end,
-           "config.poly (one exponential in n by a polynomial) must be an integer in 1..64 (got 0)")
   -- config.tma_store = false: each thread stores its elements of the output (the default stages them in
   -- LDS and stores them by TMA: every ws case above); rows past S, causal, bshd
   local DIRECT = { wgmma = true, tma_store = false }
