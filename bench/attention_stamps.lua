@@ -1,0 +1,129 @@
+-- attention_stamps.lua - where a step of std.attention_backward's dK/dV kernel goes, by clock stamps on the GPU
+-- (bench/RESULTS.md 2026-11-27 session 27, calls 2 and 3). The kernel's generated source is patched in this process
+-- only (tl._hip_source wrapped; the library and its cache untouched: run with TILELUA_CACHE=0): after each mbarrier
+-- wait, wgmma wait, barrier, bulk-copy commit and arrival, and before each wgmma fence and proxy fence, in the first
+-- step of each round of the consumers' first loop, the first thread of each warpgroup writes clock() less the step's
+-- start as a float. They land past the end of lse, which the script passes as a view of a tensor four times its size.
+-- For rounds R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's.
+-- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps.lua
+-- Env: D (128), S (4096), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG (the backward's opts.config as a Lua table),
+-- PLAIN=1 (no stamps: the kernel's time alone, in a process of its own, as the code objects are kept by source).
+-- The patch reads the generated source's shape (the consumers' setmaxnreg.inc, then their first `for` loop up to
+-- the next one): it fits the kernels with a producer warpgroup (config.ws, the default at D = 128).
+local std = require "tilelua.std"
+assert(tl.backend() ~= "cpu", "attention_stamps needs a GPU backend (run with --backend=cuda)")
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+
+local NS, NR, R0 = 40, 4, 2 -- floats a slot, rounds stamped, the first of them
+local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read 0;\" ::: \"memory\"%);$",
+                "bar%.sync", "tl_mbar_arrive%(", "cp%.async%.bulk%.commit_group", "fence%.proxy%.async" }
+local BEFORE = { "wgmma%.fence%.sync", "fence%.proxy%.async" }
+
+-- the source with stamps; names[i]: stamp i's source line and text
+local function patch(src)
+  local lines = {}
+  for l in (src .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  local i0
+  for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
+  assert(i0, "attention_stamps: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
+  local lo, var, step
+  for i = i0, #lines do
+    local v, s = lines[i]:match("for %(int (v%d+) = v%d+; v%d+ < v%d+; v%d+ %+= (v%d+)%) {")
+    if v then lo, var, step = i, v, s; break end
+  end
+  assert(lo, "attention_stamps: no loop after the consumers' setmaxnreg")
+  local hi
+  for i = lo + 1, #lines do if lines[i]:find("for (int", 1, true) then hi = i; break end end
+  assert(hi, "attention_stamps: the loop's first step is not followed by another loop")
+  local out, names = {}, {}
+  local function stamp(tag)
+    names[#names + 1] = tag
+    assert(#names < NS, "attention_stamps: more stamps than a slot holds")
+    return string.format("{ const unsigned tl_c_ = (unsigned)clock(); if (tl_pr_ >= 0 && (threadIdx.x & 127u) == 0u) " ..
+                         "tl_stp_[tl_pr_ + %d] = (float)(tl_c_ - tl_c0_); }", #names)
+  end
+  local function text(l) return (l:gsub("^%s+", "")):sub(1, 60) end
+  local function any(l, pats)
+    for _, pat in ipairs(pats) do if l:find(pat) then return true end end
+  end
+  for i, l in ipairs(lines) do
+    if i > lo and i < hi - 1 and any(l, BEFORE) then out[#out + 1] = stamp(i .. ": before " .. text(l)) end
+    if i == hi - 1 then out[#out + 1] = stamp(hi .. ": the step's end") end
+    out[#out + 1] = l
+    if i == lo then
+      out[#out + 1] = string.format(
+        "const int tl_r_ = %s / %s - %d; const unsigned tl_c0_ = (unsigned)clock(); float* tl_stp_ = lse + lse_shape0 * lse_stride0; " ..
+        "const int tl_pr_ = (tl_r_ >= 0 && tl_r_ < %d) ? ((((int)(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))) * 2 + " ..
+        "(int)(threadIdx.x / 128u) %% 2) * %d + tl_r_) * %d : -1;", var, step, R0, NR, NR, NS)
+    elseif i > lo and i < hi - 1 and any(l, AFTER) then
+      out[#out + 1] = stamp(i .. ": " .. text(l))
+    end
+  end
+  return table.concat(out, "\n"), names
+end
+
+local D, S = tonumber(os.getenv("D") or "128"), tonumber(os.getenv("S") or "4096")
+local H = tonumber(os.getenv("H") or tostring(2048 // D))
+local B = tonumber(os.getenv("B") or tostring(16384 // S))
+local causal = os.getenv("CAUSAL") == "1"
+local config = os.getenv("CONFIG") and assert(load("return " .. os.getenv("CONFIG")))() or nil
+local plain = os.getenv("PLAIN") == "1"
+local sh = { B, H, S, D }
+local q, k, v, dout = timing.signed(sh, "f16", 1), timing.signed(sh, "f16", 2), timing.signed(sh, "f16", 3),
+                      timing.signed(sh, "f16", 4)
+local o, lse = std.attention(q, k, v, { causal = causal })
+-- lse's values in the first quarter of a tensor four times its size: the stamps go after them
+local big = tl.empty({ 4 * B, H, S }, tl.f32)
+local lsev = big:narrow(0, 0, B)
+lsev:copy_from(lse)
+local area = big:narrow(0, B, 3 * B)
+local names
+if not plain then
+  local source = tl._hip_source
+  tl._hip_source = function(ir, opts)
+    local src, dyn, carch = source(ir, opts)
+    if src:find("__launch_bounds__%(%d+, %d+%) std_attention_backward_[%w_]*wgmma") then src, names = patch(src) end
+    return src, dyn, carch
+  end
+end
+local opts = { causal = causal, config = config }
+local function backward() return std.attention_backward(dout, q, k, v, o, lsev, opts) end
+local t = timing.timeit(backward, 5, 5)
+print(string.format("D = %d, S = %d, B = %d, H = %d, %s: %.1f us a call%s", D, S, B, H, causal and "causal" or "not causal",
+                    t * 1e6, plain and "" or " (with the stamps)"))
+if plain then return end
+assert(names, "attention_stamps: no stamped kernel was compiled (its code object was cached: TILELUA_CACHE=0)")
+local blocks = (S + 127) // 128 * H * B -- (the dK/dV kernel's 128 keys a block)
+assert(blocks * 2 * NR * NS <= 3 * B * H * S, "attention_stamps: the stamps do not fit past lse (S too small)")
+area:fill(-1.0)
+backward()
+tl.synchronize()
+local per = { {}, {} } -- per[warpgroup][stamp]: values
+local steps = 0
+local function at(j) return area:get(j // (H * S), (j % (H * S)) // S, j % S) end
+for slot = 0, blocks * 2 * NR - 1 do
+  local base = slot * NS
+  if at(base + 1) >= 0 then -- (a round the block ran)
+    steps = steps + 1
+    local wg = (slot // NR) % 2 + 1
+    for i = 1, #names do
+      local x = at(base + i)
+      if x >= 0 then per[wg][i] = per[wg][i] or {}; table.insert(per[wg][i], x) end
+    end
+  end
+end
+print(string.format("%d steps stamped; cycles since the step's start, 10th / 50th / 90th percentile", steps))
+local function pct(t, f) return t[math.max(1, math.floor(#t * f + 0.5))] end
+for i = 1, #names do
+  local cols = {}
+  for wg = 1, 2 do
+    local t = per[wg][i]
+    if t then
+      table.sort(t)
+      cols[wg] = string.format("%6d %6d %6d", pct(t, 0.1), pct(t, 0.5), pct(t, 0.9))
+    else
+      cols[wg] = string.format("%6s %6s %6s", "-", "-", "-")
+    end
+  end
+  print(string.format("%2d %-64s wg0 %s | wg1 %s", i, names[i], cols[1], cols[2]))
+end
