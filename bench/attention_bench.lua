@@ -59,7 +59,8 @@ end
 -- ATTENTION_BACKWARD_MODES (default "pass,wgmma"): dQ by atomics (atomic) or by a pass of its own
 -- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
 -- dS^T from registers; lds: config.rs = false, both through LDS; ws: config.ws, a producer warpgroup for the
--- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
+-- issued by the next tile); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "3,3": the median of 3 samples of 3 calls)

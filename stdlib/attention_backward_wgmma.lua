@@ -300,6 +300,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- cp.async's only after a block barrier)
           local tma = true
           local dsfree = wsfree or nil -- (set below, before the loop)
+          -- (dS^T's buffer free for tile t: both warpgroups' shares of tile t - 1 have read it; tile 0 waits for the
+          -- phase "before the first", complete on a fresh barrier. late: just before dS^T's store, else before S^T)
+          local function ds_wait(t) dsfree:wait(0, (t + 1) % 2) end
           local indep, empty -- (own with TMA copies: set below)
           if not ws then
             for pi = 0, PD - 1 do
@@ -459,7 +462,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               dst:set(y, (BQ == 128 and pa:get(y):cast("f32") or pt:get(y)) * (dpt:get(y) - deltas[ci[y]]))
             end
             local da = dst:cast(dt)
-            if late and dsfree then dsfree:wait(0, (t + 1) % 2) end -- (see step)
+            if late and dsfree then ds_wait(t) end
             if atomic or not rs then k:window(lds_, { r0, 0 }, { 64, BQ }, sS.c):store(da) end
             if not rs then da = lds_:tile({ 0, 0 }, { BK, BQ }) end
             if not atomic then
@@ -506,7 +509,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- apart and it was 4-6% slower, bench/RESULTS.md 2026-11-26 session 16)
             if ws then
               full:wait(j, (t // NB) % 2)
-              if dsfree and not late then dsfree:wait(0, (t + 1) % 2) end
+              if dsfree and not late then ds_wait(t) end
               return tile(t, j, dk_, dv_)
             end
             if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
@@ -520,7 +523,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               -- (the other warpgroup may still be reading the last tile's dS^T for its dQ share: wait until
               -- both warpgroups are done with it, before this tile's products, where few registers are
               -- live; tile 0 waits for the phase "before the first", complete on a fresh barrier)
-              if not late then dsfree:wait(0, (t + 1) % 2) end
+              if not late then ds_wait(t) end
             elseif not indep then
               k:sync()
             end

@@ -50,6 +50,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     "std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got 96)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, bq = 128 } }) end,
     "std.attention_backward: config.bq = 128 needs D = 64 with dq = \"atomic\", config.rs and no config.ws (got D = 64, dq = \"pass\")")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, late = true } }) end,
+    "std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, bq = 128 } }) end,
     "std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, ws = true } }) end,
