@@ -331,10 +331,10 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
-    -- (late: config.late as given; by default with dq = "atomic" but at D = 128 causal: 1.02-1.03x at D = 64 (even causal at
-    -- 1k), 1.02-1.07x at D = 128 not causal, 0.97-0.99x at D = 128 causal from 4k on an H200: bench/RESULTS.md 2026-11-27
-    -- session 27)
-    if late == nil then late = atomic and (D == 64 or not causal) end
+    -- (late: config.late as given; by default with dq = "atomic": 1.02-1.03x at D = 64 (even causal at 1k), 1.02-1.07x at
+    -- D = 128 not causal on an H200 (bench/RESULTS.md 2026-11-27 session 27); at D = 128 causal 1.03-1.08x since its
+    -- reduce-adds' coordinates cost no divisions (0.95-0.99x before: 2026-11-28 session 28))
+    if late == nil then late = atomic end
     if late and not atomic then
       C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
     end

@@ -26,8 +26,7 @@
 -- warpgroups in the loop; an mbarrier per q/dO buffer (empty) keeps a tile's copies off a buffer until both
 -- are done with it (1.02-1.09x the shared barrier, session 16; with it, 5% slower, session 13). With the
 -- 128-row tile (the default at D = 64) each warpgroup computes the share of its 64 query rows over all 128
--- keys instead (rows below), behind a barrier of both and dsfree. With late (config.late, the default but at D = 128
--- causal) a tile's reduce-adds are issued by the next tile once its S^T and dP^T are. Or by M.dq_kernel below (opts.dq = "pass": S and
+-- keys instead (rows below), behind a barrier of both and dsfree. With late (config.late, the default with dq = "atomic") a tile's reduce-adds are issued by the next tile once its S^T and dP^T are. Or by M.dq_kernel below (opts.dq = "pass": S and
 -- dP again, 7 products in all). With config.ws (the default at D = 128 where TMA can copy the tensors) a
 -- producer warpgroup copies the tiles and loads lse and delta (see ws below); otherwise the blocks' own threads
 -- copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this one's
@@ -226,7 +225,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         end
         local wsfree = ws and not own and k:mbarrier(1, WG * 128)
         -- the query tiles of the block (computed by each role that walks them, in its own code)
-        local q_start, nq, T, T3, coords
+        local q_start, nq, T, T3, coords, round
         local function tiles()
           -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
           -- from row kv0 - (skv - sq) on
@@ -236,9 +235,32 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (tiles past the last, T, clamped to valid ones: copied but masked, so they add nothing)
           nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
           T = nq * p.group
-          coords = function(t)
-            local n1 = tl.max(nq, 1)
-            return hk * p.group + tl.min(t // n1, p.group - 1), q_start + (t % n1) * BQ
+          -- (coords(t, j): tile t = i + j of the round opened by round(i), j a script integer from -1 on, by j steps
+          -- from the round's first tile, whose division the round does once: each division by the run-time nq is a
+          -- chain of about 25 dependent instructions, and late's reduce-adds of tile t - 1, issued between the tile's
+          -- first products and S^T's wait, held P^T's start; coords(t) alone: the division)
+          local n1 = tl.max(nq, 1)
+          local base -- (the round's first tile's head and tile in it)
+          round = function(i) base = { i // n1, i % n1 } end
+          coords = function(t, j)
+            local h, qi
+            if j then
+              h, qi = base[1], base[2]
+              for _ = 1, j do
+                qi = qi + 1
+                local wrap = tl.ge(qi, n1)
+                h, qi = tl.select(wrap, h + 1, h), tl.select(wrap, qi - n1, qi)
+              end
+              if j < 0 then
+                assert(j == -1, "attention_backward_wgmma: coords of a tile more than one before its round")
+                qi = qi - 1
+                local wrap = tl.lt(qi, 0)
+                h, qi = tl.select(wrap, h - 1, h), tl.select(wrap, qi + n1, qi)
+              end
+            else
+              h, qi = t // n1, t % n1
+            end
+            return hk * p.group + tl.min(h, p.group - 1), q_start + qi * BQ
           end
           -- (whole rounds of NB tiles: T3)
           T3 = (T + NB - 1) // NB * NB
@@ -247,6 +269,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- a loop of at most one trip (none past the last tile)
         local function walk(fn)
           k:range(0, T3, NB, function(i)
+            round(i)
             for j = 0, NB - 1 do
               if j == 0 then fn(i, 0) else k:range(i + j, tl.min(i + j + 1, T), 1, function(t) fn(t, j) end) end
             end
@@ -269,7 +292,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local lane = k.thread_id() % 32
           local function load(t, j)
             wempty:wait(j, (t // NB + 1) % 2)
-            local hq, q0 = coords(t)
+            local hq, q0 = coords(t, j)
             k:copy(k:window(lq, { j * BQ, 0 }, { BQ, d }), win(p.q, hq, q0, 0, BQ, d), { barrier = full, index = j })
             k:copy(k:window(ldo, { j * BQ, 0 }, { BQ, d }), win(p.dout, hq, q0, 0, BQ, d), { barrier = full, index = j })
             for h2 = 0, BQ // 32 - 1 do
@@ -336,8 +359,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           if bycol then
             table.sort(order, function(a, b_) if ci[a] ~= ci[b_] then return ci[a] < ci[b_] end return a < b_ end)
           end
-          local function load(t, buf)
-            local hq, q0 = coords(t)
+          -- (j: t's place in the round, for coords; nil: none)
+          local function load(t, buf, j)
+            local hq, q0 = coords(t, j)
             tma = k:copy(k:window(lq, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.q, hq, q0, 0, BQ, d, qdist)) and tma
             tma = k:copy(k:window(ldo, { buf * BQ, 0 }, { BQ, d }, qdist), win(p.dout, hq, q0, 0, BQ, d, qdist)) and tma
             k:copy_commit()
@@ -354,8 +378,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local stid = own and tid % 128 or tid
           local both = own and BQ == 128
           local function stat(kind) return (own and not ws) and 2 * wg + kind or kind end
-          local function fetch(t)
-            local hq, q0 = coords(t)
+          local function fetch(t, j)
+            local hq, q0 = coords(t, j)
             local qc = q0 + stid % BQ
             local inq = tl.land(tl.lt(t, T), tl.lt(qc, sq))
             if both then
@@ -403,8 +427,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             k:window(lr, { wg * SR, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
           end
           -- tile t's reduce-adds of the staged share (late: issued by tile t + 1, and after the loop for the last)
-          local function dq_issue(t)
-            local hq, q0 = coords(t)
+          local function dq_issue(t, j)
+            local hq, q0 = coords(t, j)
             local c0 = own and 0 or wg * NS
             k:when(tl.land(tl.ge(t, 0), tl.lt(t, T)), function() -- (a masked tile adds nothing)
               for g = 0, WG - 1 do
@@ -416,21 +440,21 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               end
             end)
           end
-          local function dq_add(t, share)
+          local function dq_add(t, j, share)
             dq_store(share)
             bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
-            if not late then dq_issue(t) end
+            if not late then dq_issue(t, j) end
           end
           -- (the warpgroups' issuers: their last reduce-adds have read lr)
           local function dq_drained()
             for g = 0, WG - 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
           end
           local function tile(t, buf, dk, dv, nxt, nbuf)
-            local _, q0 = coords(t)
+            local _, q0 = coords(t, buf) -- (buf: t's place in its round)
             -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
             local st = scores(lk, lq, buf, 0)
             local dpt = scores(lv, ldo, buf, PD)
-            if late then dq_issue(t - 1) end
+            if late then dq_issue(t - 1, buf - 1) end
             local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
             local lses, deltas = {}, {}
             k:wgmma_wait(PD) -- S^T complete (groups complete in order)
@@ -489,7 +513,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- (the dQ share complete, dK still running, and unless early dV too)
             k:wgmma_wait(early and 1 or 2)
             if dsfree then dsfree:arrive(0) end -- (the other warpgroup may write its rows of dS^T once both shares are done)
-            dq_add(t, share)
+            dq_add(t, buf, share)
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
             if ws then wempty:arrive(buf) end
@@ -515,8 +539,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             if indep then empty:wait(nb, ((t + 1) // NB + 1) % 2) end
             -- (buffer nb's last tile, t - 2, was done everywhere before tile t - 1's block barrier, or (indep) the
             -- wait on empty above)
-            load(t + 1, nb)
-            local nxt = fetch(t + 1)
+            load(t + 1, nb, j + 1)
+            local nxt = fetch(t + 1, j + 1)
             k:copy_wait(1) -- tile t's copies (and K's and V's) have landed
             -- (indep: nothing more, the data of a TMA copy is seen by each thread once its own wait returns)
             if dsfree then
@@ -555,6 +579,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local rounds_only = atomic and d == 128
           local T3 = rounds_only and T3 or (T // NB) * NB
           local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
+            round(i)
             for j = 0, NB - 1 do
               if j > 0 and rounds_only then
                 dk_, dv_ = k:range(i + j, tl.min(i + j + 1, T), 1, function(t, a, b) return step(t, j, a, b) end, dk_, dv_)
@@ -564,6 +589,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end
             return dk_, dv_
           end, sO:zeros(), sO:zeros())
+          if not rounds_only then round(T3) end -- (the tail's tiles T3 + j)
           for j = 0, rounds_only and -1 or NB - 2 do
             dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
           end
