@@ -327,7 +327,10 @@ end
 -- (ws: config.ws as given; by default at D = 128 with dq = "atomic" where TMA can copy the tensors (tma), 1.02-1.10x
 -- not causal, 1.07-1.10x causal from S = 4k, 0.95-1.01x causal at 1k on an H200: bench/RESULTS.md 2026-11-27 session 24;
 -- not at D = 64, whose default is the 128-row tile)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late)
+-- (tstore: config.tma_store as given; by default where the blocks walk few query tiles (few: S Hq / Hkv <= 2048), but at
+-- D = 128 causal: on an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k, and at D = 128 causal
+-- 0.80-0.96x (ptxas's spills in its loop 96 / 188 -> 160 / 276 bytes): bench/RESULTS.md 2026-11-28 session 28)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -335,19 +338,25 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     -- D = 128 not causal on an H200 (bench/RESULTS.md 2026-11-27 session 27); at D = 128 causal 1.03-1.08x since its
     -- reduce-adds' coordinates cost no divisions (0.95-0.99x before: 2026-11-28 session 28))
     if late == nil then late = atomic end
+    if tstore == nil then tstore = few and not (D == 128 and causal) end
     if late and not atomic then
       C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
     end
     if ws and not atomic then
       C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of dq = \"atomic\"'s kernel")
     end
+    if flat and not atomic then
+      C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of dq = \"atomic\"'s kernel")
+    end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late)
+                                                                  tma, late, flat, tstore)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
   if ws then C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel") end
   if late then C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of config.wgmma's kernel") end
+  if flat then C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of config.wgmma's kernel") end
+  if tstore then C.fail("std.attention_backward: config.tma_store (dK and dV stored by TMA) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -414,9 +423,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.ws = true: that kernel with a producer warpgroup issuing its copies and loading lse and delta (dq = "atomic")
   -- config.bq = 64 | 128: the query rows of the wgmma dK/dV kernel's tile (attention_backward_wgmma.lua)
   -- config.late = true: that kernel's dQ reduce-adds of a tile issued by the next one, after its first products
+  -- config.flat = false: that kernel's dQ shares staged and added in dQ's own order (default: the accumulator's)
+  -- config.tma_store = false: that kernel's dK and dV stored by each thread (default: through LDS by TMA where it can)
   for key, v in pairs(config) do
-    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late)", tostring(key))
+    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store)", tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -456,16 +467,26 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- less to clear a call at B S = 16k, H D = 2048)
   local dk, dv = tl.empty(k:shape(), tl[dt], C.NO_CLEAR), tl.empty(v:shape(), tl[dt], C.NO_CLEAR)
   -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)
-  local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or q:shape(), tl.f32)
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
   local delta = row_delta(dout, o, dt, D)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma,
-                                config.late)
+  local kern, BN, flat = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma,
+                                     config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048)
+  -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
+  -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
+  local nchunk = B * Hq * ((S + 63) // 64) * (D // 64)
+  local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
+                        flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
+  if flat then
+    local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
+    require("tilelua.std.attention_backward_wgmma").dq_flat_kernel(dt, D, layout)({ ((S + 63) // 64) * (D // 64), Hq, B },
+                                                                                   arg(dq32), arg(dq))
+    return dq, dk, dv
+  end
   if not pass then return std.cast(dq32, tl[dt]), dk, dv end
   local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
   local dkern, BQ = dq_pass(dt, D, causal, layout, config.wgmma)

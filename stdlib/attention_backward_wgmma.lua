@@ -16,7 +16,9 @@
 --   (m64nD chains over the BQ queries).
 -- dQ (atomic, opts.dq = "atomic", the default here) from this kernel: the block's keys' share of dQ,
 -- dS K (dS^T read MN-major as the A), staged in LDS in f32 and added into an f32 dQ by TMA reduce-adds,
--- issued by each warpgroup's first thread: 5 products a tile (measured 1.04-1.21x the dq pass).
+-- issued by each warpgroup's first thread: 5 products a tile (measured 1.04-1.21x the dq pass); by default
+-- (config.flat) both in the accumulator's order, a kernel of its own turning the f32 dQ into dQ (FLAT below).
+-- dK and dV at the end: with config.tma_store through K's and V's LDS buffers by TMA stores, else each thread's own.
 -- At D = 128 each warpgroup computes D / 2 of its columns over all BK keys (each its own columns of K
 -- as the B, a list of tiles), so a block barrier after both warpgroups' dS^T: the tile's only one where
 -- the copies are TMA's; it shows the next tile's lse and delta too, and an mbarrier (dsfree) tells each
@@ -99,6 +101,18 @@ local function share_layout(np, rows)
   return d:transform { { tl.merge { WG, rows }, lower = { 0, 2 }, upper = { 0 } }, { tl.merge { np, 8, 4 }, lower = { 1, 3, 4 }, upper = { 1 } } }
 end
 
+-- flat (config.flat, the dq = "atomic" default): a warpgroup's 64 x 64 f32 dQ share staged in the accumulator's own
+-- order, element e of column group i of thread t at 512 i + 4 t + e (its four floats of a column group, rows r and r + 8
+-- and columns c and c + 1, one 16-byte store; a warp's store 512 contiguous bytes), and reduce-added by one TMA box of
+-- 128 x 32 floats, without swizzle, into a 16 KB chunk of an f32 dQ kept in that order (chunk ((b Hq + h) nq + r / 64)
+-- D / 64 + c / 64 for rows r.. and columns c.. of head h, nq = ceil(S / 64)), which M.dq_flat_kernel turns into dQ.
+-- (The swizzled tiles of 32 columns TMA reads in dQ's own order took 16 8-byte stores a thread, each four wavefronts
+-- of LDS where two would do: rows r and r + 1 of a half-warp meet in the 128-byte swizzle; ncu, 2026-11-28 session 28.)
+-- FLAT: the distribution of such a chunk as a {128, 32} tile of a warpgroup: row 16 i + t / 8, column 4 (t % 8) + e, its
+-- elements in the order of a wgmma m64n64 accumulator's (column group i, then row half and column pair), so that
+-- relabel moves nothing
+local FLAT = tl.encoding { h = { { 8, 4, 4 }, { 8, 4 } }, p = { { { 1, 1 } }, { { 1, 2 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }
+
 -- the dK/dV kernel; shared: attention.lua's load_dist
 -- (given: the caller's config.wgmma, part of the memo key: a kernel rebuilt for another target chooses
 -- again there, tl.retargetable)
@@ -106,7 +120,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -152,8 +166,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   -- S^T: the tensor pipe had idled from dK's completion to the next S^T (1600 of a step's 5400 cycles at D = 128: the
   -- share's staging, the reduce-adds' issue, the step's start; bench/RESULTS.md 2026-11-27 session 27))
   late = late and atomic or false
+  if flat == nil then flat = true end
+  if tstore == nil then tstore = true end
+  flat = flat and atomic or false
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
-                             tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late) }, ";")
+                             tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
+                             tostring(flat), tostring(tstore) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
@@ -207,7 +225,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- atomic: dQ's shares in f32, warpgroup w's 64 x NS at rows 64w.., each 32 columns a panel of
         -- its own in the 128-byte swizzle TMA reads (before lstat: TMA's buffers are 1024-byte
         -- aligned, and at D = 128 the padding after lstat would not fit)
-        local lr = atomic and k:lds(tl.f32, { WG * SR, NS }, { swizzle = share_layout(NP, SR) })
+        -- (flat: each warpgroup's 128 x 32 chunk, plain)
+        local lr = atomic and (flat and k:lds(tl.f32, { WG * 128, 32 }) or k:lds(tl.f32, { WG * SR, NS }, { swizzle = share_layout(NP, SR) }))
         -- the lse and delta of a tile's query rows, buffers as q's: {buffer, 0 lse | 1 delta, column}
         -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
         -- write and read)
@@ -424,13 +443,38 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             return sQ:mma(a, b, nil, { pending = pending })
           end
           local function dq_store(share)
+            if flat then
+              k:window(lr, { wg * 128, 0 }, { 128, 32 }, FLAT):store((share * scale_nat):relabel(FLAT))
+              return
+            end
             k:window(lr, { wg * SR, 0 }, { 64, NS }, sQ.c):store(share * scale_nat)
+          end
+          -- (flat: the chunk of this warpgroup's share of tile (hq, q0) and its window of p.dq, {1, 1, chunks x 128, 32} or
+          -- {1, chunks x 128, 32}: its query rows' 64-row tile (rows: the warpgroup's half of the 128), its columns' block
+          -- of 64 (own: all of D = 64; else the warpgroup's half of D = 128))
+          local hqn, nq64 -- (query heads, 64-row tiles a head)
+          if flat then
+            assert(SR == 64 and NS == 64, "attention_backward_wgmma: the flat share is 64 x 64")
+            hqn = rank == 4 and p.q:shape(1):cast("i32") or p.q:shape(2):cast("i32") // d
+            nq64 = (sq + 63) // 64
+          end
+          local function flat_window(hq, q0)
+            local chunk = ((b * hqn + hq) * nq64 + q0 // 64 + (rows and wg or 0)) * PD + (own and 0 or wg)
+            if rank == 4 then return k:window(p.dq, { 0, 0, chunk * 128, 0 }, { 1, 1, 128, 32 }) end
+            return k:window(p.dq, { 0, chunk * 128, 0 }, { 1, 128, 32 })
           end
           -- tile t's reduce-adds of the staged share (late: issued by tile t + 1, and after the loop for the last)
           local function dq_issue(t, j)
             local hq, q0 = coords(t, j)
             local c0 = own and 0 or wg * NS
             k:when(tl.land(tl.ge(t, 0), tl.lt(t, T)), function() -- (a masked tile adds nothing)
+              if flat then
+                local dst = flat_window(hq, q0)
+                for g = 0, WG - 1 do
+                  k:copy(dst, k:window(lr, { wg * 128, 0 }, { 128, 32 }), { tma = true, reduce = "add", issuer = 128 * g })
+                end
+                return
+              end
               for g = 0, WG - 1 do
                 for j = 0, NP - 1 do
                   -- (rows: this warpgroup's 64 query rows, all columns; else all BQ rows, its columns c0..)
@@ -600,6 +644,34 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           assert(NB == 3 or indep, "attention_backward_wgmma: bq = 128 without TMA copies")
           if not ws then k:copy_wait(0) end -- (the last copies, nobody's tile)
           if late then dq_issue(T - 1) end
+          -- dK and dV (tstore, config.tma_store, where TMA can store them: through LDS, K's and V's own buffers once both
+          -- warpgroups' last products have read them, by TMA stores of each warpgroup's 64 rows from its first thread, so
+          -- that the block ends without each thread's 64 4-byte stores draining (at S = 4k 3.7% of the D = 128
+          -- kernel's stall samples were its warps' exits, waiting for them: ncu, 2026-11-28 session 28); rows past Skv
+          -- left out by TMA's bounds)
+          local dkv = { { p.dk, lk, dk * scale_nat }, { p.dv, lv, dv } }
+          if tstore and C.tma_copyable(p.dk, rank) and C.tma_copyable(p.dv, rank) then
+            local s64 = tl.wgmma_shape { n = 64, a = dt }
+            bsync() -- (both warpgroups' last products have read K and V)
+            for _, e in ipairs(dkv) do
+              for pi = 0, PD - 1 do
+                local panel = s64:zeros()
+                for y = 0, s64.elements - 1 do panel:set(y, e[3]:get(y + s64.elements * pi)) end
+                k:window(e[2], { pi * BK + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
+              end
+            end
+            bsync { warps = 4 } -- (this warpgroup's rows stored; its first thread stores them)
+            for g = 0, WG - 1 do
+              for _, e in ipairs(dkv) do
+                for pi = 0, PD - 1 do
+                  k:copy(win(e[1], hk, kv0 + r0, pi * 64, 64, 64), k:window(e[2], { pi * BK + r0, 0 }, { 64, 64 }),
+                         { tma = true, issuer = 128 * g })
+                end
+              end
+            end
+            dq_drained() -- (every bulk store and reduce-add of the warpgroup's issuer has read LDS)
+            return
+          end
           if atomic then dq_drained() end
           win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
           win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
@@ -609,7 +681,37 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                   { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
-  end), BK
+  end), BK, flat
+end
+
+-- dQ from the f32 chunks of config.flat (see FLAT): a block of one warpgroup a 64 x 64 chunk, grid {ceil(S / 64) D / 64,
+-- Hq, B}: the chunk read in 16-byte vectors as FLAT, relabeled as the m64n64 accumulator it was (the shares were
+-- scaled when staged), cast to dt and stored into its rows and columns of dq (rows past S left out)
+function M.dq_flat_kernel(dt, d, layout)
+  local key = table.concat({ "attention_backward_dq_flat", dt, d, layout }, ";")
+  return C.memo(key, function()
+    local rank = layout == "bshd" and 3 or 4
+    local PD = d // 64
+    return tl.kernel {
+      name = string.format("std_attention_backward_dq_flat_%s_d%d", dt, d),
+      block = 128, warp = 32,
+      params = { { "acc", tl.tensor("f32", rank) }, { "dq", tl.tensor(dt, rank) } },
+      body = function(k, p)
+        local sQ = tl.wgmma_shape { n = 64, a = dt }
+        local b, hq, tc = k.block_id(2), k.block_id(1), k.block_id(0) -- (tc: the 64-row tile and the column block)
+        local sq = (rank == 4 and p.dq:shape(2) or p.dq:shape(1)):cast("i32")
+        local hqn = rank == 4 and p.dq:shape(1):cast("i32") or p.dq:shape(2):cast("i32") // d
+        local nq64 = (sq + 63) // 64
+        local chunk = (b * hqn + hq) * (nq64 * PD) + tc
+        local q0, c0 = (tc // PD) * 64, (tc % PD) * 64
+        local src = rank == 4 and k:window(p.acc, { 0, 0, chunk * 128, 0 }, { 1, 1, 128, 32 }, FLAT)
+                              or k:window(p.acc, { 0, chunk * 128, 0 }, { 1, 128, 32 }, FLAT)
+        local v = src:load():relabel(sQ.c):cast(dt)
+        if rank == 4 then k:window(p.dq, { b, hq, q0, c0 }, { 1, 1, 64, 64 }, sQ.c):store(v)
+        else k:window(p.dq, { b, q0, hq * d + c0 }, { 1, 64, 64 }, sQ.c):store(v) end
+      end,
+    }
+  end)
 end
 
 -- The dq pass (attention_backward.lua's dq_kernel) on warpgroup MMAs: a block of WG warpgroups takes

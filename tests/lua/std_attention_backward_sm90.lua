@@ -45,13 +45,15 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
-    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late)")
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, bq = 96 } }) end,
     "std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got 96)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, bq = 128 } }) end,
     "std.attention_backward: config.bq = 128 needs D = 64 with dq = \"atomic\", config.rs and no config.ws (got D = 64, dq = \"pass\")")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, late = true } }) end,
     "std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, flat = true } }) end,
+    "std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of dq = \"atomic\"'s kernel")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, bq = 128 } }) end,
     "std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = false, ws = true } }) end,
@@ -106,6 +108,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                "the default at D = 128: a producer warpgroup (config.ws), the consumers' registers raised")
   check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
                "config.rs: dV and dK with A from registers")
+  -- config.flat (the default): the dQ share staged by 16-byte stores, and the kernel that turns its f32 dQ into dQ
+  check_source("std_attention_backward_f16_d128_atomic_wgmma_rs_ws", "*reinterpret_cast<tl_vec<float, 4>*>(lds",
+               "config.flat: the dQ share's 16-byte stores")
+  check_source("std_attention_backward_dq_flat_f16_d128", "tl_vec<float, 4>", "config.flat: dQ from its f32 chunks")
   -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), tiles of 128 query rows (S^T m64n128), the two q/dO
   -- buffers' "empty" mbarriers (every thread arriving); D = 128 (config.ws = false, the kernel without a producer):
   -- dsfree (1)

@@ -75,16 +75,5 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { S = 37, Skv = 150, D = 128, dt = "bf16", causal = true, config = RS, dq = "atomic" }
   case { Hq = 3, Hkv = 1, S = 150, Skv = 40, D = 64, dt = "bf16", config = RS, dq = "pass" }
   case { B = 2, Hq = 2, Hkv = 1, S = 9, Skv = 70, D = 128, dt = "f16", layout = "bshd", config = RS, dq = "pass" }
-  -- config.late: each tile's reduce-adds issued by the next tile, the last one's after the loop (a block of one tile,
-  -- rounds with tails, tiles past the last of a round), dsfree waited for before dS^T's store: ws at D = 128, the
-  -- 128-row tile and the 64-row tile's own shares at D = 64
-  local LATE = { wgmma = true, late = true }
-  case { S = 300, Skv = 100, D = 128, dt = "f16", config = LATE }
-  case { S = 40, Skv = 20, D = 128, dt = "bf16", config = LATE }
-  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, layout = "bshd", config = LATE }
-  case { Hq = 5, Hkv = 1, S = 100, Skv = 130, D = 64, dt = "f16", config = LATE }
-  case { Hq = 2, Hkv = 1, S = 200, Skv = 100, D = 64, dt = "bf16", causal = true, config = { wgmma = true, late = true, bq = 64 } }
-  T.raises(function() case { S = 20, Skv = 20, D = 64, dt = "f16", config = { wgmma = false, late = true } } end,
-           "config.late (the reduce-adds issued a tile late) is a form of config.wgmma's kernel")
 end
 restore()
