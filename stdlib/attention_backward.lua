@@ -338,6 +338,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     -- D = 128 not causal on an H200 (bench/RESULTS.md 2026-11-27 session 27); at D = 128 causal 1.03-1.08x since its
     -- reduce-adds' coordinates cost no divisions (0.95-0.99x before: 2026-11-28 session 28))
     if late == nil then late = atomic end
+    if flat == nil then flat = atomic end -- (config.flat: 1.05-1.11x at D = 128 from 4k, session 28)
     if tstore == nil then tstore = few and not (D == 128 and causal) end
     if late and not atomic then
       C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
@@ -476,14 +477,15 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
                                      config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048)
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
-  local nchunk = B * Hq * ((S + 63) // 64) * (D // 64)
+  local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)
+  local nchunk = B * Hq * tiles
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
                         flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
   kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
        arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
-    require("tilelua.std.attention_backward_wgmma").dq_flat_kernel(dt, D, layout)({ ((S + 63) // 64) * (D // 64), Hq, B },
+    require("tilelua.std.attention_backward_wgmma").dq_flat_kernel(dt, D, layout)({ tiles, Hq, B },
                                                                                    arg(dq32), arg(dq))
     return dq, dk, dv
   end

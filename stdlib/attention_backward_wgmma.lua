@@ -28,7 +28,8 @@
 -- warpgroups in the loop; an mbarrier per q/dO buffer (empty) keeps a tile's copies off a buffer until both
 -- are done with it (1.02-1.09x the shared barrier, session 16; with it, 5% slower, session 13). With the
 -- 128-row tile (the default at D = 64) each warpgroup computes the share of its 64 query rows over all 128
--- keys instead (rows below), behind a barrier of both and dsfree. With late (config.late, the default with dq = "atomic") a tile's reduce-adds are issued by the next tile once its S^T and dP^T are. Or by M.dq_kernel below (opts.dq = "pass": S and
+-- keys instead (rows below), behind a barrier of both and dsfree. With late (config.late, the default with dq =
+-- "atomic") a tile's reduce-adds are issued by the next tile once its S^T and dP^T are. Or by M.dq_kernel below (opts.dq = "pass": S and
 -- dP again, 7 products in all). With config.ws (the default at D = 128 where TMA can copy the tensors) a
 -- producer warpgroup copies the tiles and loads lse and delta (see ws below); otherwise the blocks' own threads
 -- copy their tiles (TMA box copies on sm_90 where the layouts allow them), the next tile during this one's
@@ -112,6 +113,20 @@ end
 -- elements in the order of a wgmma m64n64 accumulator's (column group i, then row half and column pair), so that
 -- relabel moves nothing
 local FLAT = tl.encoding { h = { { 8, 4, 4 }, { 8, 4 } }, p = { { { 1, 1 } }, { { 1, 2 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }
+-- the flat f32 dQ's chunks, both kernels': from x ({B, Hq, S, D}, rank 4, or the {B, S, Hq D} view) the query heads
+-- and the 64-row tiles a head; chunk(b, hq, tile, cb) the index of rows 64 tile.. and columns 64 cb.. of head hq;
+-- window(k, acc, chunk[, dist]) its 128 x 32 floats in acc ({1, 1, chunks x 128, 32} or {1, chunks x 128, 32})
+local function flat_chunks(x, rank, d)
+  local hqn = rank == 4 and x:shape(1):cast("i32") or x:shape(2):cast("i32") // d
+  local nq64 = ((rank == 4 and x:shape(2) or x:shape(1)):cast("i32") + 63) // 64
+  local f = {}
+  function f.chunk(b, hq, tile, cb) return ((b * hqn + hq) * nq64 + tile) * (d // 64) + cb end
+  function f.window(k, acc, chunk, dist)
+    if rank == 4 then return k:window(acc, { 0, 0, chunk * 128, 0 }, { 1, 1, 128, 32 }, dist) end
+    return k:window(acc, { 0, chunk * 128, 0 }, { 1, 128, 32 }, dist)
+  end
+  return f
+end
 
 -- the dK/dV kernel; shared: attention.lua's load_dist
 -- (given: the caller's config.wgmma, part of the memo key: a kernel rebuilt for another target chooses
@@ -166,9 +181,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   -- S^T: the tensor pipe had idled from dK's completion to the next S^T (1600 of a step's 5400 cycles at D = 128: the
   -- share's staging, the reduce-adds' issue, the step's start; bench/RESULTS.md 2026-11-27 session 27))
   late = late and atomic or false
-  if flat == nil then flat = true end
-  if tstore == nil then tstore = true end
   flat = flat and atomic or false
+  tstore = tstore or false
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
                              tostring(flat), tostring(tstore) }, ";")
@@ -452,16 +466,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (flat: the chunk of this warpgroup's share of tile (hq, q0) and its window of p.dq, {1, 1, chunks x 128, 32} or
           -- {1, chunks x 128, 32}: its query rows' 64-row tile (rows: the warpgroup's half of the 128), its columns' block
           -- of 64 (own: all of D = 64; else the warpgroup's half of D = 128))
-          local hqn, nq64 -- (query heads, 64-row tiles a head)
-          if flat then
-            assert(SR == 64 and NS == 64, "attention_backward_wgmma: the flat share is 64 x 64")
-            hqn = rank == 4 and p.q:shape(1):cast("i32") or p.q:shape(2):cast("i32") // d
-            nq64 = (sq + 63) // 64
-          end
+          local fc = flat and flat_chunks(p.q, rank, d)
+          assert(not flat or (SR == 64 and NS == 64), "attention_backward_wgmma: the flat share is 64 x 64")
           local function flat_window(hq, q0)
-            local chunk = ((b * hqn + hq) * nq64 + q0 // 64 + (rows and wg or 0)) * PD + (own and 0 or wg)
-            if rank == 4 then return k:window(p.dq, { 0, 0, chunk * 128, 0 }, { 1, 1, 128, 32 }) end
-            return k:window(p.dq, { 0, chunk * 128, 0 }, { 1, 128, 32 })
+            return fc.window(k, p.dq, fc.chunk(b, hq, q0 // 64 + (rows and wg or 0), own and 0 or wg))
           end
           -- tile t's reduce-adds of the staged share (late: issued by tile t + 1, and after the loop for the last)
           local function dq_issue(t, j)
@@ -673,8 +681,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             return
           end
           if atomic then dq_drained() end
-          win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
-          win(p.dv, hk, kv0 + r0, 0, 64, d, sO.c):store(dv:cast(dt))
+          for _, e in ipairs(dkv) do win(e[1], hk, kv0 + r0, 0, 64, d, sO.c):store(e[3]:cast(dt)) end
         end
         if not ws then return run() end
         k:roles { { name = "producer", warps = 4, registers = 24, fn = produce },
@@ -699,14 +706,10 @@ function M.dq_flat_kernel(dt, d, layout)
       body = function(k, p)
         local sQ = tl.wgmma_shape { n = 64, a = dt }
         local b, hq, tc = k.block_id(2), k.block_id(1), k.block_id(0) -- (tc: the 64-row tile and the column block)
-        local sq = (rank == 4 and p.dq:shape(2) or p.dq:shape(1)):cast("i32")
-        local hqn = rank == 4 and p.dq:shape(1):cast("i32") or p.dq:shape(2):cast("i32") // d
-        local nq64 = (sq + 63) // 64
-        local chunk = (b * hqn + hq) * (nq64 * PD) + tc
-        local q0, c0 = (tc // PD) * 64, (tc % PD) * 64
-        local src = rank == 4 and k:window(p.acc, { 0, 0, chunk * 128, 0 }, { 1, 1, 128, 32 }, FLAT)
-                              or k:window(p.acc, { 0, chunk * 128, 0 }, { 1, 128, 32 }, FLAT)
-        local v = src:load():relabel(sQ.c):cast(dt)
+        local fc = flat_chunks(p.dq, rank, d)
+        local tile, cb = tc // PD, tc % PD
+        local q0, c0 = tile * 64, cb * 64
+        local v = fc.window(k, p.acc, fc.chunk(b, hq, tile, cb), FLAT):load():relabel(sQ.c):cast(dt)
         if rank == 4 then k:window(p.dq, { b, hq, q0, c0 }, { 1, 1, 64, 64 }, sQ.c):store(v)
         else k:window(p.dq, { b, q0, hq * d + c0 }, { 1, 64, 64 }, sQ.c):store(v) end
       end,
