@@ -105,6 +105,10 @@ TLUA_HIDDEN int tlua_device_encode_tensor_map(tlua_Device *d, const tlua_TmaEnco
 
 /* Device buffers; the device side of tensor storages (tensor.h). */
 TLUA_HIDDEN int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size_t n);
+/* Whether to collect the tensors a script dropped before an allocation of nbytes: 0 when a freed buffer kept for
+ * reuse serves it; else 1 (a young collection), or 2 (a full one) once the buffers taken from the driver since the
+ * last 2 reach half of what the pool keeps (dropped tensors the young collections no longer see) */
+TLUA_HIDDEN int tlua_device_collect_due(tlua_Device *d, size_t nbytes);
 /* Attaches a device buffer to s (allocating and uploading) unless it has one; then makes the
  * device copy current. */
 TLUA_HIDDEN int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size_t n);

@@ -159,6 +159,7 @@ struct tlua_Device {
   struct { void *ptr; size_t n; } pool[POOL_MAX];
   int npool;
   size_t pool_bytes;
+  size_t fresh; /* bytes taken from the driver since the last full collection tlua_device_collect_due asked for */
   const tlua_Backend *backend;
   Api *api;
   int ordinal, broken;
@@ -388,6 +389,19 @@ static void pool_drain(tlua_Device *d) {
   d->pool_bytes = 0;
 }
 
+int tlua_device_collect_due(tlua_Device *d, size_t nbytes) {
+  size_t want = pool_size(nbytes ? nbytes : 1);
+  int due = 1;
+  pthread_mutex_lock(&d->lock);
+  for (int i = 0; i < d->npool && due; i++) due = d->pool[i].n != want;
+  if (due && d->fresh + want >= POOL_BYTES / 2) {
+    due = 2;
+    d->fresh = 0;
+  }
+  pthread_mutex_unlock(&d->lock);
+  return due;
+}
+
 int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size_t n) {
   *ptr = NULL;
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
@@ -402,6 +416,7 @@ int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size
       return 0;
     }
   }
+  d->fresh += want;
   pthread_mutex_unlock(&d->lock);
   int rc = d->api->alloc(ptr, want);
   if (rc && !fatal(rc) && d->npool > 0) { /* give the cached buffers back and try once more */

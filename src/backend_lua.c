@@ -309,9 +309,16 @@ static int tma_maps(tlua_Device *d, const tlua_TmaSpec *tma, int ntma, const cha
   return 0;
 }
 
+/* whether the state's collector is tilelua's generational one (TLUA_GC_STEPS_KEY) */
+static int gc_steps(lua_State *L) {
+  int on = lua_getfield(L, LUA_REGISTRYINDEX, TLUA_GC_STEPS_KEY) == LUA_TBOOLEAN && lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  return on;
+}
+
 /* Packs args (nparams of them, checked against sig) and launches f. Returns 0, or 1 with a message
- * in err (the caller raises it). L is used only to collect garbage when device memory runs out
- * (may be NULL). */
+ * in err (the caller raises it). L is used only to collect garbage, before a new buffer the pool
+ * cannot serve and when device memory runs out (may be NULL). */
 TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device *d, const unsigned grid[3],
                                      unsigned block, const char *sig, int nparams, const tlua_LaunchArg *in,
                                      const char *name, char *err, size_t n) {
@@ -336,6 +343,16 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
       char e[512];
       /* the application's host memory: it may have written it since the last launch */
       if (t->storage->external & TLUA_STORAGE_EXT_HOST) tlua_storage_host_written(t->storage);
+      /* the tensors the script dropped hold their buffers until the Lua collector runs, and Lua counts only their
+       * small boxes, so it may not run for many calls, each taking new buffers from the driver (whose frees, when
+       * they come, wait for the device): std.attention_backward at B S = 16k, H D = 2048 took 1.10-1.17x as long
+       * a call at S = 1k, 1.03-1.07x at 4k on an H200 (bench/RESULTS.md 2026-11-28 session 29). So before a buffer
+       * the pool cannot serve, in the states tilelua opened (generational, TLUA_GC_STEPS_KEY; the script has not
+       * stopped the collector) a young collection (a few us), now and then a full one */
+      if (L && !t->storage->device && gc_steps(L) && lua_gc(L, LUA_GCISRUNNING)) {
+        int due = tlua_device_collect_due(d, t->storage->nbytes);
+        if (due) lua_gc(L, due == 2 ? LUA_GCCOLLECT : LUA_GCSTEP, 0);
+      }
       int rc = tlua_device_prepare_storage(d, t->storage, e, sizeof e);
       if (rc && L && !t->storage->device && !tlua_device_broken(d)) {
         /* out of device memory: tensors the script dropped may still hold buffers until the Lua

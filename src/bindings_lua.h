@@ -30,6 +30,11 @@ TLUA_HIDDEN struct tlua_Device *tlua_state_device(lua_State *L);
 /* GPU `ordinal` of the state's backend, opened on first use; NULL on cpu (backend_lua.c). */
 TLUA_HIDDEN struct tlua_Device *tlua_state_device_at(lua_State *L, int ordinal);
 
+/* Registry key, true in the states tilelua opens (state.c): their collector is generational, so that a launch
+ * may collect the tensors a script dropped before it takes a new device buffer (backend_lua.c); a state an
+ * application made and loaded the module into keeps its own collector, untouched. */
+#define TLUA_GC_STEPS_KEY "tilelua.gc_steps"
+
 /* True when the state was opened with the sandbox option: bindings that touch the file system
  * (e.g. :svg(path)) must refuse with an error in that case. */
 TLUA_HIDDEN int tlua_is_sandboxed(lua_State *L);

@@ -135,8 +135,9 @@ TLUA_HIDDEN void *tlua_launcher_push(lua_State *L, int kidx) {
 /* The C API's fast path (api_kernel.c): launches on `in` through launcher l (tlua_launcher_push)
  * when it has already loaded the specialization of these arguments, as fast_call does for Lua
  * calls; else sets *launched = 0 and leaves it to a call through Lua. 1 + err when the launch
- * itself failed. With a tensor among the arguments nothing here raises (L is only collected when
- * device memory runs out); without, the key asks for the current device, which may. */
+ * itself failed. With a tensor among the arguments nothing here raises (L is only collected: before a
+ * buffer the pool cannot serve, and when device memory runs out); without, the key asks for the current device,
+ * which may. */
 TLUA_HIDDEN int tlua_launcher_fast(lua_State *L, void *launcher, const unsigned grid[3], const tlua_LaunchArg *in,
                                    int nargs, int *launched, char *err, size_t n) {
   *launched = 0;

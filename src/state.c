@@ -213,6 +213,12 @@ static int setup(lua_State *L) {
     lua_pushinteger(L, (lua_Integer)cfg->instr_limit);
     lua_setfield(L, LUA_REGISTRYINDEX, "tilelua.exec_budget");
   }
+  /* generational collection: a young collection after a call of a std function costs a few us where a step of the
+   * incremental collector (about a cycle of this heap, about 800 KB with the standard library) costs 150-300, and a
+   * launch collects before it takes a device buffer the pool cannot serve (backend_lua.c, TLUA_GC_STEPS_KEY) */
+  lua_gc(L, LUA_GCGEN, 0, 0);
+  lua_pushboolean(L, 1);
+  lua_setfield(L, LUA_REGISTRYINDEX, TLUA_GC_STEPS_KEY);
   luaL_openlibs(L);
   luaL_requiref(L, "tilelua", luaopen_tilelua, 0);
   if (cfg->define_tl) lua_setglobal(L, "tl"); else lua_pop(L, 1);
