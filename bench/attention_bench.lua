@@ -61,7 +61,8 @@ end
 -- dS^T from registers; lds: config.rs = false, both through LDS; ws: config.ws, a producer warpgroup for the
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore: config.tma_store =
--- false, dK and dV stored by each thread); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- false, dK and dV stored by each thread; pt: config.persistent with config.ws, a block for each multiprocessor walking
+-- the key blocks); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "3,3": the median of 3 samples of 3 calls)
@@ -87,7 +88,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "bq128" and { causal = causal, config = { wgmma = true, bq = 128 } } or
                     dq == "late" and { causal = causal, config = { wgmma = true, late = true } } or
                     dq == "noflat" and { causal = causal, config = { wgmma = true, flat = false } } or
-                    dq == "nostore" and { causal = causal, config = { wgmma = true, tma_store = false } } or { causal = causal, dq = dq }
+                    dq == "nostore" and { causal = causal, config = { wgmma = true, tma_store = false } } or
+                    dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else

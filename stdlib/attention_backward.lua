@@ -330,7 +330,7 @@ end
 -- (tstore: config.tma_store as given; by default where the blocks walk few query tiles (few: S Hq / Hkv <= 2048), but at
 -- D = 128 causal: on an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k, and at D = 128 causal
 -- 0.80-0.96x (ptxas's spills in its loop 96 / 188 -> 160 / 276 bytes): bench/RESULTS.md 2026-11-28 session 28)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few, persist)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -339,7 +339,9 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     -- reduce-adds' coordinates cost no divisions (0.95-0.99x before: 2026-11-28 session 28))
     if late == nil then late = atomic end
     if flat == nil then flat = atomic end -- (config.flat: 1.05-1.11x at D = 128 from 4k, session 28)
-    if tstore == nil then tstore = few and not (D == 128 and causal) end
+    -- (persist: config.persistent as given, off by default: not yet measured on a device; with it, dK and dV stored by each
+    -- thread unless config.tma_store asks, so that the next item's K and V load as they drain)
+    if tstore == nil then tstore = few and not (D == 128 and causal) and not persist end
     if late and not atomic then
       C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
     end
@@ -350,7 +352,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
       C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of dq = \"atomic\"'s kernel")
     end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late, flat, tstore)
+                                                                  tma, late, flat, tstore, persist)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
@@ -358,6 +360,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if late then C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of config.wgmma's kernel") end
   if flat then C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of config.wgmma's kernel") end
   if tstore then C.fail("std.attention_backward: config.tma_store (dK and dV stored by TMA) is a form of config.wgmma's kernel") end
+  if persist then C.fail("std.attention_backward: config.persistent (a block for each multiprocessor) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -426,9 +429,12 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.late = true: that kernel's dQ reduce-adds of a tile issued by the next one, after its first products
   -- config.flat = false: that kernel's dQ shares staged and added in dQ's own order (default: the accumulator's)
   -- config.tma_store = false: that kernel's dK and dV stored by each thread (default: through LDS by TMA where it can)
+  -- config.persistent = true: that kernel (with config.ws) a block for each multiprocessor, walking the key blocks
   for key, v in pairs(config) do
-    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store)", tostring(key))
+    if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
+       key ~= "persistent" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent)",
+             tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -473,16 +479,25 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN, flat = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma,
-                                     config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048)
+  local kern, BN, flat, persist = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma,
+                                              config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048, config.persistent)
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)
   local nchunk = B * Hq * tiles
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
                         flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
-  kern({ C.blocks(Skv, BN), Hkv, B }, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk),
-       arg(dv), scale * LOG2E, Hq // Hkv)
+  local grid = { C.blocks(Skv, BN), Hkv, B }
+  if persist then
+    -- one block per multiprocessor (3 on the executor, so that its blocks walk several key blocks), at most one per key
+    -- block; causal: an odd count, so that a block's key blocks (block_id + grid m, the key block fastest) are not always
+    -- the same few of a head's (with 132 blocks and 8 key blocks a head, block i would take only i % 8 and (i + 4) % 8:
+    -- twice the work for some blocks of others)
+    local n = C.resident_blocks(C.blocks(Skv, BN) * Hkv * B, 1, 3)
+    if causal and n % 2 == 0 and n > 1 then n = n - 1 end
+    grid = { n, 1, 1 }
+  end
+  kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
     require("tilelua.std.attention_backward_wgmma").dq_flat_kernel(dt, D, layout)({ tiles, Hq, B },

@@ -135,7 +135,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -183,16 +183,28 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   late = late and atomic or false
   flat = flat and atomic or false
   tstore = tstore or false
+  -- persist (config.persistent, with ws): a block for each multiprocessor walking the key blocks (items) w = block_id,
+  -- block_id + grid, ... of ceil(Skv / BK) x Hkv x B, key blocks fastest (the blocks of a head together: they read the same
+  -- q and dO tiles from L2); its producer copies an item's K and V, then its first tiles, as soon as the consumers'
+  -- last products of the item before have read K and V (kvfree), so that those loads run beside that item's last
+  -- reduce-adds and its dK and dV stores, not after its block has ended (the fixed costs of a block, about 4 us at D =
+  -- 128, S = 1k: bench/RESULTS.md 2026-11-28 session 29). The buffers' phases go on across items: pbase[j + 1], buffer
+  -- j's parity as the item starts; rbase, dsfree's (the tiles walked so far)
+  persist = persist or false
+  if persist and not ws then
+    C.fail("std.attention_backward: config.persistent walks the key blocks with config.ws's producer: it needs config.ws " ..
+           "(the default at D = 128 with dq = \"atomic\" where TMA can copy the tensors)")
+  end
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "")),
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (persist and "_pt" or "")),
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
@@ -219,8 +231,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
                   (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0),
                   atomic and " with dq = \"atomic\"" or "", d)
-        local b, hk = k.block_id(2), k.block_id(1)
-        local kv0 = k.block_id(0) * BK
+        -- the block's key block: its batch b, key/value head hk and first key kv0 (persist: the item each role's loop is at,
+        -- set by each_item below)
+        local b, hk, kv0
+        if not persist then b, hk, kv0 = k.block_id(2), k.block_id(1), k.block_id(0) * BK end
+        local pbase, rbase -- (persist: the phases' parities as the item starts, see persist above)
         local function win(t, hh, row, c0, rows, cols, dist)
           if rank == 4 then return k:window(t, { b, hh, row, c0 }, { 1, 1, rows, cols }, dist) end
           return k:window(t, { b, row, hh * d + c0 }, { 1, rows, cols }, dist)
@@ -256,6 +271,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           end
           kvbar, full, wempty = k:mbarrier(1, 1), k:mbarrier(NB, 32), k:mbarrier(NB, WG * 128)
         end
+        -- persist: kvfree (the consumers are done with the item's K and V: every consumer thread arrives)
+        local kvfree = persist and k:mbarrier(1, WG * 128)
         local wsfree = ws and not own and k:mbarrier(1, WG * 128)
         -- the query tiles of the block (computed by each role that walks them, in its own code)
         local q_start, nq, T, T3, coords, round
@@ -308,6 +325,32 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end
           end)
         end
+        -- each_item(fn): fn(it) for the block's key block (it = nil) or (persist) for each item the block takes (it = 0, 1,
+        -- ...), b, hk and kv0 set for it; every role walks the same items and carries the phases' parities past each
+        local function each_item(fn)
+          if not persist then return fn(nil) end
+          local skv_ = (rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32")
+          local hkv = rank == 4 and p.k:shape(1):cast("i32") or p.k:shape(2):cast("i32") // d
+          local nkb = (skv_ + (BK - 1)) // BK
+          local nw = nkb * hkv * p.q:shape(0):cast("i32")
+          local zeros = {}
+          for j = 1, NB do zeros[j] = 0 end
+          k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, rb, ...)
+            local rest = w // nkb
+            b, hk, kv0 = rest // hkv, rest % hkv, (w % nkb) * BK
+            pbase, rbase = { ... }, rb
+            fn(it)
+            -- (the item's uses of buffer j: its tiles t < T with t % NB = j; T set by the role's tiles())
+            local nxt = {}
+            for j = 1, NB do nxt[j] = (pbase[j] + tl.max(T - (j - 1) + (NB - 1), 0) // NB) % 2 end
+            return it + 1, (rb + T) % 2, table.unpack(nxt, 1, NB)
+          end, 0, 0, table.unpack(zeros, 1, NB))
+        end
+        -- buffer j's phase at the item's tile t (t % NB = j)
+        local function bphase(j, t)
+          if pbase then return (pbase[j + 1] + t // NB) % 2 end
+          return (t // NB) % 2
+        end
         -- the lse and delta of query row qc of head hq (each load under its mask): lse stashed as -lse log2 e, the
         -- addend of P's exponent, and -inf where P is 0 whatever the score: rows past sq, tiles past the last, rows
         -- that see no key (lse -inf); so only the keys' own masks are left to the elements. (delta is {B, S, H} for
@@ -321,10 +364,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- done with the tile NB before): q and dO by TMA from its first thread, lse (as -lse log2 e, -inf where P is 0)
         -- and delta into lstat by its lanes, two columns each; full[j] completes with the 32 arrivals and the bytes
         local function produce(role)
-          tiles()
           local lane = k.thread_id() % 32
           local function load(t, j)
-            wempty:wait(j, (t // NB + 1) % 2)
+            wempty:wait(j, 1 - bphase(j, t))
             local hq, q0 = coords(t, j)
             k:copy(k:window(lq, { j * BQ, 0 }, { BQ, d }), win(p.q, hq, q0, 0, BQ, d), { barrier = full, index = j })
             k:copy(k:window(ldo, { j * BQ, 0 }, { BQ, d }), win(p.dout, hq, q0, 0, BQ, d), { barrier = full, index = j })
@@ -338,18 +380,25 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end
             full:arrive(j)
           end
-          k:when(tl.eq(k.warp_id(), 0), function()
+          k:when(tl.eq(k.warp_id(), 0), function() each_item(function(it)
+            tiles()
+            if persist then kvfree:wait(0, 1 - it % 2) end -- (the consumers are done with the last item's K and V)
             for pi = 0, PD - 1 do
               k:copy(k:window(lk, { pi * BK, 0 }, { BK, 64 }), win(p.k, hk, kv0, pi * 64, BK, 64), { barrier = kvbar, index = 0 })
               k:copy(k:window(lv, { pi * BK, 0 }, { BK, 64 }), win(p.v, hk, kv0, pi * 64, BK, 64), { barrier = kvbar, index = 0 })
             end
             k:when(role:leader(), function() kvbar:arrive(0) end)
             walk(load)
-          end)
+          end) end)
         end
         local crole -- (ws: the consumers' role)
         local function bsync(opts) if crole then crole:sync(opts) else k:sync(opts) end end
-        local function run()
+        -- (the warpgroups' issuers: their last reduce-adds and bulk stores have read LDS)
+        local function dq_drained()
+          for g = 0, WG - 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
+        end
+        -- the consumers' part of the block's key block, or of item it (persist)
+        local function run_item(it)
           tiles()
           local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first key row in the block
           -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
@@ -358,7 +407,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local dsfree = wsfree or nil -- (set below, before the loop)
           -- (dS^T's buffer free for tile t: both warpgroups' shares of tile t - 1 have read it; tile 0 waits for the
           -- phase "before the first", complete on a fresh barrier. late: just before dS^T's store, else before S^T)
-          local function ds_wait(t) dsfree:wait(0, (t + 1) % 2) end
+          local function ds_wait(t) dsfree:wait(0, ((rbase or 0) + t + 1) % 2) end
           local indep, empty -- (own with TMA copies: set below)
           if not ws then
             for pi = 0, PD - 1 do
@@ -497,10 +546,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
             if not late then dq_issue(t, j) end
           end
-          -- (the warpgroups' issuers: their last reduce-adds have read lr)
-          local function dq_drained()
-            for g = 0, WG - 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
-          end
           local function tile(t, buf, dk, dv, nxt, nbuf)
             local _, q0 = coords(t, buf) -- (buf: t's place in its round)
             -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
@@ -584,7 +629,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- (every thread waits, though thread 0 issues the copies: with thread 0 alone the warpgroups drifted
             -- apart and it was 4-6% slower, bench/RESULTS.md 2026-11-26 session 16)
             if ws then
-              full:wait(j, (t // NB) % 2)
+              full:wait(j, bphase(j, t))
               if dsfree and not late then ds_wait(t) end
               return tile(t, j, dk_, dv_)
             end
@@ -610,7 +655,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- past T skipped, each step j > 0 of a round a loop of at most one trip (tail loops after the rounds,
           -- copies of the body, spill 744 bytes there where one body spills 172: ptxas at 255 registers; with
           -- the steps in such loops 112, causal 60; the steps past T had run masked: 18 for 16 tiles at S = 1k)
-          if ws then kvbar:wait(0, 0) else
+          if ws then kvbar:wait(0, it and it % 2 or 0) else
           stash(fetch(0), 0)
           load(0, 0)
           end
@@ -678,22 +723,30 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               end
             end
             dq_drained() -- (every bulk store and reduce-add of the warpgroup's issuer has read LDS)
+            if persist then kvfree:arrive(0) end -- (the stores have read K's and V's buffers)
             return
           end
-          if atomic then dq_drained() end
+          if persist then kvfree:arrive(0) end -- (the last products have read K and V)
+          if atomic and not persist then dq_drained() end
           for _, e in ipairs(dkv) do win(e[1], hk, kv0 + r0, 0, 64, d, sO.c):store(e[3]:cast(dt)) end
+        end
+        local function run()
+          each_item(run_item)
+          if persist and atomic then dq_drained() end -- (the last reduce-adds have read LDS before the block ends)
         end
         if not ws then return run() end
         k:roles { { name = "producer", warps = 4, registers = 24, fn = produce },
                   { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
-  end), BK, flat
+  end), BK, flat, persist
 end
 
 -- dQ from the f32 chunks of config.flat (see FLAT): a block of one warpgroup a 64 x 64 chunk, grid {ceil(S / 64) D / 64,
 -- Hq, B}: the chunk read in 16-byte vectors as FLAT, relabeled as the m64n64 accumulator it was (the shares were
--- scaled when staged), cast to dt and stored into its rows and columns of dq (rows past S left out)
+-- scaled when staged), cast to dt and written to LDS in that distribution, then read back in rows of 16-byte vectors
+-- and stored into its rows and columns of dq (rows past S left out): the accumulator's own stores are 4 bytes, 16 a
+-- row of a warp (the kernel took 96 us at D = 128, S = 1k, B S = 16k, H D = 2048 on an H200, cuDNN's conversion 56)
 function M.dq_flat_kernel(dt, d, layout)
   local key = table.concat({ "attention_backward_dq_flat", dt, d, layout }, ";")
   return C.memo(key, function()
@@ -709,9 +762,16 @@ function M.dq_flat_kernel(dt, d, layout)
         local fc = flat_chunks(p.dq, rank, d)
         local tile, cb = tc // PD, tc % PD
         local q0, c0 = tile * 64, cb * 64
+        -- (the 128-byte swizzle: the accumulator's 4-byte stores, 8 rows of 16 bytes a warp, and the rows' 16-byte
+        -- reads each meet every bank once)
+        local lt = k:lds(dt, { 64, 64 }, { swizzle = preshuffle(64) })
         local v = fc.window(k, p.acc, fc.chunk(b, hq, tile, cb), FLAT):load():relabel(sQ.c):cast(dt)
-        if rank == 4 then k:window(p.dq, { b, hq, q0, c0 }, { 1, 1, 64, 64 }, sQ.c):store(v)
-        else k:window(p.dq, { b, q0, hq * d + c0 }, { 1, 64, 64 }, sQ.c):store(v) end
+        k:window(lt, { 0, 0 }, { 64, 64 }, sQ.c):store(v)
+        k:sync()
+        local rows = require("tilelua.std.attention")._load_dist(64, 64, 128)
+        local out = k:window(lt, { 0, 0 }, { 64, 64 }, rows):load()
+        if rank == 4 then k:window(p.dq, { b, hq, q0, c0 }, { 1, 1, 64, 64 }, rows):store(out)
+        else k:window(p.dq, { b, q0, hq * d + c0 }, { 1, 64, 64 }, rows):store(out) end
       end,
     }
   end)

@@ -45,7 +45,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
-    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store)")
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, bq = 96 } }) end,
     "std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got 96)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, bq = 128 } }) end,
@@ -112,6 +112,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   check_source("std_attention_backward_f16_d128_atomic_wgmma_rs_ws", "*reinterpret_cast<tl_vec<float, 4>*>(lds",
                "config.flat: the dQ share's 16-byte stores")
   check_source("std_attention_backward_dq_flat_f16_d128", "tl_vec<float, 4>", "config.flat: dQ from its f32 chunks")
+  check_source("std_attention_backward_dq_flat_f16_d128", "tl_vec<__half, 8>", "config.flat: dQ stored in rows of 16-byte vectors")
   -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), tiles of 128 query rows (S^T m64n128), the two q/dO
   -- buffers' "empty" mbarriers (every thread arriving); D = 128 (config.ws = false, the kernel without a producer):
   -- dsfree (1)
