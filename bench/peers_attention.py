@@ -83,6 +83,8 @@ def backward():
 
 
 if __name__ == "__main__":
-    if os.environ.get("ATTENTION_BACKWARD") == "1":
+    # (--backward-only: the backward's lines alone, as bench/run_attention_backward.sh wants)
+    if os.environ.get("ATTENTION_BACKWARD") == "1" or "--backward-only" in sys.argv:
         backward()
-    main([int(a) for a in sys.argv[1:]] or [1024, 2048, 4096, 8192, 16384])
+    if "--backward-only" not in sys.argv:
+        main([int(a) for a in sys.argv[1:]] or [1024, 2048, 4096, 8192, 16384])
