@@ -345,8 +345,9 @@ TLUA_HIDDEN int tlua_gpu_launch_args(lua_State *L, tlua_Function *f, tlua_Device
       if (t->storage->external & TLUA_STORAGE_EXT_HOST) tlua_storage_host_written(t->storage);
       /* the tensors the script dropped hold their buffers until the Lua collector runs, and Lua counts only their
        * small boxes, so it may not run for many calls, each taking new buffers from the driver (whose frees, when
-       * they come, wait for the device): std.attention_backward at B S = 16k, H D = 2048 took 1.10-1.17x as long
-       * a call at S = 1k, 1.03-1.07x at 4k on an H200 (bench/RESULTS.md 2026-11-28 session 29). So before a buffer
+       * they come, wait for the device): collecting before such buffers made std.attention_backward at B S = 16k,
+       * H D = 2048 1.00-1.19x as fast at S = 1k, 0.99-1.10x at 4k on an H200 (in an incremental form whose steps
+       * cost about a heap collection each: bench/RESULTS.md 2026-11-28 session 29). So before a buffer
        * the pool cannot serve, in the states tilelua opened (generational, TLUA_GC_STEPS_KEY; the script has not
        * stopped the collector) a young collection (a few us), now and then a full one */
       if (L && !t->storage->device && gc_steps(L) && lua_gc(L, LUA_GCISRUNNING)) {

@@ -488,15 +488,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
                         flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
   local grid = { C.blocks(Skv, BN), Hkv, B }
-  if persist then
-    -- one block per multiprocessor (3 on the executor, so that its blocks walk several key blocks), at most one per key
-    -- block; causal: an odd count, so that a block's key blocks (block_id + grid m, the key block fastest) are not always
-    -- the same few of a head's (with 132 blocks and 8 key blocks a head, block i would take only i % 8 and (i + 4) % 8:
-    -- twice the work for some blocks of others)
-    local n = C.resident_blocks(C.blocks(Skv, BN) * Hkv * B, 1, 3)
-    if causal and n % 2 == 0 and n > 1 then n = n - 1 end
-    grid = { n, 1, 1 }
-  end
+  if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(grid[1] * Hkv * B, causal) end
   kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)

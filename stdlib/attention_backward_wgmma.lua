@@ -726,13 +726,13 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             if persist then kvfree:arrive(0) end -- (the stores have read K's and V's buffers)
             return
           end
-          if persist then kvfree:arrive(0) end -- (the last products have read K and V)
-          if atomic and not persist then dq_drained() end
+          if persist then kvfree:arrive(0) -- (the last products have read K and V; the reduce-adds drain at the end)
+          elseif atomic then dq_drained() end
           for _, e in ipairs(dkv) do win(e[1], hk, kv0 + r0, 0, 64, d, sO.c):store(e[3]:cast(dt)) end
         end
         local function run()
           each_item(run_item)
-          if persist and atomic then dq_drained() end -- (the last reduce-adds have read LDS before the block ends)
+          if persist then dq_drained() end -- (the last reduce-adds have read LDS before the block ends)
         end
         if not ws then return run() end
         k:roles { { name = "producer", warps = 4, registers = 24, fn = produce },
@@ -740,6 +740,17 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
       end,
     }
   end), BK, flat, persist
+end
+
+-- the grid of the kernel with persist for items key blocks (see persist in M.kernel): a block for each multiprocessor
+-- (3 on the executor, so that its blocks walk several items), at most one an item; causal: an odd count, so that a
+-- block's items (block_id + grid m, the key block fastest) are not always the same few of a head's key blocks (132
+-- blocks and 8 key blocks a head: block i would take only key blocks i % 8 and (i + 4) % 8, the heaviest and lightest
+-- apart, twice the work for some blocks of others)
+function M.persistent_grid(items, causal)
+  local n = C.resident_blocks(items, 1, 3)
+  if causal and n % 2 == 0 and n > 1 then n = n - 1 end
+  return { n, 1, 1 }
 end
 
 -- dQ from the f32 chunks of config.flat (see FLAT): a block of one warpgroup a 64 x 64 chunk, grid {ceil(S / 64) D / 64,
