@@ -62,7 +62,7 @@ end
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore: config.tma_store =
 -- false, dK and dV stored by each thread; pt: config.persistent with config.ws, a block for each multiprocessor walking
--- the key blocks); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "3,3": the median of 3 samples of 3 calls)
@@ -76,12 +76,13 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
     for S in (os.getenv("ATTENTION_BACKWARD_SEQS") or "4096"):gmatch("%d+") do
     S = tonumber(S)
     for dq in (os.getenv("ATTENTION_BACKWARD_MODES") or "pass,wgmma"):gmatch("[%w]+") do
+      local gc_mode = dq == "inc" and collectgarbage("incremental") -- (the mode before)
       local B, H = 16384 // S, 2048 // D
       local function rnd(seed) return timing.signed({ B, H, S, D }, dt, seed) end
       local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
       local o, lse = std.attention(q, k, v, { causal = causal })
       local label = string.format("attention %s d%d %s_bwd S=%d dq=%s", dt, D, causal and "causal" or "full", S, dq)
-      local bopts = dq == "wgmma" and { causal = causal, config = { wgmma = true } } or
+      local bopts = (dq == "wgmma" or dq == "inc") and { causal = causal, config = { wgmma = true } } or
                     dq == "rs" and { causal = causal, config = { wgmma = true, rs = true } } or
                     dq == "lds" and { causal = causal, config = { wgmma = true, rs = false } } or
                     dq == "ws" and { causal = causal, config = { wgmma = true, ws = true } } or
@@ -98,6 +99,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
         print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
       end
       io.stdout:flush()
+      if gc_mode then collectgarbage(gc_mode) end
     end
     end
     end
