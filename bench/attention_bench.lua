@@ -62,8 +62,9 @@ end
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore: config.tma_store =
 -- false, dK and dV stored by each thread; pt: config.persistent with config.ws, a block for each multiprocessor walking
--- the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran); lines "... dq=MODE"; ATTENTION_DIMS: the head
--- dimensions (default 64,128); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
+-- the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
+-- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "3,3": the median of 3 samples of 3 calls)
 if os.getenv("ATTENTION_BACKWARD") == "1" then
@@ -72,7 +73,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
   for dt in (os.getenv("ATTENTION_BACKWARD_DTYPES") or "f16"):gmatch("%w+") do
   for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
     D = tonumber(D)
-    for _, causal in ipairs { false, true } do
+    for mask in (os.getenv("ATTENTION_BACKWARD_MASKS") or "full,causal"):gmatch("%a+") do
+    local causal = mask == "causal"
     for S in (os.getenv("ATTENTION_BACKWARD_SEQS") or "4096"):gmatch("%d+") do
     S = tonumber(S)
     for dq in (os.getenv("ATTENTION_BACKWARD_MODES") or "pass,wgmma"):gmatch("[%w]+") do
@@ -90,7 +92,10 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "late" and { causal = causal, config = { wgmma = true, late = true } } or
                     dq == "noflat" and { causal = causal, config = { wgmma = true, flat = false } } or
                     dq == "nostore" and { causal = causal, config = { wgmma = true, tma_store = false } } or
-                    dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or { causal = causal, dq = dq }
+                    dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or
+                    dq == "lpt" and { causal = causal, config = { wgmma = true, lpt = true } } or
+                    dq == "nolpt" and { causal = causal, config = { wgmma = true, lpt = false } } or
+                    { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else

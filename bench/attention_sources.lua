@@ -2,7 +2,7 @@
 -- folder for ptxas and disassembly (no GPU needed: the kernels run on the executor at sm_90 on tiny inputs, so that
 -- each has a specialization, then kernel:source("sm_90")).
 -- Usage: tilesh bench/attention_sources.lua [DIR]   (default /tmp/attention_sources)
--- ATTENTION_DIMS (default "64,128"), ATTENTION_SEQ (S = Skv, default 256: the unmasked kernels the benchmarks run),
+-- ATTENTION_DTYPE (default f16), ATTENTION_DIMS (default "64,128"), ATTENTION_SEQ (S = Skv, default 256: the unmasked kernels the benchmarks run),
 -- ATTENTION_CONFIG (the backward's opts.config as a Lua table, e.g. "{wgmma = true, bq = 64}"), ATTENTION_BACKWARD=0
 -- for the forward's alone. Then, e.g.: for f in DIR/*.cu; do nvcc -arch=sm_90a -cubin -Xptxas -v -o /dev/null $f; done
 local std = require "tilelua.std"
@@ -14,7 +14,8 @@ local S = tonumber(os.getenv("ATTENTION_SEQ") or "256")
 local cfg_text = os.getenv("ATTENTION_CONFIG")
 local cfg = cfg_text and assert(load("return " .. cfg_text))() or nil
 local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
-local function input(D, seed) return timing.signed({ 1, 1, S, D }, "f16", seed) end
+local DT = os.getenv("ATTENTION_DTYPE") or "f16"
+local function input(D, seed) return timing.signed({ 1, 1, S, D }, DT, seed) end
 tl.with_target("sm_90", function()
   for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
     D = tonumber(D)

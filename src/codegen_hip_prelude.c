@@ -24,9 +24,16 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
   if (g->uses_f16)
     put(&g->b, "static __device__ __forceinline__ float tl_f(__half x) { return __half2float(x); }\n"
                "static __device__ __forceinline__ __half tl_h(float x) { return __float2half_rn(x); }\n");
+  /* (NVIDIA's bf16 from f32: from sm_80 on, the pair conversion with x twice, its low half taken: ptxas makes the
+     single conversion an F2F.BF16.F32, a quarter-rate instruction of the pipe MUFU.EX2 shares, the pair an
+     F2FP.BF16.F32.PACK_AB; f16's single conversions it pairs itself) */
   if (g->uses_bf16 && g->nv)
     put(&g->b, "static __device__ __forceinline__ float tl_f(%s x) { return __bfloat162float(x); }\n"
-               "static __device__ __forceinline__ %s tl_bf(float x) { return __float2bfloat16_rn(x); }\n",
+               "static __device__ __forceinline__ %s tl_bf(float x) {\n"
+               "#if __CUDA_ARCH__ >= 800\n"
+               "  unsigned int r;\n  asm(\"cvt.rn.bf16x2.f32 %%0, %%1, %%1;\" : \"=r\"(r) : \"f\"(x));\n"
+               "  return __ushort_as_bfloat16((unsigned short)(r & 0xffffu));\n"
+               "#else\n  return __float2bfloat16_rn(x);\n#endif\n}\n",
         ctype(g, TLUA_BF16), ctype(g, TLUA_BF16));
   if (g->uses_bf16 && !g->nv)
     put(&g->b, "struct tl_bf16 { unsigned short bits; };\n"

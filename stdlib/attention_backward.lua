@@ -27,6 +27,11 @@ local NEG_INF = -math.huge
 local FTZ = { flush_to_zero = true }
 local W = 4
 local HEAD_DIMS = { [64] = true, [128] = true }
+-- config.lpt's default: causal with S and Skv <= 4k, the wgmma kernel's launch ordered heavy key blocks first across
+-- each batch's heads (the launch's last blocks light ones); beyond, each head's key blocks together (their q and dO, 8 MB
+-- a head at D = 128, S = 16k, shared in L2). Measured as groups of 16 heads on an H200: 1.02-1.04x at 1k-4k, 0.97-0.98x
+-- at 16k; all heads one group 0.87-0.99x (bench/RESULTS.md 2026-11-28 session 30)
+local function default_lpt(causal, S, Skv) return causal and math.max(S, Skv) <= 4096 end
 
 -- The recomputed probability of score s: exp2(s * scale - lse log2 e) where query row qr (in range
 -- when inq) sees key kc (below skv; causal: kc <= qr + skv - sq) and has seen some key, else 0.
@@ -330,7 +335,7 @@ end
 -- (tstore: config.tma_store as given; by default where the blocks walk few query tiles (few: S Hq / Hkv <= 2048), but at
 -- D = 128 causal: on an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k, and at D = 128 causal
 -- 0.80-0.96x (ptxas's spills in its loop 96 / 188 -> 160 / 276 bytes): bench/RESULTS.md 2026-11-28 session 28)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few, persist)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few, persist, lpt, lpt_default)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -351,8 +356,9 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     if flat and not atomic then
       C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of dq = \"atomic\"'s kernel")
     end
+    if lpt == nil then lpt = lpt_default and not persist end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late, flat, tstore, persist)
+                                                                  tma, late, flat, tstore, persist, lpt)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
@@ -361,6 +367,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if flat then C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of config.wgmma's kernel") end
   if tstore then C.fail("std.attention_backward: config.tma_store (dK and dV stored by TMA) is a form of config.wgmma's kernel") end
   if persist then C.fail("std.attention_backward: config.persistent (a block for each multiprocessor) is a form of config.wgmma's kernel") end
+  if lpt then C.fail("std.attention_backward: config.lpt (the launch ordered heavy key blocks first) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -430,10 +437,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.flat = false: that kernel's dQ shares staged and added in dQ's own order (default: the accumulator's)
   -- config.tma_store = false: that kernel's dK and dV stored by each thread (default: through LDS by TMA where it can)
   -- config.persistent = true: that kernel (with config.ws) a block for each multiprocessor, walking the key blocks
+  -- config.lpt = true: that kernel's launch ordered heavy key blocks first across each batch's heads (causal)
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
-       key ~= "persistent" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent)",
+       key ~= "persistent" and key ~= "lpt" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt)",
              tostring(key))
     end
     if key == "bq" then
@@ -479,15 +487,16 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN, flat, persist = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma,
-                                              config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048, config.persistent)
+  local kern, BN, flat, persist, lpt = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
+                                                  tma, config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048,
+                                                  config.persistent, config.lpt, default_lpt(causal, S, Skv))
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)
   local nchunk = B * Hq * tiles
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
                         flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
-  local grid = { C.blocks(Skv, BN), Hkv, B }
+  local grid = lpt and { Hkv, C.blocks(Skv, BN), B } or { C.blocks(Skv, BN), Hkv, B }
   if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(grid[1] * Hkv * B, causal) end
   kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then

@@ -135,7 +135,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -195,16 +195,22 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.persistent walks the key blocks with config.ws's producer: it needs config.ws " ..
            "(the default at D = 128 with dq = \"atomic\" where TMA can copy the tensors)")
   end
+  -- lpt (config.lpt): the launch's order heavy key blocks first (see b, hk, kv0 in the body)
+  lpt = lpt or false
+  if lpt and persist then
+    C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
+           "in an order of their own: take one of them")
+  end
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore), tostring(persist) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (persist and "_pt" or "")),
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (persist and "_pt" or "") .. (lpt and "_lpt" or "")),
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
@@ -234,7 +240,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- the block's key block: its batch b, key/value head hk and first key kv0 (persist: the item each role's loop is at,
         -- set by each_item below)
         local b, hk, kv0
-        if not persist then b, hk, kv0 = k.block_id(2), k.block_id(1), k.block_id(0) * BK end
+        -- lpt (causal): the grid {Hkv, key blocks, B}, the launch's order (block_id 0 fastest) each batch's key blocks
+        -- 0 (the heaviest: a key block walks the query tiles from its own on) across its heads, then 1, ..., so that
+        -- the launch's last blocks are light ones, not a head's heaviest started late; else {key blocks, Hkv, B}, each
+        -- head's key blocks together. (The coordinates stay the block's own: computed by divisions of a flat index
+        -- they were kept in registers, and the D = 128 causal kernel, at 168 with spills, was 1.13-1.17x slower)
+        if not persist then
+          b, hk, kv0 = k.block_id(2), k.block_id(lpt and 0 or 1), k.block_id(lpt and 1 or 0) * BK
+        end
         local pbase, rbase -- (persist: the phases' parities as the item starts, see persist above)
         local function win(t, hh, row, c0, rows, cols, dist)
           if rank == 4 then return k:window(t, { b, hh, row, c0 }, { 1, 1, rows, cols }, dist) end
@@ -739,7 +752,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                   { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
-  end), BK, flat, persist
+  end), BK, flat, persist, lpt
 end
 
 -- the grid of the kernel with persist for items key blocks (see persist in M.kernel): a block for each multiprocessor
