@@ -35,20 +35,7 @@ void tlua_hg_wgmma_prelude(Gen *g) {
                "  return (unsigned int)__half_as_ushort(lo) | ((unsigned int)__half_as_ushort(hi) << 16);\n}\n");
   if (g->uses_bf16)
     put(&g->b, "static __device__ __forceinline__ unsigned int tl_pack2(__nv_bfloat16 lo, __nv_bfloat16 hi) {\n"
-               "  return (unsigned int)__bfloat16_as_ushort(lo) | ((unsigned int)__bfloat16_as_ushort(hi) << 16);\n}\n"
-               "static __device__ __forceinline__ unsigned int tl_pack2f(float lo, float hi) {\n"
-               "  unsigned int r;\n  asm(\"cvt.rn.bf16x2.f32 %0, %1, %2;\" : \"=r\"(r) : \"f\"(hi), \"f\"(lo));\n"
-               "  return r;\n}\n");
-}
-
-/* the f32 value a pair's element was cast from where it is an f32 -> bf16 CAST, else -1: such a pair is packed by one
-   conversion of both (tl_pack2f; ptxas left the two casts' conversions apart, an F2FP each and a PRMT to pack them,
-   where it pairs f16's itself). The CAST's operand is named in a scope that encloses the cast's own */
-static int bf16_cast_source(const Gen *g, int32_t id) {
-  const tlua_Instr *in = &g->ir->instrs[id];
-  if (in->op != TLUA_OP_CAST || in->dtype != TLUA_BF16 || in->nops < 1) return -1;
-  const int32_t src = tlua_ir_ops(g->ir, in)[0];
-  return g->ir->instrs[src].dtype == TLUA_F32 ? src : -1;
+               "  return (unsigned int)__bfloat16_as_ushort(lo) | ((unsigned int)__bfloat16_as_ushort(hi) << 16);\n}\n");
 }
 
 /* the empty asm that pins every result variable at this point (def: it defines them, their values
@@ -120,12 +107,8 @@ int tlua_hg_wgmma(Gen *g, const tlua_Region *rg, int p, const tlua_Instr *in) {
     for (int s = 0; s < w.ksteps; s++) {
       indent(g);
       line_text(g, "unsigned int");
-      for (int j = 0; j < 4; j++) {
-        const int32_t lo = o[nc + 8 * s + 2 * j], hi = o[nc + 8 * s + 2 * j + 1];
-        const int flo = bf16_cast_source(g, lo), fhi = bf16_cast_source(g, hi);
-        if (flo >= 0 && fhi >= 0) line_text(g, "%s a%d_%d = tl_pack2f(v%d, v%d)", j ? "," : "", s, j, flo, fhi);
-        else line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, lo, hi);
-      }
+      for (int j = 0; j < 4; j++)
+        line_text(g, "%s a%d_%d = tl_pack2(v%d, v%d)", j ? "," : "", s, j, o[nc + 8 * s + 2 * j], o[nc + 8 * s + 2 * j + 1]);
       line_text(g, ";\n");
       indent(g);
       line_text(g, "asm volatile(\"\" : \"+r\"(a%d_0), \"+r\"(a%d_1), \"+r\"(a%d_2), \"+r\"(a%d_3) :: \"memory\");\n", s, s, s, s);

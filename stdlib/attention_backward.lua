@@ -29,8 +29,8 @@ local W = 4
 local HEAD_DIMS = { [64] = true, [128] = true }
 -- config.lpt's default: causal with S and Skv <= 4k, the wgmma kernel's launch ordered heavy key blocks first across
 -- each batch's heads (the launch's last blocks light ones); beyond, each head's key blocks together (their q and dO, 8 MB
--- a head at D = 128, S = 16k, shared in L2). Measured as groups of 16 heads on an H200: 1.02-1.04x at 1k-4k, 0.97-0.98x
--- at 16k; all heads one group 0.87-0.99x (bench/RESULTS.md 2026-11-28 session 30)
+-- a head at D = 128, S = 16k, shared in L2). On an H200 (f16): 1.02-1.05x at 1k-4k; groups of 16 heads (a batch's at D =
+-- 128) 0.97-0.98x at 16k, all heads one group 0.87-0.99x everywhere (bench/RESULTS.md 2026-11-28 session 30, calls 2, 4)
 local function default_lpt(causal, S, Skv) return causal and math.max(S, Skv) <= 4096 end
 
 -- The recomputed probability of score s: exp2(s * scale - lse log2 e) where query row qr (in range

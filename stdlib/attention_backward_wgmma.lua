@@ -210,7 +210,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (persist and "_pt" or "") .. (lpt and "_lpt" or "")),
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (persist and "_pt" or "") .. (lpt and "_l" or "")),
+      -- (_l: lpt; a name has at most 63 characters, and std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128 60)
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
@@ -240,11 +241,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- the block's key block: its batch b, key/value head hk and first key kv0 (persist: the item each role's loop is at,
         -- set by each_item below)
         local b, hk, kv0
-        -- lpt (causal): the grid {Hkv, key blocks, B}, the launch's order (block_id 0 fastest) each batch's key blocks
+        -- lpt (config.lpt; by default causal with S, Skv <= 4k): the grid {Hkv, key blocks, B}, the launch's order (block_id 0 fastest) each batch's key blocks
         -- 0 (the heaviest: a key block walks the query tiles from its own on) across its heads, then 1, ..., so that
         -- the launch's last blocks are light ones, not a head's heaviest started late; else {key blocks, Hkv, B}, each
         -- head's key blocks together. (The coordinates stay the block's own: computed by divisions of a flat index
-        -- they were kept in registers, and the D = 128 causal kernel, at 168 with spills, was 1.13-1.17x slower)
+        -- they were kept in registers, and the D = 128 causal kernel, at 168 with spills, was 1.14-1.19x slower on an
+        -- H200: bench/RESULTS.md 2026-11-28 session 30, call 3)
         if not persist then
           b, hk, kv0 = k.block_id(2), k.block_id(lpt and 0 or 1), k.block_id(lpt and 1 or 0) * BK
         end

@@ -98,7 +98,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(src:find(want, 1, true) ~= nil, true, what .. ": " .. want)
     T.compiles(src, name, "sm_90a", what .. " for sm_90a")
   end
-  check_source("std_attention_backward_f16_d64_causal_dkdv_wgmma_rs", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
+  check_source("std_attention_backward_f16_d64_causal_dkdv_wgmma_rs_l", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
                "the wgmma dK/dV kernel (S^T and dP^T m64n64k16)")
   check_source("std_attention_backward_dq_f16_d64_causal_wgmma", "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16",
                "the wgmma dq pass (S and dP m64n64k16)")
@@ -106,7 +106,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                "the default wgmma dK/dV kernel, dQ by TMA reduce-adds")
   check_source("std_attention_backward_f16_d128_atomic_wgmma_rs_ws", "setmaxnreg.inc.sync.aligned.u32 240;",
                "the default at D = 128: a producer warpgroup (config.ws), the consumers' registers raised")
-  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "%31}, {%32, %33, %34, %35}, %36",
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs_l", "%31}, {%32, %33, %34, %35}, %36",
                "config.rs: dV and dK with A from registers")
   -- config.flat (the default): the dQ share staged by 16-byte stores, and the kernel that turns its f32 dQ into dQ
   check_source("std_attention_backward_f16_d128_atomic_wgmma_rs_ws", "*reinterpret_cast<tl_vec<float, 4>*>(lds",
@@ -116,9 +116,9 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- D = 64: each warpgroup's dQ share its own keys' (m64n64k64), tiles of 128 query rows (S^T m64n128), the two q/dO
   -- buffers' "empty" mbarriers (every thread arriving); D = 128 (config.ws = false, the kernel without a producer):
   -- dsfree (1)
-  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "i < 2; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs_l", "i < 2; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
                "dq = \"atomic\" at D = 64: empty barriers")
-  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
+  check_source("std_attention_backward_f16_d64_causal_atomic_wgmma_rs_l", "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16",
                "dq = \"atomic\" at D = 64: 128 query rows a tile")
   check_source("std_attention_backward_f16_d128_atomic_wgmma_rs", "i < 1; i++) tl_mbar_init(&tl_mbar1[i], 256u)",
                "dq = \"atomic\" at D = 128: dsfree")
@@ -138,7 +138,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       local a = { std.attention_backward(dout, qv, kk, vv, o, lse, { causal = causal, config = WG }) }
       local noted = false -- (the kernel that ran last traced q's view: its report notes the cp.async copies)
       for _, kx in ipairs(std.kernels()) do
-        if kx.name == "std_attention_backward_f16_d" .. D .. (causal and "_causal" or "") .. "_atomic_wgmma_rs" then
+        -- (causal at S = 150: config.lpt by default, the name's _l)
+        if kx.name == "std_attention_backward_f16_d" .. D .. (causal and "_causal" or "") .. "_atomic_wgmma_rs" .. (causal and "_l" or "") then
           noted = noted or kx:report():find("is a cp.async copy, not TMA", 1, true) ~= nil
         end
       end
