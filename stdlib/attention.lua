@@ -137,11 +137,12 @@ function FORWARD.params(dt, rank)
            { "ctr", tl.tensor("i32", 1) } }
 end
 -- (longest_first, causal: block x takes the head's query tile counted from the last, so each head's longest tiles
--- start first and the launch's last blocks are short ones)
-function FORWARD.block(k, p, rank, d, BM, longest_first)
-  local qt = k.block_id(0)
+-- start first and the launch's last blocks are short ones; lpt (config.lpt): the grid {Hq, query tiles, B}, block x
+-- head x and block y the query tile, so that the launch takes each batch's query tiles across its heads)
+function FORWARD.block(k, p, rank, d, BM, longest_first, lpt)
+  local qt = k.block_id(lpt and 1 or 0)
   if longest_first then qt = FORWARD.query_tiles(p, rank, BM) - 1 - qt end
-  return FORWARD.tile(k, p, rank, d, k.block_id(2), k.block_id(1), qt * BM)
+  return FORWARD.tile(k, p, rank, d, k.block_id(2), k.block_id(lpt and 0 or 1), qt * BM)
 end
 -- the same for the query tile from row q0 of head h of batch b (a persistent kernel's work tiles)
 function FORWARD.tile(k, p, rank, d, b, h, q0)
@@ -196,7 +197,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     -- at D = 128 with Skv <= 4k too, once the output went by TMA stores (ptxas's spills 700 -> 228 bytes,
     -- no wgmma serialized): 1.05-1.07x at S = 1k, 1.01-1.02x at 2k and 4k, 0.99x at 16k on an H100 (session 18)
     if (d == 64 or skv_whole <= 4096) and not causal and config.persistent == nil and config.pingpong == nil and
-       config.overlap then
+       config.overlap and not config.lpt then
       config = C.copy(config, { persistent = true })
     end
     -- causal at D = 64 with Skv <= 2k: persistent with the work tiles taken from a counter (config.dynamic,
@@ -204,7 +205,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     -- and bf16); at D = 128 0.80-0.86x (ptxas spills 150-210 bytes where the kernel without it spills 8;
     -- bench/RESULTS.md session 23)
     if d == 64 and causal and skv_whole <= 2048 and config.persistent == nil and config.dynamic == nil and
-       config.pingpong == nil and config.wg == nil and config.overlap then
+       config.pingpong == nil and config.wg == nil and config.overlap and not config.lpt then
       config = C.copy(config, { persistent = true, dynamic = true })
     end
   end
@@ -229,12 +230,19 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.pingpong and not (config.overlap and config.split) then
     C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
   end
+  if config.lpt and not config.wgmma then
+    C.fail("std.attention: config.lpt (the launch ordered longest query tiles first) is a form of config.wgmma's kernel")
+  end
+  if config.lpt and config.persistent then
+    C.fail("std.attention: config.lpt orders the launch's blocks; config.persistent's blocks walk the query tiles in an " ..
+           "order of their own: take one of them")
+  end
   if config.wgmma then
     if not t.wgmma or warp ~= 32 then
       C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end
     local kern, BM = require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD, given)
-    return kern, BM, config.persistent == true, config.dynamic == true
+    return kern, BM, config.persistent == true, config.dynamic == true, config.lpt == true
   end
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
@@ -452,7 +460,8 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
 -- products, so one's softmax runs beside the other's matrix products, dynamic = true with persistent: the work tiles
 -- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
--- output stored by each thread instead of staged in LDS and stored by TMA}
+-- output stored by each thread instead of staged in LDS and stored by TMA, lpt = true with wgmma, not persistent: the
+-- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -468,10 +477,10 @@ local function check_config(config)
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "tma_store" or key == "dynamic" then
+           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
              tostring(key))
     end
   end
@@ -557,9 +566,9 @@ function M.attention(q, k, v, opts)
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
-  local kern, BM, persistent, dynamic = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
+  local kern, BM, persistent, dynamic, lpt = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
   local function arg(t) return kernel_view(t, layout) end
-  local grid = { C.blocks(S, BM), Hq, B }
+  local grid = lpt and { Hq, C.blocks(S, BM), B } or { C.blocks(S, BM), Hq, B }
   if persistent then
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
     grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }

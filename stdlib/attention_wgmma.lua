@@ -101,6 +101,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- of the fixed walk block, block + grid, ...: a block that finishes early takes the next tile, as the launch's own
   -- block scheduling does for a kernel that is not persistent (the fixed orders lost to it where causal)
   local dynamic = persistent and config.dynamic == true
+  -- config.lpt (not persistent): see the block's tile in the body
+  local lpt = config.lpt == true
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
@@ -141,7 +143,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -149,10 +151,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -183,7 +185,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- (causal at D = 128: each head's query tiles longest first, 1.03-1.04x on an H100 at S = 1k and 4k; at D = 64
         -- it was 0.95-0.97x, bench/RESULTS.md session 18)
-        if not persistent then at(shared.block(k, p, rank, d, BM, causal and d == 128)) end
+        -- (lpt, config.lpt: the launch's grid {Hq, query tiles, B}, each batch's longest query tiles first across its
+        -- heads where causal, so that the launch's last blocks are short ones; not yet measured on a device)
+        if not persistent then at(shared.block(k, p, rank, d, BM, causal and (d == 128 or lpt), lpt)) end
         -- pbase (config.persistent): per stage j (pbase[j + 1]), the parity of its phases (K's and V's
         -- barriers alike) as this tile starts: its uses so far, modulo 2
         local pbase
