@@ -497,7 +497,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
                         flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
   local grid = lpt and { Hkv, C.blocks(Skv, BN), B } or { C.blocks(Skv, BN), Hkv, B }
-  if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(grid[1] * Hkv * B, causal) end
+  if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(C.blocks(Skv, BN) * Hkv * B, causal) end
   kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
