@@ -125,8 +125,11 @@ if variants and variants ~= "" then
   end
 end
 
--- ATTENTION_GRID=0 skips the default config's grid (only the variants and the backward)
-for _, dt in ipairs(os.getenv("ATTENTION_GRID") == "0" and {} or { "f16", "bf16" }) do
+-- ATTENTION_GRID=0 skips the default config's grid (only the variants and the backward); ATTENTION_DTYPES its dtypes
+-- (default "f16,bf16")
+local grid_dtypes = {}
+for dt in (os.getenv("ATTENTION_DTYPES") or "f16,bf16"):gmatch("%w+") do grid_dtypes[#grid_dtypes + 1] = dt end
+for _, dt in ipairs(os.getenv("ATTENTION_GRID") == "0" and {} or grid_dtypes) do
   for _, D in ipairs { 64, 128 } do
     for _, causal in ipairs { false, true } do
       for _, S in ipairs(SEQS) do

@@ -783,6 +783,10 @@ static int emit_region(Gen *g, int r) {
       p += v - 1;
       continue;
     }
+    if (tlua_hg_bf16_pair(g, rg, p)) {
+      p++;
+      continue;
+    }
     if (emit_instr(g, r, p)) return -1;
   }
   return g->failed ? -1 : 0;

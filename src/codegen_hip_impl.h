@@ -80,6 +80,8 @@ TLUA_HIDDEN int tlua_hg_copy_groups(Gen *g, const tlua_Instr *in, int id);
 TLUA_HIDDEN int tlua_hg_region(Gen *g, int r);
 /* The LDS_MATRIX group at position p of rg (ldmatrix on NVIDIA); returns its length, -1 on error. */
 TLUA_HIDDEN int tlua_hg_lds_matrix(Gen *g, const tlua_Region *rg, int p);
+/* two f32 -> bf16 casts in a row as one pair conversion (NVIDIA sm_80 on; codegen_hip_bf16.c): 2 if emitted, else 0 */
+TLUA_HIDDEN int tlua_hg_bf16_pair(Gen *g, const tlua_Region *rg, int p);
 
 #define put tlua_hg_put
 #define fail tlua_hg_fail
