@@ -208,6 +208,13 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
        config.pingpong == nil and config.wg == nil and config.overlap and not config.lpt then
       config = C.copy(config, { persistent = true, dynamic = true })
     end
+    -- causal at D = 128 with Skv <= 4k: the launch ordered longest query tiles first across each batch's heads
+    -- (config.lpt, the grid {Hq, query tiles, B}): 1.02-1.04x at S = 1k, 2k and 4k on an H200 (f16, bench/RESULTS.md
+    -- session 31); at D = 64 causal the dynamic schedule above is faster (lpt 0.90x at 1k)
+    if d == 128 and causal and skv_whole <= 4096 and config.lpt == nil and config.persistent == nil and
+       config.pingpong == nil and config.wg == nil and config.overlap then
+      config = C.copy(config, { lpt = true })
+    end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end

@@ -86,12 +86,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
     error("no kernel " .. name)
   end
-  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs",
-       "{wgmma = true} at D = 128: ws, split, overlap and rs")
-  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
+  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs_l").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs_l",
+       "{wgmma = true} at D = 128: ws, split, overlap and rs, and causal with Skv <= 4k lpt")
+  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l"):source("sm_90")
   T.eq(rsrc:find("tl_pack2(", 1, true) ~= nil and rsrc:find("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {", 1, true) ~= nil,
        true, "config.rs: P packed into A's registers")
-  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs", "sm_90a", "std.attention config.rs for sm_90a")
+  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l", "sm_90a", "std.attention config.rs for sm_90a")
   local ws = kernel_named("std_attention_f16_d64_causal_wgmma_ws")
   local wsrc = ws:source("sm_90")
   for _, want in ipairs { "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "tl_mbar_wait(&tl_mbar2",
@@ -174,7 +174,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(std.attention(q, q, q, { config = ptd }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
          "config.tma_store = false in the persistent kernel at D = 64: the same result")
     T.eq(direct(), before + 1, "config.tma_store = false in the persistent kernel at D = 64: each thread stores its elements")
-    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"):source("sm_90")
+    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l"):source("sm_90")
     T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
          "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
     T.eq(tsrc:find("cp.async.bulk.wait_group.read 0", 1, true) ~= nil, true, "config.tma_store for sm_90: its LDS read waited for")
