@@ -28,7 +28,8 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
      single conversion an F2F.BF16.F32 (by NVIDIA's throughput tables a quarter-rate conversion, as MUFU.EX2 is), the
      pair an F2FP.BF16.F32.PACK_AB; f16's single conversions it pairs itself. With 192 F2F the bf16 D = 64 backward
      kernel ran 1.15x as long as f16's with clocks locked; as pairs the backward was 1.04-1.07x faster on an H200:
-     bench/RESULTS.md 2026-11-28 session 30) */
+     bench/RESULTS.md 2026-11-28 session 30). Two casts in a row are one tl_bf2 (codegen_hip_bf16.c): 1.04-1.07x
+     again (session 31). */
   if (g->uses_bf16 && g->nv)
     put(&g->b, "static __device__ __forceinline__ float tl_f(%s x) { return __bfloat162float(x); }\n"
                "static __device__ __forceinline__ %s tl_bf(float x) {\n"

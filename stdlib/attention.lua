@@ -209,8 +209,8 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
       config = C.copy(config, { persistent = true, dynamic = true })
     end
     -- causal at D = 128 with Skv <= 4k: the launch ordered longest query tiles first across each batch's heads
-    -- (config.lpt, the grid {Hq, query tiles, B}): 1.02-1.04x at S = 1k, 2k and 4k on an H200 (f16, bench/RESULTS.md
-    -- session 31); at D = 64 causal the dynamic schedule above is faster (lpt 0.90x at 1k)
+    -- (config.lpt, the grid {Hq, query tiles, B}): 1.01-1.05x at S = 1k, 2k and 4k on an H200 (f16, two calls;
+    -- bench/RESULTS.md session 31); at D = 64 causal the dynamic schedule above is faster (lpt 0.90x at 1k)
     if d == 128 and causal and skv_whole <= 4096 and config.lpt == nil and config.persistent == nil and
        config.pingpong == nil and config.wg == nil and config.overlap then
       config = C.copy(config, { lpt = true })
