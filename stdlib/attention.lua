@@ -131,11 +131,26 @@ local FORWARD = { load_dist = load_dist }
 -- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller; a parameter of every forward kernel, read
 -- by that one only, so the kernel a call builds takes the same arguments on every target whatever its defaults pick:
 -- tl.retargetable)
+-- (nq_m, nq_s, hq_m, hq_s: the magic numbers of divisions by the query tiles a head has and by Hq (FORWARD.divisor),
+-- with which a persistent kernel's work tile number becomes its query tile, head and batch by multiplications: the
+-- divisions by run-time values were a dependent chain at each tile's start)
 function FORWARD.params(dt, rank)
   return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
            { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 },
-           { "ctr", tl.tensor("i32", 1) } }
+           { "ctr", tl.tensor("i32", 1) }, { "nq_m", tl.u64 }, { "nq_s", tl.u64 }, { "hq_m", tl.u64 }, { "hq_s", tl.u64 } }
 end
+-- the magic numbers (m, s) of a division by d, 1 <= d < 2^31, of numerators 0 <= n < 2^31: n // d = (n m) >> s, with
+-- 2^(s - 31) >= d and m = ceil(2^s / d) <= 2^32, so that n m < 2^63 (Granlund and Montgomery's round-up method: m d -
+-- 2^s < d <= 2^(s - 31), so n (m d - 2^s) < 2^s)
+function FORWARD.divisor(d)
+  assert(math.type(d) == "integer" and d >= 1 and d < (1 << 31), "FORWARD.divisor: d out of range")
+  local l = 0
+  while (1 << l) < d do l = l + 1 end
+  local s = 31 + l
+  return ((1 << s) + d - 1) // d, s
+end
+-- n // d for 0 <= n < 2^31 by d's magic numbers m and s (u64 values in a kernel)
+function FORWARD.div(n, m, s) return ((n:cast("u64") * m) >> s):cast("i32") end
 -- (longest_first, causal: block x takes the head's query tile counted from the last, so each head's longest tiles
 -- start first and the launch's last blocks are short ones; lpt (config.lpt): the grid {Hq, query tiles, B}, block x
 -- head x and block y the query tile, so that the launch takes each batch's query tiles across its heads)
@@ -590,7 +605,9 @@ function M.attention(q, k, v, opts)
     UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)
     ctr = UNREAD_CTR[dev]
   end
-  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, ctr)
+  local nq_m, nq_s = FORWARD.divisor(C.blocks(S, BM))
+  local hq_m, hq_s = FORWARD.divisor(Hq)
+  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, ctr, nq_m, nq_s, hq_m, hq_s)
   return o, lse
 end
 

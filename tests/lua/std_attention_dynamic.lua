@@ -51,4 +51,37 @@ if tl.backend() == "cpu" or tl.target().wgmma then
            "config.dynamic must be a boolean (got 1)")
 end
 registry["tilelua.warp"] = saved
+
+-- the dynamic kernel's work tile split by the host's magic numbers (FORWARD.divisor: n // d = (n m) >> s for n, d <
+-- 2^31, n m < 2^63): small divisors and numerators in full, each power of two and its neighbours with the numerators
+-- at their quotients' edges, and pseudo-random pairs
+local F = require("tilelua.std.attention")._forward
+local checked = 0
+local function div_ok(n, d)
+  local m, s = F.divisor(d)
+  if m > (1 << 32) or n * m < 0 or (n * m) >> s ~= n // d then
+    error(string.format("FORWARD.divisor(%d) = %d, %d: %d // %d wrong or past 2^63", d, m, s, n, d))
+  end
+  checked = checked + 1
+end
+local top = (1 << 31) - 1
+for d = 1, 64 do
+  for n = 0, 700 do div_ok(n, d) end
+  div_ok(top, d)
+end
+for l = 0, 30 do
+  for _, d in ipairs { (1 << l) - 1, 1 << l, (1 << l) + 1 } do
+    if d >= 1 and d <= top then
+      for _, n in ipairs { 0, 1, d - 1, d, d + 1, top, top - d, top // d * d, top // d * d - 1 } do
+        if n >= 0 and n <= top then div_ok(n, d) end
+      end
+    end
+  end
+end
+local r = 12345
+local function rnd() r = (r * 1103515245 + 12345) % (1 << 31); return r end
+for _ = 1, 20000 do div_ok(rnd(), rnd() % (1 << (rnd() % 31)) + 1) end
+T.eq(checked > 60000, true, "FORWARD.divisor checked on " .. checked .. " pairs")
+T.raises(function() F.divisor(0) end, "FORWARD.divisor: d out of range")
+T.raises(function() F.divisor(1 << 31) end, "FORWARD.divisor: d out of range")
 print("std_attention_dynamic: ok")
