@@ -17,9 +17,11 @@ static int f32_to_bf16(const tlua_IR *ir, const tlua_Instr *in) {
 /* rg's instructions p and p + 1 as one pair conversion where they are two such casts (NVIDIA sm_80 on): 2 when
  * emitted, 0 when not theirs to emit. (The second cast's operand is defined before the first cast: it is an f32
  * value and the first cast's is bf16.) */
+int tlua_hg_bf16_pairs_apply(const Gen *g) { return g->nv && atoi(g->t->arch + 3) >= 80; }
+
 int tlua_hg_bf16_pair(Gen *g, const tlua_Region *rg, int p) {
   const tlua_IR *ir = g->ir;
-  if (!g->nv || atoi(g->t->arch + 3) < 80 || p + 1 >= rg->n) return 0;
+  if (!tlua_hg_bf16_pairs_apply(g) || p + 1 >= rg->n) return 0;
   const int a = rg->instrs[p], b = rg->instrs[p + 1];
   const tlua_Instr *ia = &ir->instrs[a], *ib = &ir->instrs[b];
   if (!f32_to_bf16(ir, ia) || !f32_to_bf16(ir, ib)) return 0;

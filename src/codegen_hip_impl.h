@@ -82,6 +82,8 @@ TLUA_HIDDEN int tlua_hg_region(Gen *g, int r);
 TLUA_HIDDEN int tlua_hg_lds_matrix(Gen *g, const tlua_Region *rg, int p);
 /* two f32 -> bf16 casts in a row as one pair conversion (NVIDIA sm_80 on; codegen_hip_bf16.c): 2 if emitted, else 0 */
 TLUA_HIDDEN int tlua_hg_bf16_pair(Gen *g, const tlua_Region *rg, int p);
+/* whether the target takes those pairs (NVIDIA sm_80 on: the prelude's tl_bf2) */
+TLUA_HIDDEN int tlua_hg_bf16_pairs_apply(const Gen *g);
 
 #define put tlua_hg_put
 #define fail tlua_hg_fail

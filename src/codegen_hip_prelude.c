@@ -36,14 +36,12 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
                "#if __CUDA_ARCH__ >= 800\n"
                "  unsigned int r;\n  asm(\"cvt.rn.bf16x2.f32 %%0, %%1, %%1;\" : \"=r\"(r) : \"f\"(x));\n"
                "  return __ushort_as_bfloat16((unsigned short)(r & 0xffffu));\n"
-               "#else\n  return __float2bfloat16_rn(x);\n#endif\n}\n"
-               "/* lo and hi as bf16, lo in the low half (codegen_hip_bf16.c) */\n"
-               "static __device__ __forceinline__ unsigned int tl_bf2(float lo, float hi) {\n"
-               "#if __CUDA_ARCH__ >= 800\n"
-               "  unsigned int r;\n  asm(\"cvt.rn.bf16x2.f32 %%0, %%1, %%2;\" : \"=r\"(r) : \"f\"(hi), \"f\"(lo));\n  return r;\n"
-               "#else\n  return (unsigned int)__bfloat16_as_ushort(__float2bfloat16_rn(lo)) |\n"
-               "         ((unsigned int)__bfloat16_as_ushort(__float2bfloat16_rn(hi)) << 16);\n#endif\n}\n",
+               "#else\n  return __float2bfloat16_rn(x);\n#endif\n}\n",
         ctype(g, TLUA_BF16), ctype(g, TLUA_BF16));
+  if (g->uses_bf16 && tlua_hg_bf16_pairs_apply(g))
+    put(&g->b, "/* lo and hi as bf16, lo in the low half (codegen_hip_bf16.c) */\n"
+               "static __device__ __forceinline__ unsigned int tl_bf2(float lo, float hi) {\n"
+               "  unsigned int r;\n  asm(\"cvt.rn.bf16x2.f32 %%0, %%1, %%2;\" : \"=r\"(r) : \"f\"(hi), \"f\"(lo));\n  return r;\n}\n");
   if (g->uses_bf16 && !g->nv)
     put(&g->b, "struct tl_bf16 { unsigned short bits; };\n"
                "static __device__ __forceinline__ float tl_f(tl_bf16 x) { return __uint_as_float((unsigned int)x.bits << 16); }\n"

@@ -132,8 +132,9 @@ local FORWARD = { load_dist = load_dist }
 -- by that one only, so the kernel a call builds takes the same arguments on every target whatever its defaults pick:
 -- tl.retargetable)
 -- (nq_m, nq_s, hq_m, hq_s: the magic numbers of divisions by the query tiles a head has and by Hq (FORWARD.divisor),
--- with which a persistent kernel's work tile number becomes its query tile, head and batch by multiplications: the
--- divisions by run-time values were a dependent chain at each tile's start)
+-- with which config.dynamic's work tile number becomes its query tile, head and batch by multiplications: the
+-- divisions by run-time values were a dependent chain at each tile's start; every forward kernel takes them, the
+-- dynamic one reads them)
 function FORWARD.params(dt, rank)
   return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
            { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 },
@@ -605,8 +606,11 @@ function M.attention(q, k, v, opts)
     UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)
     ctr = UNREAD_CTR[dev]
   end
-  local nq_m, nq_s = FORWARD.divisor(C.blocks(S, BM))
-  local hq_m, hq_s = FORWARD.divisor(Hq)
+  local nq_m, nq_s, hq_m, hq_s = 0, 0, 0, 0 -- (read by the dynamic kernel alone)
+  if dynamic then
+    nq_m, nq_s = FORWARD.divisor(C.blocks(S, BM))
+    hq_m, hq_s = FORWARD.divisor(Hq)
+  end
   kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, ctr, nq_m, nq_s, hq_m, hq_s)
   return o, lse
 end

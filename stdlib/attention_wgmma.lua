@@ -215,17 +215,17 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- divisions by run-time values, a dependent chain at each tile's start: 1.04-1.05x at D = 64, S = 1k and 2k
             -- on an H200; the fixed walk keeps the divisions (with the magic numbers its D = 64 kernel was 0.87-0.96x,
             -- D = 128 0.98-1.00x; bench/RESULTS.md session 31)
+            local wq, b, h, qt
             if dynamic then
-              local wq = shared.div(w, p.nq_m, p.nq_s)
-              local bb = shared.div(wq, p.hq_m, p.hq_s)
-              local qt = w - wq * nq
-              if causal then qt = nq - 1 - qt end
-              at(shared.tile(k, p, rank, d, bb, wq - bb * hq, qt * BM))
+              wq = shared.div(w, p.nq_m, p.nq_s)
+              b = shared.div(wq, p.hq_m, p.hq_s)
+              qt = w - wq * nq
             else
-              local qt = w % nq
-              if causal then qt = nq - 1 - qt end
-              at(shared.tile(k, p, rank, d, w // nq // hq, (w // nq) % hq, qt * BM))
+              qt = w % nq
             end
+            if causal then qt = nq - 1 - qt end
+            if dynamic then h = wq - b * hq else b, h = w // nq // hq, (w // nq) % hq end
+            at(shared.tile(k, p, rank, d, b, h, qt * BM))
             pbase = { ... }
             fn(it)
             -- a tile's uses of each stage (tile t in stage t % st): its tiles t < nkt with t % st = j
