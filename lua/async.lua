@@ -92,7 +92,7 @@ return function(tl, K)
     end
     if c.region ~= 0 then tr.fail("k:mbarrier: declare mbarriers at the top level of the body, not inside k:range/k:when/roles") end
     c.mbar_count = (c.mbar_count or 0) + 1
-    if c.mbar_count > 8 then tr.fail("k:mbarrier: at most 8 mbarrier arrays per kernel") end
+    if c.mbar_count > 16 then tr.fail("k:mbarrier: at most 16 mbarrier arrays per kernel") end
     local index = c.ir:mbar(n, arrivals)
     return setmetatable({ is_mbar = true, index = index, count = n, arrivals = arrivals }, Mbar)
   end
@@ -385,7 +385,7 @@ return function(tl, K)
       error(s, 0)
     end
     if not c.copy_groups then
-      if (c.mbar_count or 0) >= 8 then return fallback("the kernel has 8 mbarrier arrays, none left for the copy groups") end
+      if (c.mbar_count or 0) >= 16 then return fallback("the kernel has 16 mbarrier arrays, none left for the copy groups") end
       c.mbar_count = (c.mbar_count or 0) + 1
       c.copy_groups = c.ir:mbar(8, 1)
       c.ir:set_copy_groups(c.copy_groups)

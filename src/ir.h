@@ -37,7 +37,7 @@
  * 48 KiB). The tracer (tl._lds_max) and the executor enforce it; a launch on a device with less
  * fails naming both numbers (backend_driver.c). */
 #define TLUA_LDS_MAX 232448
-#define TLUA_IR_MAX_MBAR 8
+#define TLUA_IR_MAX_MBAR 16
 #define TLUA_IR_MAX_TMA 16
 /* the longest kernel or parameter name the IR holds (tl.kernel refuses longer ones: codegen_hip_names.c) */
 #define TLUA_IR_NAME_MAX 63

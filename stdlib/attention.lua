@@ -247,9 +247,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.dynamic and not config.persistent then
     C.fail("std.attention: config.dynamic takes the persistent kernel's work tiles from a counter: it needs config.persistent")
   end
-  if config.persistent and config.pingpong then
-    C.fail("std.attention: config.persistent does not take config.pingpong (its turns restart with each query tile)")
-  end
   if config.pingpong and not (config.overlap and config.split) then
     C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
   end
@@ -481,7 +478,7 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- producer warpgroup, mbarriers), split = true with ws: each consumer warpgroup meets only its own threads,
 -- overlap = true with ws: the softmax of one key tile beside the tensor cores' P V of the one before,
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
--- products, so one's softmax runs beside the other's matrix products, dynamic = true with persistent: the work tiles
+-- products, so one's softmax runs beside the other's matrix products (with persistent too), dynamic = true with persistent: the work tiles
 -- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
 -- output stored by each thread instead of staged in LDS and stored by TMA, lpt = true with wgmma, not persistent: the
 -- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal}

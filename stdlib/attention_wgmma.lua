@@ -90,9 +90,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local overlap = ws and config.overlap == true
   -- config.pingpong (with overlap and split): FlashAttention-3's warpgroup scheduling, the consumer
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
-  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do
+  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (with config.persistent
+  -- the turns run on from tile to tile). Slower than the defaults on an H200, 0.6-0.9x persistent (bench/RESULTS.md
+  -- session 32: a consumer role a warpgroup, their code twice; in one role the executor could not run it)
   local pingpong = overlap and split and config.pingpong == true
-  -- config.persistent (with overlap, not pingpong): one block per multiprocessor walks the query tiles
+  -- config.persistent (with overlap): one block per multiprocessor walks the query tiles
   -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
   -- q and first K and V tiles while the consumers finish this one (its last P V and the output), so a
   -- tile's start and end no longer stand alone (a block's own tile paid them unhidden: short sequences)
@@ -582,9 +584,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
         local fullv, emptyv, turns
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
-        -- (config.pingpong: turns[w] completes a phase when warpgroup w may issue; warpgroup 1 gives
-        -- warpgroup 0 the first turn, so warpgroup w waits for phase t % 2 at tile t)
-        if pingpong then turns = k:mbarrier(WG, 1) end
+        -- (config.pingpong: turns[w] completes a phase when warpgroup w may issue, once each of the other warpgroup's
+        -- four warps has issued its products; the last warpgroup gives warpgroup 0 the first turn, so warpgroup w
+        -- waits for phase t % 2 at its turn t: key tile t of the block's tile, counted on from the turns of the tiles
+        -- before with config.persistent)
+        if pingpong then turns = k:mbarrier(WG, 4) end
         -- (js: the stage; config.persistent adds its parity as the tile started)
         local function phase(kv, js)
           if pbase then return (kv // (st * bn) + pbase[js + 1]) % 2 end
@@ -636,6 +640,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         }
         local function consumer(wg)
           return function(role)
+            -- (config.pingpong: this thread's warpgroup, and its warp's first lane, which hands the turn on)
+            local wgr = wg or k.warp_id() // 4
+            local lane0 = tl.eq(k.thread_id() % 32, 0)
+            if pingpong and not why then
+              k:when(tl.land(tl.eq(wgr, WG - 1), lane0), function() turns:arrive(0) end)
+            end
             each_tile(function(it)
               if why then
                 -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
@@ -645,15 +655,18 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               qbar:wait(0, q_phase(it))
               -- a stage's products are complete (wgmma groups are waited for): hand it back
               local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
-              if pingpong and wg == 1 then hand_back(turns, 0) end
+              -- (config.pingpong: the turns so far, modulo 2: a tile takes one a key tile, so with config.persistent
+              -- the stages' parities add up to them)
+              local tbase = 0
+              if pingpong and pbase then for j = 1, st do tbase = tbase + pbase[j] end end
               local ov = overlap and {
                 wait_k = function(j, kv0) full:wait(j, phase(kv0, j)) end,
                 wait_v = function(j, kv0) fullv:wait(j, phase(kv0, j)) end,
                 free_k = function(j) hand_back(empty, j) end,
                 free_v = function(j) hand_back(emptyv, j) end,
-                turn = function(t) if pingpong then turns:wait(wg, t % 2) end end,
-                -- (the turn goes on once every warp of the warpgroup has issued: its barrier first)
-                pass = function() if pingpong then role:sync(); hand_back(turns, (wg + 1) % WG) end end,
+                turn = function(t) if pingpong then turns:wait(wgr, (tbase + t) % 2) end end,
+                -- (the turn goes on once every warp of the warpgroup has issued: each warp's first lane arrives)
+                pass = function() if pingpong then k:when(lane0, function() turns:arrive((wgr + 1) % WG) end) end end,
                 q_done = function() if persistent then hand_back(qfree, 0) end end,
               } or nil
               -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
@@ -667,7 +680,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together; config.split
         -- without pingpong: one role too, each warpgroup meeting only its own threads; pingpong: a role
-        -- each, as its turns name the warpgroup)
+        -- each, as a warpgroup waiting for its turn must not hold up the other's issue on the executor, which runs
+        -- a role's threads together)
         if pingpong and not why then
           for wg = 0, WG - 1 do
             roles[#roles + 1] = { name = "consumer " .. wg, warps = 4, registers = regs[2], fn = consumer(wg) }
