@@ -49,7 +49,11 @@
 --                                          role:sync() (the role's threads only); the executor runs a
 --                                          role's threads together, so warps of one role that wait on
 --                                          each other in different k:when branches deadlock there (not
---                                          on a GPU): docs/errors.md
+--                                          on a GPU): docs/errors.md; groups = g (warps) runs each group
+--                                          of g warps of the role apart (its own task), so one group
+--                                          may wait on a barrier another arrives at later in the code
+--                                          (role:sync() then meets the groups' tasks; a group barrier
+--                                          spans one group at most)
 --
 -- Targets: mbarriers and TMA copies exist on NVIDIA sm_90 (and the executor at warp 32); elsewhere
 -- they are "not available on <arch>" errors, so a builder asks k.target.tma and chooses another
@@ -576,14 +580,18 @@ return function(tl, K)
     for i, r in ipairs(list) do
       if type(r) ~= "table" then tr.fail("k:roles: role %d must be a table {warps = n, fn = function(role) ... end}", i) end
       for key in pairs(r) do
-        if key ~= "warps" and key ~= "registers" and key ~= "fn" and key ~= "name" then
-          tr.fail("k:roles: role %d: unknown field '%s' (expected warps, registers, fn, name)", i, tostring(key))
+        if key ~= "warps" and key ~= "registers" and key ~= "fn" and key ~= "name" and key ~= "groups" then
+          tr.fail("k:roles: role %d: unknown field '%s' (expected warps, registers, fn, name, groups)", i, tostring(key))
         end
       end
       if math.type(r.warps) ~= "integer" or r.warps < 1 then
         tr.fail("k:roles: role %d: warps must be a positive integer (got %s)", i, tostring(r.warps))
       end
       if type(r.fn) ~= "function" then tr.fail("k:roles: role %d: fn must be a function(role)", i) end
+      if r.groups ~= nil and (math.type(r.groups) ~= "integer" or r.groups < 1 or r.groups > 255 or r.warps % r.groups ~= 0) then
+        tr.fail("k:roles: role %d: groups = %s: expected a number of warps that divides the role's %d", i, tostring(r.groups),
+                r.warps)
+      end
       local regs = r.registers or 0
       if math.type(regs) ~= "integer" or (regs ~= 0 and (regs < 24 or regs > 256 or regs % 8 ~= 0)) then
         tr.fail("k:roles: role %d: registers must be an integer in 24..256, a multiple of 8 (got %s)", i, tostring(r.registers))
@@ -627,7 +635,7 @@ return function(tl, K)
                 "warpgroups of 128", i, first, first + n)
       end
       local body = c.ir:region()
-      tr.emit("role", nil, {}, { imm = first, imm2 = n, fimm = regs, region0 = body })
+      tr.emit("role", nil, {}, { imm = first, imm2 = n, fimm = regs, region0 = body, vec = r.groups or 0 })
       local outer = c.region
       c.parent[body] = outer
       c.region = body

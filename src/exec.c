@@ -539,12 +539,8 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return tlua_exec_tma_load(ex, in, m);
   case TLUA_OP_TMA_STORE: case TLUA_OP_TMA_STORE_WAIT:
     return tlua_exec_tma_store(ex, in, m);
-  case TLUA_OP_ROLE_SYNC: {
-    if (m->n != (int32_t)in->imm2)
-      return rt_error(ex, in, -1, "role:sync() reached by %d of the role's %d threads (divergent control flow)", (int)m->n,
-                      (int)in->imm2);
-    return 0;
-  }
+  case TLUA_OP_ROLE_SYNC:
+    return tlua_exec_role_sync(ex, in, m);
   case TLUA_OP_ROLE:
     return rt_error(ex, in, -1, "role outside a group walk");  /* run_region runs groups */
   case TLUA_OP_CLUSTER_RANK:

@@ -32,6 +32,9 @@ typedef struct Exec {
                                  whose lanes split into roles, tlua_exec_split) */
   int bar_arrived;            /* lanes at the block barrier, while split tasks reach it apart */
   int64_t bar_phase;
+  int role_arrived[16];       /* per named barrier (1..15): lanes at a role's barrier, while the role's groups
+                                 (k:roles' groups) run as tasks of their own and reach it apart */
+  int64_t role_phase[16];
   char *err;
   size_t errsz;
 } Exec;
@@ -91,5 +94,8 @@ TLUA_HIDDEN int tlua_exec_cluster_sync(Exec *ex, const tlua_Instr *in, const tlu
 TLUA_HIDDEN int tlua_exec_split(Exec *ex, int id, int r, int p, const tlua_LaneMask *m);
 /* BARRIER reached by m, part of the block's lanes, in a split task: waits for the rest. */
 TLUA_HIDDEN int tlua_exec_split_barrier(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+/* ROLE_SYNC: the lanes of the role (or of a group barrier within it) meet; a role whose groups run apart
+   (k:roles' groups) meets across their tasks */
+TLUA_HIDDEN int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 
 #endif

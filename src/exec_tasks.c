@@ -15,40 +15,114 @@ static _Thread_local tlua_LaneMask *task_masks;
 /* The calling thread runs a split task of that many lanes (a barrier it reaches with all of them
  * waits for the other parts), else 0. */
 static _Thread_local int in_split;
+/* The calling thread runs one group of a role whose groups progress apart (k:roles' groups): its lanes, else 0. */
+static _Thread_local int in_group;
 
 tlua_LaneMask *tlua_exec_mask(Exec *ex, int r) { return task_masks ? &task_masks[r] : &ex->masks[r]; }
 
 /* The roles of one group of consecutive ROLE instructions run as tasks of the scheduler
  * (exec_sched.h): each on its own thread, taking turns with every other task of the run (the
  * block's other roles, the other blocks of its cluster). */
-typedef struct RoleArg { Exec *ex; int body; tlua_LaneMask mask; tlua_LaneMask *masks; } RoleArg;
+typedef struct RoleArg { Exec *ex; int body, group; tlua_LaneMask mask; tlua_LaneMask *masks; } RoleArg;
 
 static int role_task(void *arg) {
   RoleArg *a = arg;
   task_masks = a->masks;
+  in_group = a->group;
   return run_region(a->ex, a->body, &a->mask);
 }
 
+/* masks for a task of its own, one per region (a group of a role running apart), or NULL when out of memory */
+static tlua_LaneMask *own_masks(const Exec *ex) {
+  tlua_LaneMask *ms = calloc((size_t)ex->ir->nregions, sizeof *ms);
+  for (int32_t q = 0; ms && q < ex->ir->nregions; q++)
+    if (!(ms[q].idx = malloc((size_t)ex->B * sizeof(int32_t)))) {
+      for (int32_t k = 0; k < q; k++) free(ms[k].idx);
+      free(ms);
+      ms = NULL;
+    }
+  return ms;
+}
+static void free_masks(const Exec *ex, tlua_LaneMask *ms) {
+  if (!ms) return;
+  for (int32_t q = 0; q < ex->ir->nregions; q++) free(ms[q].idx);
+  free(ms);
+}
+
 /* The group of ROLE instructions at positions p..q-1 of region r, on the active lanes m. */
+/* (A role with groups, ROLE's vec warps each, runs a task per group, each with masks of its own: its warps go on
+   while another group's wait for a barrier phase, as on a GPU; its lanes still run together.) */
+#define MAX_ROLE_TASKS 16 /* (tlua_sched_spawn's children at most) */
+static int wait_turn(Exec *ex, const tlua_Instr *in, int lane, const char *what, const char *alone);
 int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
   const tlua_IR *ir = ex->ir;
-  RoleArg args[16];
-  void *argp[16];
-  int n = 0;
-  for (int j = p; j < q && n < 16; j++) {
+  RoleArg args[MAX_ROLE_TASKS];
+  void *argp[MAX_ROLE_TASKS];
+  int n = 0, rc = 0;
+  for (int j = p; j < q && n < MAX_ROLE_TASKS && !rc; j++) {
     const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
     if (in->region[0] < 0) continue;
-    RoleArg *a = &args[n];
-    a->ex = ex, a->body = in->region[0], a->masks = task_masks;
-    a->mask.idx = tlua_exec_mask(ex, in->region[0])->idx;
-    a->mask.n = 0;
-    TLUA_LANES(m, ex->B, if (i >= in->imm && i < in->imm + in->imm2) a->mask.idx[a->mask.n++] = i);
-    if (a->mask.n == 0) continue;
-    tlua_exec_mask(ex, in->region[0])->n = a->mask.n;
-    argp[n] = a;
-    n++;
+    const int64_t g = in->vec > 0 ? (int64_t)in->vec * ir->warp : in->imm2; /* lanes a task */
+    for (int64_t lo = in->imm; lo < in->imm + in->imm2; lo += g) {
+      if (n == MAX_ROLE_TASKS) {
+        rc = rt_error(ex, in, -1, "more than %d roles and role groups run at once", MAX_ROLE_TASKS);
+        break;
+      }
+      RoleArg *a = &args[n];
+      a->ex = ex, a->body = in->region[0], a->group = in->vec > 0 ? (int)g : 0;
+      a->masks = in->vec > 0 ? own_masks(ex) : task_masks;
+      if (in->vec > 0 && !a->masks) {
+        rc = rt_error(ex, in, -1, "out of memory running a role's groups apart");
+        break;
+      }
+      a->mask.idx = in->vec > 0 ? a->masks[in->region[0]].idx : tlua_exec_mask(ex, in->region[0])->idx;
+      a->mask.n = 0;
+      TLUA_LANES(m, ex->B, if (i >= lo && i < lo + g) a->mask.idx[a->mask.n++] = i);
+      if (a->mask.n == 0) {
+        if (in->vec > 0) free_masks(ex, a->masks);
+        continue;
+      }
+      if (in->vec > 0) a->masks[in->region[0]].n = a->mask.n;
+      else tlua_exec_mask(ex, in->region[0])->n = a->mask.n;
+      argp[n] = a;
+      n++;
+    }
   }
-  return tlua_sched_spawn(ex->sched, n, role_task, argp);
+  if (!rc) rc = tlua_sched_spawn(ex->sched, n, role_task, argp);
+  for (int j = 0; j < n; j++)
+    if (args[j].group) free_masks(ex, args[j].masks);
+  return rc;
+}
+
+int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
+  const int threads = in->fimm > 0 ? (int)in->fimm : (int)in->imm2; /* the lanes that meet */
+  if (!in_group || threads <= in_group) {
+    /* the lanes of one task: all of them (a group barrier of fewer lanes: each of its groups reaches it together) */
+    const int want = in_group ? in_group : (int)in->imm2;
+    if (m->n != want)
+      return rt_error(ex, in, -1, "role:sync() reached by %d of the role's %d threads (divergent control flow)", (int)m->n, want);
+    return 0;
+  }
+  if (in->fimm > 0)
+    return rt_error(ex, in, -1, "role:sync{warps = %d}: a group barrier across the role's groups of %d threads, which run "
+                    "apart (k:roles' groups): meet the whole role or one group", threads / (int)ex->ir->warp, in_group);
+  if (m->n != in_group)
+    return rt_error(ex, in, -1, "role:sync() reached by %d of a group's %d threads (divergent control flow)", (int)m->n, in_group);
+  const int b = (int)in->imm;
+  const int64_t mine = ex->role_phase[b];
+  ex->role_arrived[b] += (int)m->n;
+  if (ex->role_arrived[b] >= threads) {
+    ex->role_arrived[b] = 0;
+    ex->role_phase[b]++;
+    tlua_sched_progress(ex->sched);
+  }
+  while (ex->role_phase[b] == mine) {
+    char what[300];
+    snprintf(what, sizeof what, "threads %d..%d wait at their role's barrier at line %d (%d of %d threads arrived)",
+             (int)m->idx[0], (int)m->idx[m->n - 1], (int)in->line, ex->role_arrived[b], threads);
+    if (wait_turn(ex, in, -1, what, what)) return -1;
+  }
+  return 0;
 }
 
 /* --- loops and ifs holding roles: one task per role ---------------------------------------------- */

@@ -359,6 +359,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   case TLUA_OP_ROLE:
     put(b, " threads %" PRId64 "..%" PRId64, in->imm, in->imm + in->imm2 - 1);
     if (in->fimm > 0) put(b, " registers %d", (int)in->fimm);
+    if (in->vec > 0) put(b, " in groups of %d warps", (int)in->vec);
     break;
   case TLUA_OP_ROLE_SYNC:
     put(b, " %" PRId64 ", %" PRId64 " threads", in->imm, in->imm2);

@@ -447,6 +447,8 @@ static int check_role(Verifier *V, int id) {
     return fail_at(V, id, "threads [%lld, %lld) are not whole warps of %d inside the block of %d", (long long)a,
                    (long long)(a + n), (int)W, (int)ir->block);
   if (enclosing_role(V, id) >= 0) return fail_at(V, id, "a role inside another role");
+  if (in->vec && (n / W) % in->vec)
+    return fail_at(V, id, "groups of %d warps do not divide the role's %lld warps", (int)in->vec, (long long)(n / W));
   const int regs = (int)in->fimm;
   if (in->fimm != regs || (regs && (regs < 24 || regs > 256 || regs % 8)))
     return fail_at(V, id, "registers %g: expected 0 (none) or 24..256 in steps of 8", in->fimm);

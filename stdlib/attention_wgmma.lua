@@ -91,8 +91,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- config.pingpong (with overlap and split): FlashAttention-3's warpgroup scheduling, the consumer
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
   -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (with config.persistent
-  -- the turns run on from tile to tile). Slower than the defaults on an H200, 0.6-0.9x persistent (bench/RESULTS.md
-  -- session 32: a consumer role a warpgroup, their code twice; in one role the executor could not run it)
+  -- the turns run on from tile to tile)
   local pingpong = overlap and split and config.pingpong == true
   -- config.persistent (with overlap): one block per multiprocessor walks the query tiles
   -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
@@ -282,8 +281,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local lo -- (config.tma_store: the output's staging buffer, declared once the tensors are known)
         -- the TMA stores of the output's staging buffer have read it: those of warpgroup wg's first thread, or (wg nil)
         -- of each warpgroup's
+        -- fn() for the warpgroup w of the consumers: each issuer's own (config.pingpong: the warpgroups run apart on the
+        -- executor, so each reaches only its own issuer's stores)
+        local why
+        local function own(w, fn)
+          if pingpong and not why then return k:when(tl.eq(k.warp_id() // 4, w), fn) end
+          fn()
+        end
         local function stores_read(wg)
-          for w = wg or 0, wg or WG - 1 do k:tma_store_wait(0, { issuer = wg and 0 or w * 128 }) end
+          for w = wg or 0, wg or WG - 1 do own(w, function() k:tma_store_wait(0, { issuer = wg and 0 or w * 128 }) end) end
         end
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
@@ -522,11 +528,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             to_panels(lo, out, PD)
             for w = wg or 0, wg or WG - 1 do
               local issuer = wg and 0 or w * 128
-              for pi = 0, PD - 1 do
-                k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
-                       { tma = true, issuer = issuer })
-              end
-              if not persistent then k:tma_store_wait(0, { issuer = issuer }) end
+              own(w, function()
+                for pi = 0, PD - 1 do
+                  k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
+                         { tma = true, issuer = issuer })
+                end
+                if not persistent then k:tma_store_wait(0, { issuer = issuer }) end
+              end)
             end
           else
             win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
@@ -537,7 +545,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           end
         end
         -- config.ws needs what TMA needs of q, k and v; otherwise the consumers copy for themselves
-        local why
         if ws then
           for _, t in ipairs { p.q, p.k, p.v } do why = why or C.tma_why(t, rank) end
           if why and WG == 3 then
@@ -641,8 +648,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local function consumer(wg)
           return function(role)
             -- (config.pingpong: this thread's warpgroup, and its warp's first lane, which hands the turn on)
-            local wgr = wg or k.warp_id() // 4
-            local lane0 = tl.eq(k.thread_id() % 32, 0)
+            local wgr = pingpong and (wg or k.warp_id() // 4)
+            local lane0 = pingpong and tl.eq(k.thread_id() % 32, 0)
             if pingpong and not why then
               k:when(tl.land(tl.eq(wgr, WG - 1), lane0), function() turns:arrive(0) end)
             end
@@ -678,17 +685,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             if persistent and lo then stores_read(wg) end
           end
         end
-        -- (tensors TMA cannot copy: one consumer role, whose threads copy the tiles together; config.split
-        -- without pingpong: one role too, each warpgroup meeting only its own threads; pingpong: a role
-        -- each, as a warpgroup waiting for its turn must not hold up the other's issue on the executor, which runs
-        -- a role's threads together)
-        if pingpong and not why then
-          for wg = 0, WG - 1 do
-            roles[#roles + 1] = { name = "consumer " .. wg, warps = 4, registers = regs[2], fn = consumer(wg) }
-          end
-        else
-          roles[2] = { name = "consumers", warps = 4 * WG, registers = regs[2], fn = consumer(nil) }
-        end
+        -- (one consumer role: its threads copy the tiles together where TMA cannot; config.split: each warpgroup
+        -- meets only its own threads; config.pingpong: the turns name each thread's warpgroup, and the role's
+        -- warpgroups run apart on the executor (groups), where a warpgroup waiting for its turn would otherwise hold
+        -- up the other's issue)
+        roles[2] = { name = "consumers", warps = 4 * WG, registers = regs[2], fn = consumer(nil),
+                     groups = pingpong and not why and 4 or nil }
         k:roles(roles)
       end,
     }
