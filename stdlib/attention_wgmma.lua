@@ -81,7 +81,7 @@ end
 function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local ws = config.ws == true
   -- config.split (with ws): P's LDS round trip waits on a barrier of each consumer warpgroup's own
-  -- (role:sync{warps = 4} in the one consumer role; with pingpong a role each), so the two drift apart
+  -- (role:sync{warps = 4} in the one consumer role), so the two drift apart
   -- (one's softmax beside the other's products) instead of meeting at every key tile. As two roles
   -- (session 11) it spilled and was 20-26% slower where causal; as one role, 3-10% faster than ws alone
   -- on an H200, causal or not (bench/RESULTS.md, 2026-11-26). With overlap, the default at D = 64, 128
@@ -90,8 +90,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local overlap = ws and config.overlap == true
   -- config.pingpong (with overlap and split): FlashAttention-3's warpgroup scheduling, the consumer
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
-  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (with config.persistent
-  -- the turns run on from tile to tile)
+  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (with
+  -- config.persistent the turns run on from tile to tile; the executor runs the warpgroups apart, k:roles' groups).
+  -- 1.02-1.07x at D = 64 causal S = 1k, 0.89-0.97x elsewhere on an H200 (bench/RESULTS.md session 32): not a default
   local pingpong = overlap and split and config.pingpong == true
   -- config.persistent (with overlap): one block per multiprocessor walks the query tiles
   -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
@@ -279,8 +280,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
         local lo -- (config.tma_store: the output's staging buffer, declared once the tensors are known)
-        -- the TMA stores of the output's staging buffer have read it: those of warpgroup wg's first thread, or (wg nil)
-        -- of each warpgroup's
         -- fn() for the warpgroup w of the consumers: each issuer's own (config.pingpong: the warpgroups run apart on the
         -- executor, so each reaches only its own issuer's stores)
         local why
@@ -288,8 +287,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           if pingpong and not why then return k:when(tl.eq(k.warp_id() // 4, w), fn) end
           fn()
         end
-        local function stores_read(wg)
-          for w = wg or 0, wg or WG - 1 do own(w, function() k:tma_store_wait(0, { issuer = wg and 0 or w * 128 }) end) end
+        -- the TMA stores of the output's staging buffer have read it: those of each warpgroup's first thread
+        local function stores_read()
+          for w = 0, WG - 1 do own(w, function() k:tma_store_wait(0, { issuer = w * 128 }) end) end
         end
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
@@ -312,8 +312,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local function copy_kv(kv0, buf, opts) copy_k(kv0, buf, opts); copy_v(kv0, buf, opts) end
         -- the consumers of the block (every warpgroup, or the consumer role with config.ws):
         -- before(j, kv0, kv) readies stage j of the round at kv, sync() orders P's LDS writes before
-        -- the wgmma reads them, after(j) hands stage j back; wg: the warpgroup when it is a role of
-        -- its own (its A tiles are then its 64 rows), nil when the consumers' warpgroups share them
+        -- the wgmma reads them, after(j) hands stage j back (the consumers' warpgroups share the A tiles)
         -- ov (config.overlap, with config.ws): FlashAttention-3's pipelining within a warpgroup, the
         -- softmax of tile t beside the tensor cores' P V of tile t - 1 (the loop starts at tile 1, tile 0
         -- before it, the last tile's P V after it; the producer runs up to the rounds this takes). K and
@@ -321,9 +320,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j) / ov.free_v(j) hand a stage
         -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead;
         -- ov.turn(t) / ov.pass() (config.pingpong): wait for this warpgroup's turn at tile t, hand it on
-        local function consume(before, sync, after, wg, ov)
-          local r0 = wg and wg * 64 or (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
-          local arow, am = wg and wg * 64 or 0, wg and 64 or BM -- the A tiles' first row and rows
+        local function consume(before, sync, after, ov)
+          local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
+          local arow, am = 0, BM -- the A tiles' first row and rows
           -- per score: its column in the tile and, per row, the keys the row sees
           local zs, z8 = sS:zeros(), s8:zeros()
           local col, lim, row8 = {}, {}, {}
@@ -522,12 +521,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- buffer before it is written again, waited for here rather than after they were issued (1000 cycles of
             -- a tile at D = 128, the issuer's wait and its warpgroup's barrier: bench/RESULTS.md session 23)
             if persistent then
-              stores_read(wg)
+              stores_read()
               sync()
             end
             to_panels(lo, out, PD)
-            for w = wg or 0, wg or WG - 1 do
-              local issuer = wg and 0 or w * 128
+            for w = 0, WG - 1 do
+              local issuer = w * 128
               own(w, function()
                 for pi = 0, PD - 1 do
                   k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
@@ -645,10 +644,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end, "producer") end)
           end },
         }
-        local function consumer(wg)
+        local function consumer()
           return function(role)
             -- (config.pingpong: this thread's warpgroup, and its warp's first lane, which hands the turn on)
-            local wgr = pingpong and (wg or k.warp_id() // 4)
+            local wgr = pingpong and k.warp_id() // 4
             local lane0 = pingpong and tl.eq(k.thread_id() % 32, 0)
             if pingpong and not why then
               k:when(tl.land(tl.eq(wgr, WG - 1), lane0), function() turns:arrive(0) end)
@@ -678,18 +677,18 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               } or nil
               -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
               local p_sync = function() role:sync() end
-              if split and not wg then p_sync = function() role:sync { warps = 4 } end end
-              consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, wg, ov)
+              if split then p_sync = function() role:sync { warps = 4 } end end
+              consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, ov)
             end, "consumer", role)
             -- (config.persistent: the last tile's output stores have read the LDS before the block ends)
-            if persistent and lo then stores_read(wg) end
+            if persistent and lo then stores_read() end
           end
         end
         -- (one consumer role: its threads copy the tiles together where TMA cannot; config.split: each warpgroup
         -- meets only its own threads; config.pingpong: the turns name each thread's warpgroup, and the role's
         -- warpgroups run apart on the executor (groups), where a warpgroup waiting for its turn would otherwise hold
         -- up the other's issue)
-        roles[2] = { name = "consumers", warps = 4 * WG, registers = regs[2], fn = consumer(nil),
+        roles[2] = { name = "consumers", warps = 4 * WG, registers = regs[2], fn = consumer(),
                      groups = pingpong and not why and 4 or nil }
         k:roles(roles)
       end,
