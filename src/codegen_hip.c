@@ -418,6 +418,9 @@ static int vector_group(Gen *g, const tlua_Region *rg, int p) {
   const tlua_Instr *in0 = &ir->instrs[rg->instrs[p]];
   const int group = in0->vec;
   if (group < 2 || (group & (group - 1))) return 0;
+  /* (vec groups loads and stores; other instructions give it meanings of their own: a ROLE's groups) */
+  if (in0->op != TLUA_OP_LOAD && in0->op != TLUA_OP_STORE && in0->op != TLUA_OP_LDS_LOAD && in0->op != TLUA_OP_LDS_STORE)
+    return 0;
   const int lds = in0->op == TLUA_OP_LDS_LOAD || in0->op == TLUA_OP_LDS_STORE;
   const int dt = mem_dtype(g, lds, in0->imm);
   /* a group wider than 16 bytes (8 x f32) is emitted as 16-byte chunks */
