@@ -59,7 +59,7 @@ int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
   RoleArg args[MAX_ROLE_TASKS];
   void *argp[MAX_ROLE_TASKS];
   int n = 0, rc = 0;
-  for (int j = p; j < q && n < MAX_ROLE_TASKS && !rc; j++) {
+  for (int j = p; j < q && !rc; j++) {
     const tlua_Instr *in = &ir->instrs[ir->regions[r].instrs[j]];
     if (in->region[0] < 0) continue;
     const int64_t g = in->vec > 0 ? (int64_t)in->vec * ir->warp : in->imm2; /* lanes a task */

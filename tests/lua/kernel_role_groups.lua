@@ -50,6 +50,14 @@ if tl.backend() == "cpu" or tl.target().tma then
   if tl.backend() == "cpu" then
     T.raises(function() wide({ 1 }) end, "role:sync{warps = 4}: a group barrier across the role's groups of 64 threads")
   end
+  -- more tasks than the scheduler runs at once (16 groups of one warp and another role): an error, no role left out
+  local many = tl.kernel { name = "role_groups_many", block = 17 * 32, params = {},
+    body = function(k)
+      k:roles { { warps = 16, groups = 1, fn = function() end }, { warps = 1, fn = function() end } }
+    end }
+  if tl.backend() == "cpu" then
+    T.raises(function() many({ 1 }) end, "more than 16 roles and role groups run at once")
+  end
   local src = k45:source("sm_90")
   T.eq(select(2, src:gsub("/%* role: threads", "")), 1, "one role in the source")
   T.compiles(src, "role_groups_4_5", "sm_90a", "a role with groups for sm_90a")
