@@ -1,5 +1,5 @@
 -- async.lua - Hopper's asynchronous tile machinery in a kernel body: mbarriers, TMA box copies and
--- warp-specialized roles (ir.h: MBAR_ARRIVE, MBAR_WAIT, TMA_LOAD, ROLE, ROLE_SYNC; the executor's
+-- warp-specialized roles (ir.h: MBAR_ARRIVE, MBAR_WAIT, TMA_LOAD, ROLE, ROLE_SYNC, NAMED_BAR; the executor's
 -- model in src/exec_async.h). Installed on the k object by kernel.lua.
 --
 --   local full = k:mbarrier(n, arrivals)   n barriers (1..64), each completing a phase after
@@ -54,6 +54,13 @@
 --                                          may wait on a barrier another arrives at later in the code
 --                                          (role:sync() then meets the groups' tasks; a group barrier
 --                                          spans one group at most)
+--   local bars = role:named_barriers(n, threads)
+--                                          n named barriers of the role, each completing once `threads`
+--                                          of its threads (whole warps) arrive: bars:sync(i) arrives
+--                                          and waits (bar.sync), bars:arrive(i) arrives and goes on
+--                                          (bar.arrive); i may differ between warps: FlashAttention-3's
+--                                          turns, a warpgroup waits at its own barrier for the one
+--                                          before it (with groups, so the executor runs them apart)
 --
 -- Targets: mbarriers and TMA copies exist on NVIDIA sm_90 (and the executor at warp 32); elsewhere
 -- they are "not available on <arch>" errors, so a builder asks k.target.tma and chooses another
@@ -567,6 +574,44 @@ return function(tl, K)
       self.group_ids[g] = base
     end
     tr.emit("role_sync", nil, {}, { imm = base, imm2 = self.threads, fimm = g })
+  end
+
+  -- role:named_barriers(n, threads): n named barriers of the role's own (bar.sync / bar.arrive), each completing once
+  -- `threads` of the role's threads (whole warps) have arrived; bars:sync(i) arrives and waits, bars:arrive(i)
+  -- arrives and goes on (FlashAttention-3's warpgroup turns: one group waits at its barrier, the group before it
+  -- arrives there once it has issued). i may differ between warps (each warpgroup its own barrier).
+  local NamedBars = {}
+  NamedBars.__index = NamedBars
+  local function named_bar(self, i, arrive)
+    local c = tr.current()
+    if c.role ~= self.role then tr.fail("named barriers: used outside the role that declared them") end
+    if math.type(i) == "integer" and (i < 0 or i >= self.count) then
+      tr.fail("named barriers:%s(i): i = %d is outside 0..%d", arrive and "arrive" or "sync", i, self.count - 1)
+    end
+    local idx = int_value(i, "named barriers:" .. (arrive and "arrive" or "sync") .. "(i): i")
+    tr.emit("named_bar", nil, { idx }, { imm = self.base, imm2 = self.threads, fimm = arrive and 1 or 0, vec = self.count })
+  end
+  function NamedBars:sync(i) named_bar(self, i, false) end
+  function NamedBars:arrive(i) named_bar(self, i, true) end
+
+  function Role:named_barriers(n, threads)
+    target_tma("role:named_barriers")
+    local c = tr.current()
+    if c.role ~= self then tr.fail("role:named_barriers: declare them inside the role's own fn") end
+    if math.type(n) ~= "integer" or n < 1 then
+      tr.fail("role:named_barriers(n, threads): n is the number of barriers, a positive integer (got %s)", tostring(n))
+    end
+    if math.type(threads) ~= "integer" or threads < c.warp or threads % c.warp ~= 0 or threads > self.threads then
+      tr.fail("role:named_barriers(n, threads): threads = %s: a barrier counts whole warps of %d, at most the role's %d " ..
+              "threads", tostring(threads), c.warp, self.threads)
+    end
+    local base = self.ids.next
+    if base + n - 1 > 15 then
+      tr.fail("role:named_barriers(%d, %d): they need named barriers %d..%d, past the 15 a block has (the roles take " ..
+              "1..%d, their group barriers and named barriers the next ones)", n, threads, base, base + n - 1, self.ids.roles)
+    end
+    self.ids.next = base + n
+    return setmetatable({ role = self, base = base, count = n, threads = threads }, NamedBars)
   end
 
   function K:roles(list)

@@ -751,6 +751,7 @@ static int emit_instr(Gen *g, int r, int p) {
   case TLUA_OP_YIELD: return emit_yield(g, r, in, 0);
   case TLUA_OP_MBAR_ARRIVE: case TLUA_OP_MBAR_WAIT: case TLUA_OP_TMA_LOAD: case TLUA_OP_ROLE: case TLUA_OP_ROLE_SYNC:
   case TLUA_OP_CLUSTER_RANK: case TLUA_OP_CLUSTER_SYNC: case TLUA_OP_TMA_STORE: case TLUA_OP_TMA_STORE_WAIT:
+  case TLUA_OP_NAMED_BAR:
     return tlua_hg_async(g, in, id);
   case TLUA_OP_LOOP_IV: case TLUA_OP_LOOP_CARRY: case TLUA_OP_IF_RESULT:
     return 0;  /* declared by their for/if */

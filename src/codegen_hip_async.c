@@ -1,5 +1,5 @@
 /* codegen_hip_async.c - Hopper's asynchronous machinery in the generated source (ir.h: MBAR_ARRIVE,
- * MBAR_WAIT, TMA_LOAD, ROLE, ROLE_SYNC): mbarrier objects in shared memory, TMA box copies from
+ * MBAR_WAIT, TMA_LOAD, ROLE, ROLE_SYNC, NAMED_BAR): mbarrier objects in shared memory, TMA box copies from
  * tensor maps passed as __grid_constant__ parameters (the host encodes them at launch), warp roles
  * with setmaxnreg, named barriers. The PTX follows the ISA's forms for sm_90 (PTX 8.0):
  *   mbarrier.init / arrive / arrive.expect_tx / expect_tx / try_wait.parity (.shared::cta.b64)
@@ -22,7 +22,7 @@ static int uses_op(const tlua_IR *ir, int op) {
 
 static int uses_async(const tlua_IR *ir) {
   return ir->nmbar > 0 || uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_ROLE_SYNC) || uses_op(ir, TLUA_OP_TMA_STORE) ||
-         uses_op(ir, TLUA_OP_CLUSTER_RANK) || uses_op(ir, TLUA_OP_CLUSTER_SYNC);
+         uses_op(ir, TLUA_OP_NAMED_BAR) || uses_op(ir, TLUA_OP_CLUSTER_RANK) || uses_op(ir, TLUA_OP_CLUSTER_SYNC);
 }
 
 /* Whether a buffer that TMA copies write is also read by ordinary LDS loads (ldmatrix included). */
@@ -42,7 +42,8 @@ int tlua_hg_async_prelude(Gen *g) {
   g->fence_arrivals = generic_reads_of_tma(ir);
   if (!g->nv || atoi(g->t->arch + 3) < 90) {
     const char *what = ir->nmbar ? "mbarriers" : uses_op(ir, TLUA_OP_TMA_LOAD) || uses_op(ir, TLUA_OP_TMA_STORE) ? "TMA copies"
-                     : uses_op(ir, TLUA_OP_ROLE_SYNC) ? "named barriers (role:sync)" : "thread-block clusters";
+                     : uses_op(ir, TLUA_OP_ROLE_SYNC) ? "named barriers (role:sync)"
+                     : uses_op(ir, TLUA_OP_NAMED_BAR) ? "named barriers (role:named_barriers)" : "thread-block clusters";
     return fail(g, NULL, "not available on %s: %s exist on NVIDIA sm_90 (Hopper) and later only", g->t->arch, what);
   }
   put(&g->b,
@@ -176,6 +177,10 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     } else {
       STMT(g, in, "asm volatile(\"bar.sync %d, %d;\" ::: \"memory\");\n", (int)in->imm, (int)in->imm2);
     }
+    return 0;
+  case TLUA_OP_NAMED_BAR: /* (bar.sync / bar.arrive count whole warps; the id from a register: each warpgroup its own) */
+    STMT(g, in, "asm volatile(\"bar.%s %%0, %d;\" :: \"r\"(%du + (unsigned)v%d) : \"memory\");\n", in->fimm > 0 ? "arrive" : "sync",
+         (int)in->imm2, (int)in->imm, o[0]);
     return 0;
   case TLUA_OP_TMA_STORE: {
     const tlua_TmaDesc *d = &ir->tma[in->imm];

@@ -541,6 +541,8 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
     return tlua_exec_tma_store(ex, in, m);
   case TLUA_OP_ROLE_SYNC:
     return tlua_exec_role_sync(ex, in, m);
+  case TLUA_OP_NAMED_BAR:
+    return tlua_exec_named_bar(ex, id, in, m);
   case TLUA_OP_ROLE:
     return rt_error(ex, in, -1, "role outside a group walk");  /* run_region runs groups */
   case TLUA_OP_CLUSTER_RANK:
@@ -727,6 +729,7 @@ static void fresh_block(Exec *ex) {
   if (ex->lds_bytes) memset(ex->lds_mem, 0, ex->lds_bytes);
   tlua_async_block(&ex->async);
   if (ex->cgroup) memset(ex->cgroup, 0, 2 * (size_t)ex->B * sizeof *ex->cgroup);
+  memset(ex->role_arrived, 0, sizeof ex->role_arrived); /* (a named barrier's arrivals nobody waited for end with the block) */
   ex->finished = 0;
 }
 

@@ -97,5 +97,7 @@ TLUA_HIDDEN int tlua_exec_split_barrier(Exec *ex, const tlua_Instr *in, const tl
 /* ROLE_SYNC: the lanes of the role (or of a group barrier within it) meet; a role whose groups run apart
    (k:roles' groups) meets across their tasks */
 TLUA_HIDDEN int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
+/* NAMED_BAR: the lanes (whole warps, one barrier index) arrive at a role's named barrier; a sync waits for its phase */
+TLUA_HIDDEN int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m);
 
 #endif

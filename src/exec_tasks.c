@@ -125,6 +125,45 @@ int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
   return 0;
 }
 
+int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
+  (void)id;
+  const int W = (int)ex->ir->warp, threads = (int)in->imm2, arrive = in->fimm > 0;
+  const char *what = arrive ? "arrive" : "sync";
+  if (m->n == 0) return 0;
+  /* a GPU counts a warp's arrival as its whole width: the lanes must be whole warps */
+  for (int32_t j = 0; j < m->n; j += W)
+    if (m->n % W != 0 || m->idx[j] % W != 0 || m->idx[j + W - 1] != m->idx[j] + W - 1)
+      return rt_error(ex, in, m->idx[j], "named barriers:%s reached by part of a warp (threads %d..%d active): a named "
+                      "barrier counts whole warps, so every lane of a warp arrives together", what, (int)m->idx[0],
+                      (int)m->idx[m->n - 1]);
+  const tlua_Slot *idx = VAL(ex, OPS(ex, in)[0]);
+  const int64_t i = idx[m->idx[0]].i;
+  for (int32_t j = 1; j < m->n; j++)
+    if (idx[m->idx[j]].i != i)
+      return rt_error(ex, in, m->idx[j], "named barriers:%s(i): i = %" PRId64 " here but %" PRId64 " at thread %d, which runs "
+                      "with it: the executor runs a role's threads together, so threads that arrive at different barriers "
+                      "must be in different groups (k:roles' groups)", what, idx[m->idx[j]].i, i, (int)m->idx[0]);
+  if (i < 0 || i >= in->vec)
+    return rt_error(ex, in, m->idx[0], "named barriers:%s(i): i = %" PRId64 " is outside 0..%d", what, i, (int)in->vec - 1);
+  const int b = (int)(in->imm + i);
+  /* every `threads` arrivals complete a phase (more warps than that arriving at once complete several, as on a GPU);
+     a sync waits for the phase its last lane's arrival falls in */
+  const int64_t target = ex->role_phase[b] + (ex->role_arrived[b] + (int64_t)m->n - 1) / threads + 1;
+  ex->role_arrived[b] += (int)m->n;
+  if (ex->role_arrived[b] >= threads) {
+    ex->role_phase[b] += ex->role_arrived[b] / threads;
+    ex->role_arrived[b] %= threads;
+    tlua_sched_progress(ex->sched);
+  }
+  while (!arrive && ex->role_phase[b] < target) {
+    char msg[300];
+    snprintf(msg, sizeof msg, "threads %d..%d wait at named barrier %" PRId64 " of their role at line %d (%d of %d threads "
+             "arrived)", (int)m->idx[0], (int)m->idx[m->n - 1], i, (int)in->line, ex->role_arrived[b], threads);
+    if (wait_turn(ex, in, -1, msg, msg)) return -1;
+  }
+  return 0;
+}
+
 /* --- loops and ifs holding roles: one task per role ---------------------------------------------- */
 
 typedef struct SplitArg {

@@ -191,7 +191,7 @@ static const char *const op_names[TLUA_NOPS] = {
   [TLUA_OP_ROLE] = "role", [TLUA_OP_ROLE_SYNC] = "role_sync",
   [TLUA_OP_CLUSTER_RANK] = "cluster_rank", [TLUA_OP_CLUSTER_SYNC] = "cluster_sync",
   [TLUA_OP_TMA_STORE] = "tma_store", [TLUA_OP_TMA_STORE_WAIT] = "tma_store_wait",
-  [TLUA_OP_BITCAST] = "bitcast",
+  [TLUA_OP_BITCAST] = "bitcast", [TLUA_OP_NAMED_BAR] = "named_bar",
 };
 
 const char *tlua_op_name(tlua_Op op) {
@@ -364,6 +364,11 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
   case TLUA_OP_ROLE_SYNC:
     put(b, " %" PRId64 ", %" PRId64 " threads", in->imm, in->imm2);
     if (in->fimm > 0) put(b, " in groups of %d", (int)in->fimm);
+    break;
+  case TLUA_OP_NAMED_BAR:
+    put(b, " %s %" PRId64 " + ", in->fimm > 0 ? "arrive" : "sync", in->imm);
+    put_operand(b, n > 0 ? o[0] : -1);
+    put(b, " of %d, %" PRId64 " threads", (int)in->vec, in->imm2);
     break;
   case TLUA_OP_BARRIER:
     if (in->imm > 0) put(b, " groups of %" PRId64 " threads", in->imm);

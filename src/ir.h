@@ -188,6 +188,10 @@ typedef enum tlua_Op {
   /* (a) reinterpreted as the instruction's dtype, whose width is a's (8, 16, 32 or 64 bits; not bool):
      the same bits (k:range carries 16-bit distributed tensors as pairs in 32-bit integers with it) */
   TLUA_OP_BITCAST,
+  /* NAMED_BAR (i): the active warps arrive at named barrier imm + i (i32, 0 <= i < vec; imm + vec - 1 <= 15) of
+     their role, which completes once imm2 threads (whole warps) have arrived; fimm = 0 waits for that (bar.sync),
+     fimm = 1 goes on (bar.arrive). Inside a role; its barriers are the role's own (role:named_barriers). */
+  TLUA_OP_NAMED_BAR,
   TLUA_NOPS
 } tlua_Op;
 

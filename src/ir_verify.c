@@ -733,6 +733,18 @@ static int check_instr(Verifier *V, int id) {
     }
     return 0;
   }
+  case TLUA_OP_NAMED_BAR: {
+    if (want_nops(V, id, 1) || want_value(V, id, 0) || int_operands(V, id, 0, 1, "barrier index")) return -1;
+    int o = enclosing_role(V, id);
+    if (o < 0) return fail_at(V, id, "named_bar outside a role");
+    if (in->imm < 1 || in->vec < 1 || in->imm + in->vec - 1 > 15 || in->imm2 < ir->warp || in->imm2 % ir->warp != 0 ||
+        in->imm2 > ir->instrs[o].imm2 || (in->fimm != 0 && in->fimm != 1))
+      return fail_at(V, id, "named barriers %lld..%lld for %lld threads (%s): expected barriers within 1..15 and whole warps "
+                     "of %d, at most the role's %lld threads", (long long)in->imm, (long long)(in->imm + in->vec - 1),
+                     (long long)in->imm2, in->fimm == 1 ? "arrive" : in->fimm == 0 ? "sync" : "?", (int)ir->warp,
+                     (long long)ir->instrs[o].imm2);
+    return 0;
+  }
   case TLUA_OP_YIELD: {
     if (want_value(V, id, 0)) return -1;
     int r = V->region_of[id];

@@ -216,20 +216,16 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
        config.overlap and not config.lpt then
       config = C.copy(config, { persistent = true })
     end
-    -- causal at D = 64 with Skv <= 2k: persistent with the work tiles taken from a counter (config.dynamic,
-    -- FlashAttention-3's dynamic scheduler): 1.05-1.10x at S = 1k and 2k, even at 4k, 0.98x at 8k on an H200 (f16
-    -- and bf16); at D = 128 0.80-0.86x (ptxas spills 150-210 bytes where the kernel without it spills 8;
-    -- bench/RESULTS.md session 23)
-    if d == 64 and causal and skv_whole <= 2048 and config.persistent == nil and config.dynamic == nil and
-       config.pingpong == nil and config.wg == nil and config.overlap and not config.lpt then
-      config = C.copy(config, { persistent = true, dynamic = true })
-    end
-    -- causal at D = 128 with Skv <= 4k: the launch ordered longest query tiles first across each batch's heads
-    -- (config.lpt, the grid {Hq, query tiles, B}): 1.01-1.05x at S = 1k, 2k and 4k on an H200 (f16, two calls;
-    -- bench/RESULTS.md session 31); at D = 64 causal the dynamic schedule above is faster (lpt 0.90x at 1k)
-    if d == 128 and causal and skv_whole <= 4096 and config.lpt == nil and config.persistent == nil and
-       config.pingpong == nil and config.wg == nil and config.overlap then
-      config = C.copy(config, { lpt = true })
+    -- causal with Skv <= 4k: persistent with the work tiles taken from a counter (config.dynamic, FlashAttention-3's
+    -- dynamic scheduler; at D = 64 1.05-1.10x at S = 1k and 2k on an H200, bench/RESULTS.md session 23) and the
+    -- consumer warpgroups taking turns at their products (config.pingpong, FlashAttention-3's warpgroup scheduling,
+    -- its turns named barriers): against the kernels before (D = 64 dynamic up to 2k, D = 128 config.lpt's launch)
+    -- at D = 64 0.96-1.13x at S = 1k, 1.00-1.07x at 2k, 1.01-1.06x at 4k; at D = 128 1.09-1.18x at 1k, 1.05-1.11x at
+    -- 2k, 0.99-1.05x at 4k (f16 and bf16, two calls, bench/RESULTS.md session 33); not causal the turns lose at D = 64
+    -- (0.90-0.98x) and gain little at D = 128 (1.00-1.05x at 1k and 2k)
+    if causal and skv_whole <= 4096 and config.persistent == nil and config.dynamic == nil and config.pingpong == nil and
+       config.wg == nil and config.overlap and config.split and not config.lpt then
+      config = C.copy(config, { persistent = true, dynamic = true, pingpong = true })
     end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end

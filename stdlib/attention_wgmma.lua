@@ -90,9 +90,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local overlap = ws and config.overlap == true
   -- config.pingpong (with overlap and split): FlashAttention-3's warpgroup scheduling, the consumer
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
-  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (with
-  -- config.persistent the turns run on from tile to tile; the executor runs the warpgroups apart, k:roles' groups).
-  -- 1.02-1.07x at D = 64 causal S = 1k, 0.89-0.97x elsewhere on an H200 (bench/RESULTS.md session 32): not a default
+  -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (named
+  -- barriers, bar.sync by the waiting warpgroup and bar.arrive by the one before; with config.persistent the
+  -- turns run on from tile to tile; the executor runs the warpgroups apart, k:roles' groups).
+  -- The default where causal with Skv <= 4k (stdlib/attention.lua); not causal 0.90-0.98x at D = 64 (session 33)
   local pingpong = overlap and split and config.pingpong == true
   -- config.persistent (with overlap): one block per multiprocessor walks the query tiles
   -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
@@ -319,7 +320,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- V then have pipelines of their own, as in FlashAttention-3: ov.wait_k(j, kv0) / ov.wait_v(j,
         -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j) / ov.free_v(j) hand a stage
         -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead;
-        -- ov.turn(t) / ov.pass() (config.pingpong): wait for this warpgroup's turn at tile t, hand it on
+        -- ov.turn() / ov.pass() (config.pingpong): wait for this warpgroup's turn, hand it on
         local function consume(before, sync, after, ov)
           local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first row in the block
           local arow, am = 0, BM -- the A tiles' first row and rows
@@ -454,7 +455,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           if ov then
             -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
             ov.wait_k(0, 0)
-            ov.turn(0)
+            ov.turn()
             local sc0 = scores(0, function(pi) return pi + 1 end)
             ov.pass()
             k:wgmma_wait(0)
@@ -465,7 +466,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local function ostep(j, kv0, with_mask, o, m, l, pr)
               local js = (j + 1) % st
               ov.wait_k(js, kv0)
-              ov.turn(kv0 // bn)
+              ov.turn()
               -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
               local sc = scores(js, function(pi) return pi + 1 end)
               ov.wait_v(j, kv0 - bn)
@@ -588,13 +589,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- (config.overlap: K's ring full / empty and V's fullv / emptyv; its rounds start at tile 1,
         -- so one round spans two phases)
         local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
-        local fullv, emptyv, turns
+        local fullv, emptyv
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
-        -- (config.pingpong: turns[w] completes a phase when warpgroup w may issue, once each of the other warpgroup's
-        -- four warps has issued its products; the last warpgroup gives warpgroup 0 the first turn, so warpgroup w
-        -- waits for phase t % 2 at its turn t: key tile t of the block's tile, counted on from the turns of the tiles
-        -- before with config.persistent)
-        if pingpong then turns = k:mbarrier(WG, 4) end
         -- (js: the stage; config.persistent adds its parity as the tile started)
         local function phase(kv, js)
           if pbase then return (kv // (st * bn) + pbase[js + 1]) % 2 end
@@ -646,12 +642,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         }
         local function consumer()
           return function(role)
-            -- (config.pingpong: this thread's warpgroup, and its warp's first lane, which hands the turn on)
+            -- (config.pingpong, FlashAttention-3's turns: named barrier w completes when warpgroup w may issue, once it
+            -- waits there and the warpgroup before it has issued its products and arrived; the last warpgroup gives
+            -- warpgroup 0 the first turn; the turns go on from tile to tile with config.persistent)
             local wgr = pingpong and k.warp_id() // 4
-            local lane0 = pingpong and tl.eq(k.thread_id() % 32, 0)
-            if pingpong and not why then
-              k:when(tl.land(tl.eq(wgr, WG - 1), lane0), function() turns:arrive(0) end)
-            end
+            local turns = pingpong and not why and role:named_barriers(WG, 256)
+            if turns then k:when(tl.eq(wgr, WG - 1), function() turns:arrive(0) end) end
             each_tile(function(it)
               if why then
                 -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
@@ -661,18 +657,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               qbar:wait(0, q_phase(it))
               -- a stage's products are complete (wgmma groups are waited for): hand it back
               local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
-              -- (config.pingpong: the turns so far, modulo 2: a tile takes one a key tile, so with config.persistent
-              -- the stages' parities add up to them)
-              local tbase = 0
-              if pingpong and pbase then for j = 1, st do tbase = tbase + pbase[j] end end
               local ov = overlap and {
                 wait_k = function(j, kv0) full:wait(j, phase(kv0, j)) end,
                 wait_v = function(j, kv0) fullv:wait(j, phase(kv0, j)) end,
                 free_k = function(j) hand_back(empty, j) end,
                 free_v = function(j) hand_back(emptyv, j) end,
-                turn = function(t) if pingpong then turns:wait(wgr, (tbase + t) % 2) end end,
-                -- (the turn goes on once every warp of the warpgroup has issued: each warp's first lane arrives)
-                pass = function() if pingpong then k:when(lane0, function() turns:arrive((wgr + 1) % WG) end) end end,
+                turn = function() if turns then turns:sync(wgr) end end,
+                -- (the turn goes on once the warpgroup has issued)
+                pass = function() if turns then turns:arrive((wgr + 1) % WG) end end,
                 q_done = function() if persistent then hand_back(qfree, 0) end end,
               } or nil
               -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)

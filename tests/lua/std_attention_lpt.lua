@@ -12,7 +12,8 @@ local saved = registry["tilelua.warp"]
 if tl.backend() == "cpu" or tl.target().wgmma then
   registry["tilelua.warp"] = 32
   local LPT = { wgmma = true, lpt = true }
-  -- the default at D = 128 causal with Skv <= 4k, not past 4k (first: the kernels are memoized by name)
+  -- the default at D = 128 causal with Skv <= 4k (session 33: pingpong's, no longer lpt), not past 4k (first: the
+  -- kernels are memoized by name)
   local q1 = A.signed({ 1, 1, 64, 128 }, "f16", 5)
   local k5 = A.signed({ 1, 1, 4100, 128 }, "f16", 6)
   local function default_name(q, k)
@@ -24,13 +25,14 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
   end
   tl.with_target("sm_90", function()
-    T.eq(default_name(q1, q1), "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l", "the default at D = 128 causal, Skv = 64")
-    T.eq(default_name(q1, k5), "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs", "no lpt by default past Skv = 4k")
+    T.eq(default_name(q1, q1), "std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn",
+         "the default at D = 128 causal, Skv = 64: pingpong, persistent, dynamic (lpt only when asked for)")
+    T.eq(default_name(q1, k5), "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs", "neither past Skv = 4k")
   end)
   case { B = 2, Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = LPT }
   case { B = 3, Hq = 2, S = 150, Skv = 150, D = 128, dt = "bf16", causal = true, layout = "bshd", config = LPT }
   case { Hq = 3, Hkv = 1, S = 140, Skv = 300, D = 64, dt = "f16", config = LPT }
-  -- lpt = false turns the default off
+  -- lpt = false: the launch in its plain order
   case { Hq = 2, S = 100, Skv = 130, D = 128, dt = "f16", causal = true, config = { wgmma = true, lpt = false } }
   local function named(name)
     for _, kk in ipairs(std.kernels()) do
@@ -39,7 +41,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     return false
   end
   T.eq(named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs_l"), true, "the kernel's name says config.lpt (_l)")
-  T.eq(named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs"), true, "lpt = false at D = 128 causal: no _l")
+  T.eq(named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l"), false, "lpt = false at D = 128 causal: no _l")
   local q = A.signed({ 1, 1, 64, 64 }, "f16", 3)
   T.raises(function() std.attention(q, q, q, { config = { wgmma = true, lpt = 1 } }) end,
            "std.attention: config.lpt must be a boolean (got 1)")

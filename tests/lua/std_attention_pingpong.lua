@@ -33,6 +33,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.eq(select(2, src:gsub("/%* role: threads", "")), 2, "two roles: the producer and the consumers")
   T.eq(kern:ir():find("role threads 128..383 registers 240 in groups of 4 warps", 1, true) ~= nil, true,
        "the consumers' warpgroups run apart on the executor")
+  T.eq(src:find("bar.sync %0, 256;", 1, true) ~= nil and src:find("bar.arrive %0, 256;", 1, true) ~= nil, true,
+       "the turns are named barriers (FlashAttention-3's)")
   T.compiles(src, kern.name, "sm_90a", "std.attention config.pingpong with config.persistent for sm_90a")
 end
 registry["tilelua.warp"] = saved

@@ -86,12 +86,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
     error("no kernel " .. name)
   end
-  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs_l").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_rs_l",
-       "{wgmma = true} at D = 128: ws, split, overlap and rs, and causal with Skv <= 4k lpt")
-  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l"):source("sm_90")
+  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn",
+       "{wgmma = true} at D = 128: ws, split, overlap and rs, and causal with Skv <= 4k pingpong, persistent, dynamic")
+  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn"):source("sm_90")
   T.eq(rsrc:find("tl_pack2(", 1, true) ~= nil and rsrc:find("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {", 1, true) ~= nil,
        true, "config.rs: P packed into A's registers")
-  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l", "sm_90a", "std.attention config.rs for sm_90a")
+  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn", "sm_90a", "std.attention config.rs for sm_90a")
   local ws = kernel_named("std_attention_f16_d64_causal_wgmma_ws")
   local wsrc = ws:source("sm_90")
   for _, want in ipairs { "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "tl_mbar_wait(&tl_mbar2",
@@ -113,7 +113,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { wgmma = true, overlap = true, split = false, pingpong = true } }) end,
            "config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
   local psrc = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split_ov_pp"):source("sm_90")
-  for _, want in ipairs { "tl_mbar_wait(&tl_mbar5[", "tl_mbar_arrive(&tl_mbar5[" } do
+  for _, want in ipairs { 'bar.sync %0, 256;" :: "r"(3u + ', 'bar.arrive %0, 256;" :: "r"(3u + ' } do
     T.eq(psrc:find(want, 1, true) ~= nil, true, "config.pingpong for sm_90 (the turns): " .. want)
   end
   T.compiles(psrc, "std_attention_f16_d64_causal_wgmma_ws_split_ov_pp", "sm_90a", "std.attention config.pingpong for sm_90a")
@@ -174,7 +174,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(std.attention(q, q, q, { config = ptd }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
          "config.tma_store = false in the persistent kernel at D = 64: the same result")
     T.eq(direct(), before + 1, "config.tma_store = false in the persistent kernel at D = 64: each thread stores its elements")
-    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_rs_l"):source("sm_90")
+    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn"):source("sm_90")
     T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
          "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
     T.eq(tsrc:find("cp.async.bulk.wait_group.read 0", 1, true) ~= nil, true, "config.tma_store for sm_90: its LDS read waited for")
@@ -222,18 +222,23 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     -- persistent by default at D = 64 without causality only ({split = true}: the default's own, a new kernel)
     T.eq(sm90_source(64, { split = true }, true):find("kernel std_attention_bf16_d64_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1, true) ~= nil,
          true, "sm_90 default at D = 64, not causal: persistent")
-    -- causal at D = 64: persistent with config.dynamic's counter where Skv <= 2048, not persistent beyond
-    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_rs_dyn for sm_90", 1, true) ~= nil, true,
-         "sm_90 default at D = 64, causal, Skv <= 2048: dynamic")
-    do
-      local q, kv = signed({ 1, 1, 16, 64 }, "bf16", 7), signed({ 1, 1, 2049, 64 }, "bf16", 8)
+    -- causal: persistent with config.dynamic's counter and pingpong's turns where Skv <= 4096, not persistent beyond
+    -- (nor without split, which the turns need)
+    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn for sm_90", 1, true) ~= nil, true,
+         "sm_90 default at D = 64, causal, Skv <= 4096: persistent, dynamic, pingpong")
+    T.eq(sm90_source(128, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn for sm_90", 1, true) ~= nil, true,
+         "sm_90 default at D = 128, causal, Skv <= 4096: persistent, dynamic, pingpong")
+    for _, c in ipairs { { 4097, { split = true, lpt = false }, "kernel std_attention_bf16_d64_causal_wgmma_ws_split_ov_rs for sm_90",
+                           "Skv > 4096: not persistent" },
+                         { 2048, { split = false }, "kernel std_attention_bf16_d64_causal_wgmma_ws_ov_rs for sm_90",
+                           "split = false: no turns, not persistent" } } do
+      local q, kv = signed({ 1, 1, 16, 64 }, "bf16", 7), signed({ 1, 1, c[1], 64 }, "bf16", 8)
       local before = {}
       for _, kern in ipairs(std.kernels()) do before[kern] = true end
-      std.attention(q, kv, kv, { causal = true, config = { split = false } }) -- (a config of its own: a new kernel)
+      std.attention(q, kv, kv, { causal = true, config = c[2] }) -- (a config of its own: a new kernel)
       local found
       for _, kern in ipairs(std.kernels()) do if not before[kern] then found = kern end end
-      T.eq(found:source("sm_90"):find("kernel std_attention_bf16_d64_causal_wgmma_ws_ov_rs for sm_90", 1, true) ~= nil, true,
-           "sm_90 default at D = 64, causal, Skv > 2048: not persistent")
+      T.eq(found:source("sm_90"):find(c[3], 1, true) ~= nil, true, "sm_90 default at D = 64, causal, " .. c[4])
     end
     -- and at D = 128 where Skv <= 4096
     T.eq(sm90_source(128, { split = true }, true):find("kernel std_attention_bf16_d128_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1,
