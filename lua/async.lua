@@ -60,7 +60,11 @@
 --                                          and waits (bar.sync), bars:arrive(i) arrives and goes on
 --                                          (bar.arrive); i may differ between warps: FlashAttention-3's
 --                                          turns, a warpgroup waits at its own barrier for the one
---                                          before it (with groups, so the executor runs them apart)
+--                                          before it (with groups, so the executor runs them apart);
+--                                          they order threads, not the async proxy: LDS written for a
+--                                          wgmma or a TMA store goes through role:sync() (which fences
+--                                          it); arrivals nobody waits for stay pending on a GPU until
+--                                          the block ends (a later k:roles may reuse the ids)
 --
 -- Targets: mbarriers and TMA copies exist on NVIDIA sm_90 (and the executor at warp 32); elsewhere
 -- they are "not available on <arch>" errors, so a builder asks k.target.tma and chooses another

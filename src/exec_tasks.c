@@ -149,6 +149,8 @@ int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneM
   /* every `threads` arrivals complete a phase (more warps than that arriving at once complete several, as on a GPU);
      a sync waits for the phase its last lane's arrival falls in */
   const int64_t target = ex->role_phase[b] + (ex->role_arrived[b] + (int64_t)m->n - 1) / threads + 1;
+  /* (the lanes whose arrival completes an earlier phase: on a GPU their warps would go on; here they wait with the rest) */
+  const int split = (int)(((int64_t)threads - ex->role_arrived[b]) % threads);
   ex->role_arrived[b] += (int)m->n;
   if (ex->role_arrived[b] >= threads) {
     ex->role_phase[b] += ex->role_arrived[b] / threads;
@@ -156,9 +158,13 @@ int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneM
     tlua_sched_progress(ex->sched);
   }
   while (!arrive && ex->role_phase[b] < target) {
-    char msg[300];
-    snprintf(msg, sizeof msg, "threads %d..%d wait at named barrier %" PRId64 " of their role at line %d (%d of %d threads "
-             "arrived)", (int)m->idx[0], (int)m->idx[m->n - 1], i, (int)in->line, ex->role_arrived[b], threads);
+    char msg[600];
+    int q = snprintf(msg, sizeof msg, "threads %d..%d wait at named barrier %" PRId64 " of their role at line %d (%d of %d "
+                     "threads arrived)", (int)m->idx[0], (int)m->idx[m->n - 1], i, (int)in->line, ex->role_arrived[b], threads);
+    if (split > 0 && split < m->n && q > 0 && (size_t)q < sizeof msg)
+      snprintf(msg + q, sizeof msg - (size_t)q, "; threads %d..%d of them completed the phase before, and on a GPU would go "
+               "on, but the executor runs a group's warps together: make the count a multiple of the group's %d threads",
+               (int)m->idx[0], (int)m->idx[split - 1], (int)m->n);
     if (wait_turn(ex, in, -1, msg, msg)) return -1;
   }
   return 0;

@@ -70,6 +70,14 @@ if tl.backend() == "cpu" or tl.target().tma then
       local bars = role:named_barriers(1, 64)
       bars:sync(0)
     end end)({ 1 }) end, "wait at named barrier 0 of their role")
+    -- groups of two warps at a barrier of three: a group's second warp falls in the next phase, which only its own
+    -- first warp (held with it) would complete on a GPU: the executor says so
+    T.raises(function() one("straddle", 4, 2, function() return function(role)
+      local bars = role:named_barriers(1, 96)
+      bars:sync(0)
+      bars:sync(0)
+      bars:sync(0)
+    end end)({ 1 }) end, "completed the phase before, and on a GPU would go on, but the executor runs a group's warps together")
     -- an index outside the barriers, known only at run time
     T.raises(function() one("index", 4, 4, function(k) return function(role)
       local bars = role:named_barriers(2, 128)
