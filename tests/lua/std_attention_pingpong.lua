@@ -21,6 +21,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { B = 3, S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 51, config = DYN }
   case { Hq = 3, S = 260, Skv = 390, D = 128, dt = "f16", causal = true, config = PT }
   case { B = 2, Hq = 2, S = 129, Skv = 300, D = 64, dt = "bf16", layout = "bshd", config = PT }
+  case { Hq = 3, Hkv = 1, S = 200, Skv = 330, D = 128, dt = "bf16", config = PT } -- (not causal at D = 128: session 33's candidate)
   case { Hq = 2, S = 200, Skv = 300, D = 64, dt = "f16", causal = true,
          config = { wgmma = true, ws = true, overlap = true, split = true, rs = true, persistent = true, pingpong = true, wg = 3 } }
   -- the kernel: one consumer role in groups of a warpgroup, whose warps wait for their turn and each hand it on
