@@ -386,6 +386,15 @@ static int check_lds_matrix(Verifier *V, int id) {
   return 0;
 }
 
+/* The number of ROLE instructions in the group of ROLE o (consecutive in its region): they take named barriers 1..that. */
+static int group_roles(const Verifier *V, int o) {
+  const tlua_Region *rg = &V->ir->regions[V->region_of[o]];
+  int lo = V->pos_of[o], hi = V->pos_of[o];
+  while (lo > 0 && V->ir->instrs[rg->instrs[lo - 1]].op == TLUA_OP_ROLE) lo--;
+  while (hi + 1 < rg->n && V->ir->instrs[rg->instrs[hi + 1]].op == TLUA_OP_ROLE) hi++;
+  return hi - lo + 1;
+}
+
 /* The ROLE instruction whose body (transitively) holds id, or -1. */
 static int enclosing_role(const Verifier *V, int id) {
   int r = V->region_of[id];
@@ -737,12 +746,12 @@ static int check_instr(Verifier *V, int id) {
     if (want_nops(V, id, 1) || want_value(V, id, 0) || int_operands(V, id, 0, 1, "barrier index")) return -1;
     int o = enclosing_role(V, id);
     if (o < 0) return fail_at(V, id, "named_bar outside a role");
-    if (in->imm < 1 || in->vec < 1 || in->imm + in->vec - 1 > 15 || in->imm2 < ir->warp || in->imm2 % ir->warp != 0 ||
+    if (in->imm <= group_roles(V, o) || in->vec < 1 || in->imm + in->vec - 1 > 15 || in->imm2 < ir->warp || in->imm2 % ir->warp != 0 ||
         in->imm2 > ir->instrs[o].imm2 || (in->fimm != 0 && in->fimm != 1))
-      return fail_at(V, id, "named barriers %lld..%lld for %lld threads (%s): expected barriers within 1..15 and whole warps "
-                     "of %d, at most the role's %lld threads", (long long)in->imm, (long long)(in->imm + in->vec - 1),
-                     (long long)in->imm2, in->fimm == 1 ? "arrive" : in->fimm == 0 ? "sync" : "?", (int)ir->warp,
-                     (long long)ir->instrs[o].imm2);
+      return fail_at(V, id, "named barriers %lld..%lld for %lld threads (%s): expected barriers past the roles' 1..%d, within "
+                     "15, and whole warps of %d, at most the role's %lld threads", (long long)in->imm,
+                     (long long)(in->imm + in->vec - 1), (long long)in->imm2, in->fimm == 1 ? "arrive" : in->fimm == 0 ? "sync" : "?",
+                     group_roles(V, o), (int)ir->warp, (long long)ir->instrs[o].imm2);
     return 0;
   }
   case TLUA_OP_YIELD: {

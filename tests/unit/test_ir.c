@@ -361,6 +361,30 @@ TU_TEST(verifier_compact_memory_operands) {
   REJECTS(ir, "has 5 operands, expected (offset, value, cmp|-1, mask|-1)");
 }
 
+/* NAMED_BAR: inside a role, on named barriers past the roles' own (1..roles) and within 15, counting whole warps */
+TU_TEST(verifier_named_bar) {
+  char err[256];
+  for (int k = 0; k < 5; k++) {
+    tlua_IR *ir = tlua_ir_new("k", 128, 32);
+    int body[2] = {tlua_ir_new_region(ir), tlua_ir_new_region(ir)};
+    for (int r = 0; r < 2; r++) {
+      int role = tlua_ir_emit(ir, 0, TLUA_OP_ROLE, 0, 0, NULL, 0, 1);
+      ir->instrs[role].imm = 64 * r, ir->instrs[role].imm2 = 64, ir->instrs[role].region[0] = body[r];
+    }
+    int where = k == 4 ? 0 : body[0];
+    int32_t i = (int32_t)cint(ir, where, TLUA_I32, 0);
+    int nb = tlua_ir_emit(ir, where, TLUA_OP_NAMED_BAR, 0, 0, &i, 1, 1);
+    ir->instrs[nb].imm = k == 1 ? 2 : 3, ir->instrs[nb].imm2 = k == 2 ? 48 : 64, ir->instrs[nb].vec = k == 3 ? 14 : 1;
+    ir->instrs[nb].fimm = 1;
+    if (k == 0) {
+      ASSERT_EQ(tlua_ir_verify(ir, err, sizeof err), 0);
+      tlua_ir_free(ir);
+    } else {
+      REJECTS(ir, k == 4 ? "named_bar outside a role" : "expected barriers past the roles' 1..2, within 15");
+    }
+  }
+}
+
 /* an if that carries nothing may leave out its yields; one that carries values may not */
 TU_TEST(verifier_if_yield_optional_without_values) {
   char err[256];
@@ -503,4 +527,5 @@ TU_MAIN(TU_ENTRY(verified_flag_remembered_and_cleared), TU_ENTRY(builder_ids_reg
         TU_ENTRY(verifier_rejects_operand_errors), TU_ENTRY(verifier_rejects_params_and_memory),
         TU_ENTRY(verifier_rejects_atomics_and_shuffles),
         TU_ENTRY(verifier_compact_memory_operands), TU_ENTRY(verifier_if_yield_optional_without_values),
+        TU_ENTRY(verifier_named_bar),
         TU_ENTRY(verifier_rejects_control_flow))
