@@ -542,7 +542,7 @@ static int exec_instr(Exec *ex, int id, const tlua_Instr *in, int r, int p, cons
   case TLUA_OP_ROLE_SYNC:
     return tlua_exec_role_sync(ex, in, m);
   case TLUA_OP_NAMED_BAR:
-    return tlua_exec_named_bar(ex, id, in, m);
+    return tlua_exec_named_bar(ex, in, m);
   case TLUA_OP_ROLE:
     return rt_error(ex, in, -1, "role outside a group walk");  /* run_region runs groups */
   case TLUA_OP_CLUSTER_RANK:

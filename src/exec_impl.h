@@ -98,6 +98,6 @@ TLUA_HIDDEN int tlua_exec_split_barrier(Exec *ex, const tlua_Instr *in, const tl
    (k:roles' groups) meets across their tasks */
 TLUA_HIDDEN int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 /* NAMED_BAR: the lanes (whole warps, one barrier index) arrive at a role's named barrier; a sync waits for its phase */
-TLUA_HIDDEN int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m);
+TLUA_HIDDEN int tlua_exec_named_bar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m);
 
 #endif

@@ -94,6 +94,19 @@ int tlua_exec_roles(Exec *ex, int r, int p, int q, const tlua_LaneMask *m) {
   return rc;
 }
 
+/* n lanes arrive at named barrier b, which completes a phase every `threads` arrivals (more lanes than that at once
+   complete several, as on a GPU); returns the phase the last lane's arrival falls in, which a sync waits past */
+static int64_t arrive_named(Exec *ex, int b, int n, int threads) {
+  const int64_t target = ex->role_phase[b] + (ex->role_arrived[b] + (int64_t)n - 1) / threads + 1;
+  ex->role_arrived[b] += n;
+  if (ex->role_arrived[b] >= threads) {
+    ex->role_phase[b] += ex->role_arrived[b] / threads;
+    ex->role_arrived[b] %= threads;
+    tlua_sched_progress(ex->sched);
+  }
+  return target;
+}
+
 int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int threads = in->fimm > 0 ? (int)in->fimm : (int)in->imm2; /* the lanes that meet */
   if (!in_group || threads <= in_group) {
@@ -109,14 +122,8 @@ int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
   if (m->n != in_group)
     return rt_error(ex, in, -1, "role:sync() reached by %d of a group's %d threads (divergent control flow)", (int)m->n, in_group);
   const int b = (int)in->imm;
-  const int64_t mine = ex->role_phase[b];
-  ex->role_arrived[b] += (int)m->n;
-  if (ex->role_arrived[b] >= threads) {
-    ex->role_arrived[b] = 0;
-    ex->role_phase[b]++;
-    tlua_sched_progress(ex->sched);
-  }
-  while (ex->role_phase[b] == mine) {
+  const int64_t target = arrive_named(ex, b, (int)m->n, threads);
+  while (ex->role_phase[b] < target) {
     char what[300];
     snprintf(what, sizeof what, "threads %d..%d wait at their role's barrier at line %d (%d of %d threads arrived)",
              (int)m->idx[0], (int)m->idx[m->n - 1], (int)in->line, ex->role_arrived[b], threads);
@@ -125,8 +132,7 @@ int tlua_exec_role_sync(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) 
   return 0;
 }
 
-int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneMask *m) {
-  (void)id;
+int tlua_exec_named_bar(Exec *ex, const tlua_Instr *in, const tlua_LaneMask *m) {
   const int W = (int)ex->ir->warp, threads = (int)in->imm2, arrive = in->fimm > 0;
   const char *what = arrive ? "arrive" : "sync";
   if (m->n == 0) return 0;
@@ -146,17 +152,9 @@ int tlua_exec_named_bar(Exec *ex, int id, const tlua_Instr *in, const tlua_LaneM
   if (i < 0 || i >= in->vec)
     return rt_error(ex, in, m->idx[0], "named barriers:%s(i): i = %" PRId64 " is outside 0..%d", what, i, (int)in->vec - 1);
   const int b = (int)(in->imm + i);
-  /* every `threads` arrivals complete a phase (more warps than that arriving at once complete several, as on a GPU);
-     a sync waits for the phase its last lane's arrival falls in */
-  const int64_t target = ex->role_phase[b] + (ex->role_arrived[b] + (int64_t)m->n - 1) / threads + 1;
   /* (the lanes whose arrival completes an earlier phase: on a GPU their warps would go on; here they wait with the rest) */
   const int split = (int)(((int64_t)threads - ex->role_arrived[b]) % threads);
-  ex->role_arrived[b] += (int)m->n;
-  if (ex->role_arrived[b] >= threads) {
-    ex->role_phase[b] += ex->role_arrived[b] / threads;
-    ex->role_arrived[b] %= threads;
-    tlua_sched_progress(ex->sched);
-  }
+  const int64_t target = arrive_named(ex, b, (int)m->n, threads);
   while (!arrive && ex->role_phase[b] < target) {
     char msg[600];
     int q = snprintf(msg, sizeof msg, "threads %d..%d wait at named barrier %" PRId64 " of their role at line %d (%d of %d "
