@@ -215,9 +215,13 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     if (d == 64 or skv_whole <= 4096) and not causal and config.persistent == nil and config.pingpong == nil and
        config.overlap and not config.lpt then
       config = C.copy(config, { persistent = true })
-      -- (config.pingpong with it at D = 128, Skv <= 2k: 1.02-1.09x on an H200, bench/RESULTS.md session 33 call 7, not a
-      -- default until the kernel's GPU launches are compared with the executor; at D = 64 the turns lose, 0.90-0.98x: a
-      -- warpgroup's softmax outlasts the other's products, barrier stalls 0.13 -> 0.53)
+      -- and at D = 128 with Skv <= 2k the consumer warpgroups' turns (config.pingpong, below): bf16 1.01-1.09x at S = 1k
+      -- and 2k in every round of two calls, f16 0.94-1.06x (median 1.00-1.03x) (bench/RESULTS.md session 33 call 7,
+      -- session 34 call 1); at D = 64 they lose (0.90-0.98x: a warpgroup's softmax outlasts the other's products,
+      -- barrier stalls 0.13 -> 0.53)
+      if d == 128 and skv_whole <= 2048 and config.split and config.wg == nil then
+        config = C.copy(config, { pingpong = true })
+      end
     end
     -- causal with Skv <= 4k: persistent with the work tiles taken from a counter (config.dynamic, FlashAttention-3's
     -- dynamic scheduler; at D = 64 1.05-1.10x at S = 1k and 2k on an H200, bench/RESULTS.md session 23) and the

@@ -241,8 +241,19 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       T.eq(found:source("sm_90"):find(c[3], 1, true) ~= nil, true, "sm_90 default at D = 64, causal, " .. c[4])
     end
     -- and at D = 128 where Skv <= 4096
-    T.eq(sm90_source(128, { split = true }, true):find("kernel std_attention_bf16_d128_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1,
-                                                       true) ~= nil, true, "sm_90 default at D = 128, not causal, Skv <= 4096: persistent")
+    T.eq(sm90_source(128, { split = true }, true):find("kernel std_attention_bf16_d128_masked_wgmma_ws_split_ov_pp_rs_pt for sm_90",
+                                                       1, true) ~= nil, true,
+         "sm_90 default at D = 128, not causal, Skv <= 2048: persistent with pingpong's turns")
+    do
+      local q, kv = signed({ 1, 1, 16, 128 }, "bf16", 7), signed({ 1, 1, 2049, 128 }, "bf16", 8)
+      local before = {}
+      for _, kern in ipairs(std.kernels()) do before[kern] = true end
+      std.attention(q, kv, kv, { config = { split = true, lpt = false } }) -- (a config of its own: a new kernel)
+      local found
+      for _, kern in ipairs(std.kernels()) do if not before[kern] then found = kern end end
+      T.eq(found:source("sm_90"):find("kernel std_attention_bf16_d128_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1, true) ~= nil, true,
+           "sm_90 default at D = 128, not causal, 2048 < Skv <= 4096: persistent, no turns")
+    end
     do
       local q, kv = signed({ 1, 1, 16, 128 }, "bf16", 7), signed({ 1, 1, 4097, 128 }, "bf16", 8)
       local before = {}
