@@ -213,21 +213,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local nw = nq * hq * p.q:shape(0):cast("i32")
           local zeros = {}
           for j = 1, st do zeros[j] = 0 end
-          local function walk(w, it, ...)
-            -- config.dynamic: w // nq and its quotient by hq by the host's magic numbers (FORWARD.divisor), not by
-            -- divisions by run-time values, a dependent chain at each tile's start: 1.04-1.05x at D = 64, S = 1k and 2k
-            -- on an H200; the fixed walk keeps the divisions (with the magic numbers its D = 64 kernel was 0.87-0.96x,
-            -- D = 128 0.98-1.00x; bench/RESULTS.md session 31)
-            local wq, b, h, qt
-            if dynamic then
-              wq = shared.div(w, p.nq_m, p.nq_s)
-              b = shared.div(wq, p.hq_m, p.hq_s)
-              qt = w - wq * nq
-            else
-              qt = w % nq
-            end
+          -- the body for work tile w, query tile qt of head h of batch b (w = (b hq + h) nq + qt; hb() -> h, b)
+          local function walk(qt, hb, it, ...)
             if causal then qt = nq - 1 - qt end
-            if dynamic then h = wq - b * hq else b, h = w // nq // hq, (w // nq) % hq end
+            local h, b = hb()
             at(shared.tile(k, p, rank, d, b, h, qt * BM))
             pbase = { ... }
             fn(it)
@@ -236,11 +225,36 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             for j = 1, st do nxt[j] = (pbase[j] + tl.max(nkt - j + st, 0) // st) % 2 end
             return nxt
           end
-          if not sched then
+          if not sched and d == 64 then
+            -- (at D = 64 the fixed walk divides at each tile's start: with the carried walk below, or the host's magic
+            -- numbers, ptxas scheduled the key loop's exponentials otherwise and the kernel lost 3-11% from S = 2k, though
+            -- the divisions are 4% of its time at 1k: bench/RESULTS.md sessions 31 and 34)
             k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, ...)
-              local nxt = walk(w, it, ...) -- (the tile's body first: the kernel's source as before config.dynamic)
+              local nxt = walk(w % nq, function()
+                local b = w // nq // hq
+                return (w // nq) % hq, b
+              end, it, ...)
               return it + 1, table.unpack(nxt, 1, st)
             end, 0, table.unpack(zeros, 1, st))
+            return
+          end
+          if not sched then
+            -- the fixed walk w = block, block + grid, ...: qt, h and b carried from tile to tile, each step adding the
+            -- grid's own (dq, dh, db) with a carry from qt into h and from h into b, so the divisions (a dependent
+            -- chain of MUFU.RCP sequences) run once a block, not at each tile's start: at D = 128 1.00-1.10x (bf16
+            -- 1.04-1.08x) at S = 1k to 4k on an H200 (bench/RESULTS.md session 34)
+            local g, w0 = k.grid_dim(0), k.block_id(0)
+            local gq, wq = g // nq, w0 // nq
+            local dq, dh, db = g - gq * nq, gq % hq, gq // hq
+            k:range(w0, nw, g, function(_, it, qt, h, b, ...)
+              local nxt = walk(qt, function() return h, b end, it, ...) -- (the tile's body first)
+              local q1 = qt + dq
+              local c1 = tl.ge(q1, nq)
+              local h1 = h + dh + tl.select(c1, 1, 0)
+              local c2 = tl.ge(h1, hq)
+              return it + 1, q1 - tl.select(c1, nq, 0), h1 - tl.select(c2, hq, 0), b + db + tl.select(c2, 1, 0),
+                     table.unpack(nxt, 1, st)
+            end, 0, w0 - wq * nq, wq % hq, wq // hq, table.unpack(zeros, 1, st))
             return
           end
           -- tile it's number (take(): the number, called by the thread that takes it): the producer's leader writes it
@@ -271,7 +285,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           end
           local w0 = hand(0, function() return k.block_id(0) end)
           k:range_while(0, nw, 1, function(it, w, ...)
-            local nxt = walk(w, it, ...)
+            -- (w // nq and its quotient by hq by the host's magic numbers (FORWARD.divisor), not by divisions by
+            -- run-time values, a dependent chain at each tile's start: 1.04-1.05x at D = 64, S = 1k and 2k on an H200,
+            -- bench/RESULTS.md session 31)
+            local wq = shared.div(w, p.nq_m, p.nq_s)
+            local b = shared.div(wq, p.hq_m, p.hq_s)
+            local nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, ...)
             local w1 = hand(it + 1, function() return k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
@@ -460,6 +479,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             ov.pass()
             k:wgmma_wait(0)
             ov.free_k(0)
+            -- (with masks even where the kernel has none, not causal with Skv a multiple of bn: without them, 128 of the
+            -- first softmax's 460 instructions at D = 64, ptxas scheduled the key loop's exponentials otherwise and the
+            -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
