@@ -507,8 +507,12 @@ return function(tl)
   end
   function trace_in(self, facts, target)
     local ir = tl._ir_new(self.name, self.block, self.warp)
-    ir:set_source(self.script)
-    local c = tr.begin(ir, self.name, self.warp, self.block)
+    -- (a body of tilelua's own files, the stdlib's: #line names its file and lines, for profilers; the user's
+    -- kernels: the script and the user's lines, which errors name too)
+    local body = debug.getinfo(self.body, "S")
+    local own = body and body.source:find("^@tilelua/") and body.source or nil
+    ir:set_source(own and body.short_src or self.script)
+    local c = tr.begin(ir, self.name, self.warp, self.block, own)
     c.lds_limit = self.lds_limit
     local ok, err = pcall(function()
       local p = {}
@@ -544,7 +548,9 @@ return function(tl)
       local k = setmetatable({ block_size = self.block, warp_size = self.warp, name = self.name, target = target,
                                kernel_hints = self:get_hints(target.arch == "cpu" and "default" or target.arch) }, K)
       c.hints = k.kernel_hints -- (what the tracer's lowering reads: remat_offsets in window.lua)
+      c.in_body = true -- (the body's own lines from here: the prologue above has none, src_line -1)
       self.body(k, p)
+      c.in_body = false
       local ctas = k.kernel_hints.num_ctas
       if ctas and ctas > 1 and target.clusters then ir:set_cluster(ctas) end
       ir:verify()

@@ -36,6 +36,17 @@ function M.user_line()
   return 0, "?"
 end
 
+-- The line of `source` (a chunk's source, "@tilelua/std/x.lua") that is running: the innermost frame of that file,
+-- or -1 when none is (a kernel of tilelua's own: its #line directives name its body's file, not the user's script).
+function M.source_line(source)
+  for level = 3, 60 do
+    local info = debug.getinfo(level, "Sl")
+    if not info then break end
+    if info.source == source and info.currentline and info.currentline > 0 then return info.currentline end
+  end
+  return -1
+end
+
 -- Raises an error at the user's script line (not inside tilelua's Lua files).
 function M.fail(fmt, ...)
   local msg = string.format(fmt, ...)
@@ -65,11 +76,12 @@ function M.current()
 end
 function M.active() return ctx end
 
--- Starts a trace: ir is a tilelua.IR; kernel_name for messages.
-function M.begin(ir, kernel_name, warp, block)
+-- Starts a trace: ir is a tilelua.IR; kernel_name for messages; own_source: the body's chunk source where the
+-- kernel is tilelua's own (the stdlib's), whose lines the instructions then carry too (src_line, for #line)
+function M.begin(ir, kernel_name, warp, block, own_source)
   if ctx then M.fail("kernel '%s': a kernel cannot be traced inside another kernel's body", kernel_name) end
   ctx = { ir = ir, name = kernel_name, region = 0, parent = { [0] = -1 }, consts = {},
-          region_of = {}, warp = warp, block = block, lds_bytes = 0 }
+          region_of = {}, warp = warp, block = block, lds_bytes = 0, own_source = own_source }
   return ctx
 end
 function M.finish() ctx = nil end
@@ -103,7 +115,9 @@ function M.emit(op, dtype, operands, fields)
     ids[i] = v.id
   end
   local line = M.user_line()
-  local id = c.ir:emit(c.region, op, dtype, ids, line, fields)
+  local src = 0
+  if c.own_source then src = c.in_body and M.source_line(c.own_source) or -1 end
+  local id = c.ir:emit(c.region, op, dtype, ids, line, fields, src)
   c.region_of[id] = c.region
   if dtype then return setmetatable({ id = id, dtype = dtype }, Value) end
   return id

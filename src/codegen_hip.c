@@ -99,10 +99,13 @@ void line_text(Gen *g, const char *fmt, ...) {
   for (char *p = tmp; *p; p++) if (*p == '\n' && g->presumed) g->presumed++;
 }
 
-/* Emits `#line L "file"` unless the compiler already presumes line L for the next output line. */
+/* Emits `#line L "file"` unless the compiler already presumes line L for the next output line: L is the
+   instruction's line in source_name, the body's own file in a kernel of tilelua's (src_line; none where -1),
+   else the user's script line. */
 void line_dir(Gen *g, const tlua_Instr *in) {
-  if (in->line <= 0 || !g->ir->source_name[0] || g->presumed == in->line) return;
-  put(&g->b, "#line %d \"", (int)in->line);
+  const int line = in->src_line ? in->src_line : in->line;
+  if (line <= 0 || !g->ir->source_name[0] || g->presumed == line) return;
+  put(&g->b, "#line %d \"", line);
   const char *s = g->ir->source_name;
   if (*s == '@') s++;
   for (; *s; s++) {
@@ -111,7 +114,7 @@ void line_dir(Gen *g, const tlua_Instr *in) {
     else put(&g->b, "%c", *s);
   }
   put(&g->b, "\"\n");
-  g->presumed = (int)in->line;
+  g->presumed = line;
 }
 
 

@@ -220,6 +220,10 @@ typedef struct tlua_Instr {
   /* ATOMIC */
   uint8_t atomic_op, order, scope, space, want_old;
   int32_t line;         /* script line that created it (0 = unknown), for #line and errors */
+  /* in a kernel whose body is tilelua's own (the stdlib's), the line of the body's file that created it, for
+     #line (source_name names that file; profilers then map the code to the stdlib's lines); -1 when no frame of
+     that file was running; 0 in the user's kernels (line serves both) */
+  int32_t src_line;
 } tlua_Instr;
 
 typedef struct tlua_Region { int32_t *instrs; int32_t n, cap; } tlua_Region;
@@ -265,7 +269,7 @@ typedef struct tlua_IR {
   int32_t cluster;      /* blocks per thread-block cluster along x (1, 2, 4, 8, 16; 0 counts as 1) */
   int32_t copy_groups;  /* 1 + the mbarrier array (8 barriers of 1 arrival) of the copy groups (ASYNC_COMMIT);
                            0: none */
-  char source_name[256];  /* the script file, for #line */
+  char source_name[256];  /* the file #line names: the user's script, or the body's file in tilelua's own kernels */
   /* 1 once tlua_ir_verified() accepted the IR; every builder call clears it. Consumers (executor,
      HIP emitter) verify only when it is 0, so a launch does not re-check a traced kernel. Whoever
      edits instructions through tlua_ir_instr() after that must clear it. */

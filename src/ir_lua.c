@@ -217,7 +217,7 @@ static int int_field(lua_State *L, int t, const char *k, lua_Integer dflt) {
 }
 
 /* ir:emit(region, op, dtype|nil, {operands}, line, {imm=, imm2=, fimm=, vec=, vec_lane=,
- *         atomic_op=, order=, scope=, space=, want_old=, region0=, region1=}|nil) -> id */
+ *         atomic_op=, order=, scope=, space=, want_old=, region0=, region1=}|nil[, src_line]) -> id */
 static int m_emit(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   int region = (int)luaL_checkinteger(L, 2);
@@ -241,6 +241,7 @@ static int m_emit(lua_State *L) {
   int line = (int)luaL_optinteger(L, 6, 0);
   int id = tlua_ir_emit(ir, region, (tlua_Op)op, (tlua_DType)dt, has_value, ops, (int)n, line);
   if (id < 0) return luaL_error(L, "IR: out of memory");
+  tlua_ir_instr(ir, id)->src_line = (int32_t)luaL_optinteger(L, 8, 0);
   if (lua_istable(L, 7)) {
     tlua_Instr *in = tlua_ir_instr(ir, id);
     lua_getfield(L, 7, "imm");
@@ -269,7 +270,7 @@ static int m_emit(lua_State *L) {
   return 1;
 }
 
-/* ir:set_name(source_name): the script file, for #line */
+/* ir:set_source(name): the file #line names (the user's script, or the body's file in tilelua's own kernels) */
 static int m_set_source(lua_State *L) {
   tlua_IR *ir = check_ir(L, 1);
   const char *s = luaL_checkstring(L, 2);

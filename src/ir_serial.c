@@ -1,7 +1,7 @@
 /* ir_serial.c - tlua_IR to bytes and back, deterministic, safe on arbitrary input (ir_serial.h).
  *
  * Layout (little endian):
- *   magic "TLUAIR\0\1"
+ *   magic "TLUAIR\0\4"
  *   name (u32 length + bytes), source_name (same), block i32, warp i32
  *   nparams u32, per parameter: name, kind u8, dtype u8, rank u8, shape_div16 u32,
  *     stride_div16 u32, aligned16 u8, last_contiguous u8
@@ -11,7 +11,7 @@
  *   cluster i32, copy_groups i32
  *   ninstrs u32, per instruction (INSTR_BYTES): op u16, dtype u8, has_value u8, nops i32, ops i32,
  *     region0 i32, region1 i32, imm i64, imm2 i64, fimm (f64 bits), vec u8, vec_lane u8,
- *     atomic_op u8, order u8, scope u8, space u8, want_old u8, line i32
+ *     atomic_op u8, order u8, scope u8, space u8, want_old u8, line i32, src_line i32
  *   noperands u32, operands i32...
  *   nregions u32, per region: n u32, instruction ids i32...
  * and nothing after. */
@@ -22,9 +22,9 @@
 
 #include "ir_serial.h"
 
-#define MAGIC "TLUAIR\0\3"  /* 2: mbarrier arrays and TMA descriptors; 3: copy groups */
+#define MAGIC "TLUAIR\0\4"  /* 2: mbarrier arrays and TMA descriptors; 3: copy groups; 4: src_line */
 #define MAGIC_LEN 8
-#define INSTR_BYTES 55
+#define INSTR_BYTES 59
 
 /* --- writing ------------------------------------------------------------------------------------- */
 
@@ -113,6 +113,7 @@ int tlua_ir_serialize(const tlua_IR *ir, void **buf, size_t *len, char *err, siz
     W8(&o, in->vec); W8(&o, in->vec_lane); W8(&o, in->atomic_op); W8(&o, in->order);
     W8(&o, in->scope); W8(&o, in->space); W8(&o, in->want_old);
     W32(&o, in->line);
+    W32(&o, in->src_line);
   }
   W32(&o, ir->noperands);
   for (int i = 0; i < ir->noperands; i++) W32(&o, ir->operands[i]);
@@ -277,6 +278,7 @@ int tlua_ir_deserialize(const void *buf, size_t len, tlua_IR **out, char *err, s
     in->vec = R8(&r); in->vec_lane = R8(&r); in->atomic_op = R8(&r); in->order = R8(&r);
     in->scope = R8(&r); in->space = R8(&r); in->want_old = R8(&r);
     in->line = RI32(&r);
+    in->src_line = RI32(&r);
     CHECK(in->has_value > 1 ? -2 : 0);
   }
   FIELD("operand count", -1);

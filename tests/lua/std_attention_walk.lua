@@ -4,7 +4,8 @@
 -- take every kind of step: nq = 3 (a step adds 2 query tiles and carries into the head, and from the last head
 -- into the batch), nq = 1 with Hq = 3 (a step adds 2 heads and carries into the batch), nq = 1 with Hq = 1 (a step
 -- adds 2 batches), nq = 2 (a step adds a head). (D = 64's walk, which divides, is std_attention_wgmma.lua's.) Against the float64 reference (lib/attention_case.lua), every row
--- of every head of every batch, on the executor at warp 32 or a GPU with wgmma.
+-- of every head of every batch, on the executor at warp 32 or a GPU with wgmma (on a GPU each block of these small
+-- shapes takes one tile: the steps are the executor's to check).
 local T = require "testing"
 local std = require "tilelua.std"
 local A = require "attention_case"
@@ -26,7 +27,28 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     if kk.name == "std_attention_f16_d128_masked_wgmma_ws_split_ov_rs_pt" then kern = kk end
   end
   assert(kern, "the persistent D = 128 kernel")
-  T.compiles(kern:source("sm_90"), kern.name, "sm_90a", "the carried walk for sm_90a")
+  local src = kern:source("sm_90")
+  T.compiles(src, kern.name, "sm_90a", "the carried walk for sm_90a")
+  -- a kernel of the stdlib's: its #line directives name the stdlib's file and lines (for profilers), the line of each
+  -- exponential the one of attention_wgmma.lua that takes it
+  local file, lines = nil, {}
+  for f in src:gmatch('#line %d+ "([^"]+)"') do file = file or f; T.eq(f, file, "one file in #line") end
+  T.eq(file, "tilelua/std/attention_wgmma.lua", "#line names the kernel body's file")
+  local path = (os.getenv("TILELUA_SOURCE_DIR") or ".") .. "/stdlib/attention_wgmma.lua"
+  for l in io.lines(path) do lines[#lines + 1] = l end
+  -- (the line the compiler presumes: the last directive's, plus the source lines since)
+  local at, found
+  for chunk in src:gmatch("[^\n]*") do
+    local l = tonumber(chunk:match('^#line (%d+) "'))
+    if l then at = l - 1 end
+    if not l and at then at = at + 1 end
+    if chunk:find("tl_ex2_ftz(v", 1, true) then
+      found = true
+      T.eq(lines[at]:find("tl.exp2", 1, true) ~= nil, true, "an exponential's #line is attention_wgmma.lua's tl.exp2")
+      break
+    end
+  end
+  T.eq(found, true, "the kernel takes exponentials (tl_ex2_ftz)")
 end
 registry["tilelua.warp"] = saved
 print("std_attention_walk: ok")
