@@ -106,6 +106,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local dynamic = persistent and config.dynamic == true
   -- config.lpt (not persistent): see the block's tile in the body
   local lpt = config.lpt == true
+  -- config.rolled (with overlap): the key loop takes one tile a trip, its K and V stages picked at run time (the
+  -- ring's tiles, lds:tile's stage) as FlashAttention-3's loop does (`#pragma unroll 1`), instead of a round of st
+  -- tiles a trip with constant stages, where ptxas issues the next tile's S within the round before the
+  -- exponentials and waits for P V of the tile before right after the row max (bench/RESULTS.md session 34); not yet
+  -- measured on a device
+  local rolled = overlap and config.rolled == true
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
@@ -146,7 +152,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(rolled), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -154,10 +160,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or "", rolled and "_roll" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -354,11 +360,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local function clone(t) return t:map(function(v) return v end) end -- (a tensor to set elements of)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
           -- S = q k^T of the key tile in stage buf (PD panels; pend(i): the pending option of panel i)
+          -- (buf: a constant, or with config.rolled an i32 value: the stage of the ring picked at run time)
           local function scores(buf, pend)
             local sc
             for pi = 0, PD - 1 do
-              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }),
-                          sc, pend and { pending = pend(pi) } or nil)
+              local kt = type(buf) == "number" and lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }) or
+                         lk:tile({ pi * bn, 0 }, { bn, 64 }, { transposed = true, stage = buf, stages = st, stride = PD * bn })
+              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), kt, sc, pend and { pending = pend(pi) } or nil)
             end
             return sc
           end
@@ -408,13 +416,16 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local function store_p(ps) to_panels(lp, ps, PN) end
           -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores); config.rs: P (pr,
           -- already in dt) from registers, one product of K = bn (pend(0))
+          local function vtile(buf, r0, rows)
+            if type(buf) == "number" then return lv:tile({ buf * bn + r0, 0 }, { rows, d }) end
+            return lv:tile({ r0, 0 }, { rows, d }, { stage = buf, stages = st, stride = bn })
+          end
           local function pv(buf, o, pend, pr)
             if rs then
-              return sO:mma(pr, lv:tile({ buf * bn, 0 }, { bn, d }), o, pend and { pending = pend(0) } or nil)
+              return sO:mma(pr, vtile(buf, 0, bn), o, pend and { pending = pend(0) } or nil)
             end
             for pi = 0, PN - 1 do
-              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), o,
-                         pend and { pending = pend(pi) } or nil)
+              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), vtile(buf, pi * 64, 64), o, pend and { pending = pend(pi) } or nil)
             end
             return o
           end
@@ -484,9 +495,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
-            -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
-            local function ostep(j, kv0, with_mask, o, m, l, pr)
-              local js = (j + 1) % st
+            -- tile t (keys kv0..) in stage js, tile t - 1 in stage j
+            local function tstep(js, j, kv0, with_mask, o, m, l, pr)
               ov.wait_k(js, kv0)
               ov.turn()
               -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
@@ -502,25 +512,47 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               o = rescale(o, alpha)
               return o, mn, lnew, hand_p(ps)
             end
+            -- (in a round: tile t in stage (j + 1) % st, tile t - 1 in stage j, the stages constants)
+            local function ostep(j, kv0, with_mask, ...) return tstep((j + 1) % st, j, kv0, with_mask, ...) end
             local function oloop(lo, hi, with_mask, state)
               return rounds(lo, hi, state, function(j, kv0, _, ...) return ostep(j, kv0, with_mask, ...) end)
             end
+            -- config.rolled: tiles 1 .. nkt - 1 one a trip, tile t in stage t % st (tile t - 1's in (t - 1) % st), the
+            -- tiles that no row masks first; then the last tile's P V in stage (nkt - 1) % st
+            local function rloop(lo, hi, with_mask, state)
+              return table.pack(k:range(lo, hi, bn, function(kv0, ...)
+                local t = kv0 // bn
+                return table.unpack(flat(tstep(t % st, (t - 1) % st, kv0, with_mask, unflat { ... })), 1, ne)
+              end, table.unpack(state, 1, ne)))
+            end
+            if rolled then
+              local plain = tl.max((unmasked // bn) * bn, bn) -- (the end of the tiles no row masks: whole tiles of keys)
+              res = rloop(bn, tl.min(plain, nkt * bn), false, flat(sO:zeros(), m0, l0, p0))
+              if masked then res = rloop(tl.min(plain, nkt * bn), nkt * bn, true, res) end
+              ov.q_done()
+              local o, m, l, pr = unflat(res)
+              local jl = (nkt - 1) % st
+              ov.wait_v(jl, (nkt - 1) * bn)
+              o = pv(jl, o, nil, pr)
+              ov.free_v(jl)
+              res = flat(o, m, l, pr)
+            end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
-            res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
+            if not rolled then res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0)) end
             -- (not masked: full_ov is r_end, a loop of no trips, left out of the persistent kernel: 150 cycles a tile;
             -- not of the others: without it ptxas serialized the D = 128 kernel's wgmmas, 20 -> 340 bytes of spills
             -- and 0.8x at S = 8k on an H200, bench/RESULTS.md session 23)
-            if masked or not persistent then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
+            if not rolled and (masked or not persistent) then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
             -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
             -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
-            for j = 0, st - 2 do
+            for j = 0, rolled and -1 or st - 2 do
               res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
                 return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
               end, table.unpack(res, 1, ne)))
             end
-            ov.q_done() -- (every S of the tile is complete: q is free)
+            if not rolled then ov.q_done() end -- (every S of the tile is complete: q is free)
             -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
-            for js = 0, st - 1 do
+            for js = 0, rolled and -1 or st - 1 do
               res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
                 local o, m, l, pr = unflat { ... }
                 ov.wait_v(js, (nkt - 1) * bn)
@@ -615,7 +647,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
         -- (js: the stage; config.persistent adds its parity as the tile started)
         local function phase(kv, js)
-          if pbase then return (kv // (st * bn) + pbase[js + 1]) % 2 end
+          if pbase then
+            local pb = pbase[st] -- (js an i32 value with config.rolled: the stage's entry picked at run time)
+            if type(js) == "number" then pb = pbase[js + 1] else
+              for j = st - 2, 0, -1 do pb = tl.select(tl.eq(js, j), pbase[j + 1], pb) end
+            end
+            return (kv // (st * bn) + pb) % 2
+          end
           return (kv // (st * bn)) % 2
         end
         -- config.persistent: q's buffer free again (qfree: the consumer warpgroups are done with it),
