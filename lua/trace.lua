@@ -24,27 +24,20 @@ function M.dtname(x)
   return nil
 end
 
--- The line of the user's script that is running (the first frame outside tilelua's own files).
-function M.user_line()
+-- The line of the user's script that is running (the first frame outside tilelua's own files) and its file; with own
+-- (a chunk's source, "@tilelua/std/x.lua": a kernel of tilelua's own) also the line of the innermost frame of that
+-- file (-1 when none is running), found in the same walk.
+function M.user_line(own)
+  local src = -1
   for level = 3, 40 do
     local info = debug.getinfo(level, "Sl")
     if not info then break end
+    if own and src < 0 and info.source == own and info.currentline > 0 then src = info.currentline end
     if info.currentline and info.currentline > 0 and not info.source:find("^@tilelua/") then
-      return info.currentline, info.short_src
+      return info.currentline, info.short_src, src
     end
   end
-  return 0, "?"
-end
-
--- The line of `source` (a chunk's source, "@tilelua/std/x.lua") that is running: the innermost frame of that file,
--- or -1 when none is (a kernel of tilelua's own: its #line directives name its body's file, not the user's script).
-function M.source_line(source)
-  for level = 3, 60 do
-    local info = debug.getinfo(level, "Sl")
-    if not info then break end
-    if info.source == source and info.currentline and info.currentline > 0 then return info.currentline end
-  end
-  return -1
+  return 0, "?", src
 end
 
 -- Raises an error at the user's script line (not inside tilelua's Lua files).
@@ -114,9 +107,9 @@ function M.emit(op, dtype, operands, fields)
     end
     ids[i] = v.id
   end
-  local line = M.user_line()
-  local src = 0
-  if c.own_source then src = c.in_body and M.source_line(c.own_source) or -1 end
+  -- (src_line: 0 in the user's kernels; in tilelua's own, the body file's line, -1 outside the body)
+  local line, _, src = M.user_line(c.in_body and c.own_source or nil)
+  if not c.own_source then src = 0 end
   local id = c.ir:emit(c.region, op, dtype, ids, line, fields, src)
   c.region_of[id] = c.region
   if dtype then return setmetatable({ id = id, dtype = dtype }, Value) end

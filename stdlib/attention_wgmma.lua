@@ -219,7 +219,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local nw = nq * hq * p.q:shape(0):cast("i32")
           local zeros = {}
           for j = 1, st do zeros[j] = 0 end
-          -- the body for work tile w, query tile qt of head h of batch b (w = (b hq + h) nq + qt; hb() -> h, b)
+          -- the body for work tile w, query tile qt of head h of batch b (w = (b hq + h) nq + qt; hb() -> h, b, called
+          -- after the causal flip of qt: each walk's source in the order it had, the D = 64 kernel's byte for byte)
           local function walk(qt, hb, it, ...)
             if causal then qt = nq - 1 - qt end
             local h, b = hb()
@@ -517,49 +518,48 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local function oloop(lo, hi, with_mask, state)
               return rounds(lo, hi, state, function(j, kv0, _, ...) return ostep(j, kv0, with_mask, ...) end)
             end
-            -- config.rolled: tiles 1 .. nkt - 1 one a trip, tile t in stage t % st (tile t - 1's in (t - 1) % st), the
-            -- tiles that no row masks first; then the last tile's P V in stage (nkt - 1) % st
-            local function rloop(lo, hi, with_mask, state)
-              return table.pack(k:range(lo, hi, bn, function(kv0, ...)
-                local t = kv0 // bn
-                return table.unpack(flat(tstep(t % st, (t - 1) % st, kv0, with_mask, unflat { ... })), 1, ne)
-              end, table.unpack(state, 1, ne)))
+            -- the last tile's P V (tile nkt - 1) from stage js, on the loop state
+            local function last_pv(js, o, m, l, pr)
+              ov.wait_v(js, (nkt - 1) * bn)
+              o = pv(js, o, nil, pr)
+              ov.free_v(js)
+              return table.unpack(flat(o, m, l, pr), 1, ne)
             end
             if rolled then
-              local plain = tl.max((unmasked // bn) * bn, bn) -- (the end of the tiles no row masks: whole tiles of keys)
-              res = rloop(bn, tl.min(plain, nkt * bn), false, flat(sO:zeros(), m0, l0, p0))
-              if masked then res = rloop(tl.min(plain, nkt * bn), nkt * bn, true, res) end
+              -- tiles 1 .. nkt - 1 one a trip, tile t in stage t % st (tile t - 1's in (t - 1) % st), those no row
+              -- masks first (whole tiles of keys); then the last tile's P V in stage (nkt - 1) % st
+              local function rloop(lo, hi, with_mask, state)
+                return table.pack(k:range(lo, hi, bn, function(kv0, ...)
+                  local t = kv0 // bn
+                  return table.unpack(flat(tstep(t % st, (t - 1) % st, kv0, with_mask, unflat { ... })), 1, ne)
+                end, table.unpack(state, 1, ne)))
+              end
+              local plain = tl.min(tl.max((unmasked // bn) * bn, bn), nkt * bn)
+              res = rloop(bn, plain, false, flat(sO:zeros(), m0, l0, p0))
+              if masked then res = rloop(plain, nkt * bn, true, res) end
               ov.q_done()
-              local o, m, l, pr = unflat(res)
-              local jl = (nkt - 1) % st
-              ov.wait_v(jl, (nkt - 1) * bn)
-              o = pv(jl, o, nil, pr)
-              ov.free_v(jl)
-              res = flat(o, m, l, pr)
-            end
-            local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
-            if not rolled then res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0)) end
-            -- (not masked: full_ov is r_end, a loop of no trips, left out of the persistent kernel: 150 cycles a tile;
-            -- not of the others: without it ptxas serialized the D = 128 kernel's wgmmas, 20 -> 340 bytes of spills
-            -- and 0.8x at S = 8k on an H200, bench/RESULTS.md session 23)
-            if not rolled and (masked or not persistent) then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
-            -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
-            -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
-            for j = 0, rolled and -1 or st - 2 do
-              res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
-                return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
-              end, table.unpack(res, 1, ne)))
-            end
-            if not rolled then ov.q_done() end -- (every S of the tile is complete: q is free)
-            -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
-            for js = 0, rolled and -1 or st - 1 do
-              res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
-                local o, m, l, pr = unflat { ... }
-                ov.wait_v(js, (nkt - 1) * bn)
-                o = pv(js, o, nil, pr)
-                ov.free_v(js)
-                return table.unpack(flat(o, m, l, pr), 1, ne)
-              end, table.unpack(res, 1, ne)))
+              res = table.pack(last_pv((nkt - 1) % st, unflat(res)))
+            else
+              local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
+              res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
+              -- (not masked: full_ov is r_end, a loop of no trips, left out of the persistent kernel: 150 cycles a tile;
+              -- not of the others: without it ptxas serialized the D = 128 kernel's wgmmas, 20 -> 340 bytes of spills
+              -- and 0.8x at S = 8k on an H200, bench/RESULTS.md session 23)
+              if masked or not persistent then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
+              -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
+              -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
+              for j = 0, st - 2 do
+                res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
+                  return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
+                end, table.unpack(res, 1, ne)))
+              end
+              ov.q_done() -- (every S of the tile is complete: q is free)
+              -- the last tile's P V in stage (nkt - 1) % st (a loop of one trip for that stage)
+              for js = 0, st - 1 do
+                res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
+                  return last_pv(js, unflat { ... })
+                end, table.unpack(res, 1, ne)))
+              end
             end
           else
             res = loop(0, full_end, false, flat(sO:zeros(), z8:map(function() return NEG_INF end), z8))

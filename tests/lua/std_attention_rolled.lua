@@ -10,11 +10,8 @@ local T = require "testing"
 local std = require "tilelua.std"
 local A = require "attention_case"
 local case = A.case
-local registry = debug.getregistry()
-local saved = registry["tilelua.warp"]
 
-if tl.backend() == "cpu" or tl.target().wgmma then
-  registry["tilelua.warp"] = 32
+A.on_wgmma(function()
   local function with(extra)
     local c = { wgmma = true, ws = true, split = true, overlap = true, rs = true, rolled = true }
     for key, v in pairs(extra) do c[key] = v end
@@ -38,6 +35,5 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     std.attention(tl.zeros({ 1, 1, 16, 64 }, tl.f16), tl.zeros({ 1, 1, 16, 64 }, tl.f16), tl.zeros({ 1, 1, 16, 64 }, tl.f16),
                   { config = { wgmma = true, ws = true, overlap = false, rolled = true } })
   end, "config.rolled is a form of config.overlap's key loop", "rolled without overlap")
-end
-registry["tilelua.warp"] = saved
+end)
 print("std_attention_rolled: ok")

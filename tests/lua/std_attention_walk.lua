@@ -3,18 +3,15 @@
 -- from qt into h and from h into b), at D = 64 it divides. On the executor the grid is 2 blocks, so these shapes
 -- take every kind of step: nq = 3 (a step adds 2 query tiles and carries into the head, and from the last head
 -- into the batch), nq = 1 with Hq = 3 (a step adds 2 heads and carries into the batch), nq = 1 with Hq = 1 (a step
--- adds 2 batches), nq = 2 (a step adds a head). (D = 64's walk, which divides, is std_attention_wgmma.lua's.) Against the float64 reference (lib/attention_case.lua), every row
--- of every head of every batch, on the executor at warp 32 or a GPU with wgmma (on a GPU each block of these small
--- shapes takes one tile: the steps are the executor's to check).
+-- adds 2 batches), nq = 2 (a step adds a head). (D = 64's walk, which divides, is std_attention_wgmma.lua's.) Against
+-- the float64 reference (lib/attention_case.lua), every row of every head of every batch, on the executor at warp 32
+-- or a GPU with wgmma (on a GPU each block of these small shapes takes one tile: the steps are the executor's to check).
 local T = require "testing"
 local std = require "tilelua.std"
 local A = require "attention_case"
 local case = A.case
-local registry = debug.getregistry()
-local saved = registry["tilelua.warp"]
 
-if tl.backend() == "cpu" or tl.target().wgmma then
-  registry["tilelua.warp"] = 32
+A.on_wgmma(function()
   local PT = { wgmma = true, ws = true, split = true, overlap = true, rs = true, persistent = true }
   local PP = { wgmma = true, ws = true, split = true, overlap = true, rs = true, persistent = true, pingpong = true }
   case { B = 2, Hq = 2, S = 260, Skv = 64, D = 128, dt = "f16", config = PT }            -- nq = 3: qt -> h -> b
@@ -49,6 +46,5 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
   end
   T.eq(found, true, "the kernel takes exponentials (tl_ex2_ftz)")
-end
-registry["tilelua.warp"] = saved
+end)
 print("std_attention_walk: ok")

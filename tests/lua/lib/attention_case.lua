@@ -67,4 +67,16 @@ function A.case(c)
   if c.empty then assert(empty == c.empty, what .. ": " .. empty .. " rows without keys, want " .. c.empty) end
 end
 
+-- fn() where the wgmma kernels run, the executor or a GPU with wgmma, at warp 32 (the executor's default warp put
+-- back after); elsewhere nothing
+function A.on_wgmma(fn)
+  if not (tl.backend() == "cpu" or tl.target().wgmma) then return end
+  local registry = debug.getregistry()
+  local saved = registry["tilelua.warp"]
+  registry["tilelua.warp"] = 32
+  local ok, err = pcall(fn)
+  registry["tilelua.warp"] = saved
+  if not ok then error(err, 0) end
+end
+
 return A
