@@ -106,12 +106,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local dynamic = persistent and config.dynamic == true
   -- config.lpt (not persistent): see the block's tile in the body
   local lpt = config.lpt == true
-  -- config.rolled (with overlap): the key loop takes one tile a trip, its K and V stages picked at run time (the
-  -- ring's tiles, lds:tile's stage) as FlashAttention-3's loop does (`#pragma unroll 1`), instead of a round of st
-  -- tiles a trip with constant stages, where ptxas issues the next tile's S within the round before the
-  -- exponentials and waits for P V of the tile before right after the row max (bench/RESULTS.md session 34); not yet
-  -- measured on a device
-  local rolled = overlap and config.rolled == true
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
@@ -152,7 +146,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(rolled), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -160,10 +154,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", rolled and "_roll" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -361,13 +355,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local function clone(t) return t:map(function(v) return v end) end -- (a tensor to set elements of)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
           -- S = q k^T of the key tile in stage buf (PD panels; pend(i): the pending option of panel i)
-          -- (buf: a constant, or with config.rolled an i32 value: the stage of the ring picked at run time)
           local function scores(buf, pend)
             local sc
             for pi = 0, PD - 1 do
-              local kt = type(buf) == "number" and lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }) or
-                         lk:tile({ pi * bn, 0 }, { bn, 64 }, { transposed = true, stage = buf, stages = st, stride = PD * bn })
-              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), kt, sc, pend and { pending = pend(pi) } or nil)
+              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }),
+                          sc, pend and { pending = pend(pi) } or nil)
             end
             return sc
           end
@@ -417,10 +409,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local function store_p(ps) to_panels(lp, ps, PN) end
           -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores); config.rs: P (pr,
           -- already in dt) from registers, one product of K = bn (pend(0))
-          local function vtile(buf, r0, rows)
-            if type(buf) == "number" then return lv:tile({ buf * bn + r0, 0 }, { rows, d }) end
-            return lv:tile({ r0, 0 }, { rows, d }, { stage = buf, stages = st, stride = bn })
-          end
+          local function vtile(buf, r0, rows) return lv:tile({ buf * bn + r0, 0 }, { rows, d }) end
           local function pv(buf, o, pend, pr)
             if rs then
               return sO:mma(pr, vtile(buf, 0, bn), o, pend and { pending = pend(0) } or nil)
@@ -525,41 +514,25 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               ov.free_v(js)
               return table.unpack(flat(o, m, l, pr), 1, ne)
             end
-            if rolled then
-              -- tiles 1 .. nkt - 1 one a trip, tile t in stage t % st (tile t - 1's in (t - 1) % st), those no row
-              -- masks first (whole tiles of keys); then the last tile's P V in stage (nkt - 1) % st
-              local function rloop(lo, hi, with_mask, state)
-                return table.pack(k:range(lo, hi, bn, function(kv0, ...)
-                  local t = kv0 // bn
-                  return table.unpack(flat(tstep(t % st, (t - 1) % st, kv0, with_mask, unflat { ... })), 1, ne)
-                end, table.unpack(state, 1, ne)))
-              end
-              local plain = tl.min(tl.max((unmasked // bn) * bn, bn), nkt * bn)
-              res = rloop(bn, plain, false, flat(sO:zeros(), m0, l0, p0))
-              if masked then res = rloop(plain, nkt * bn, true, res) end
-              ov.q_done()
-              res = table.pack(last_pv((nkt - 1) % st, unflat(res)))
-            else
-              local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
-              res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
-              -- (not masked: full_ov is r_end, a loop of no trips, left out of the persistent kernel: 150 cycles a tile;
-              -- not of the others: without it ptxas serialized the D = 128 kernel's wgmmas, 20 -> 340 bytes of spills
-              -- and 0.8x at S = 8k on an H200, bench/RESULTS.md session 23)
-              if masked or not persistent then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
-              -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
-              -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
-              for j = 0, st - 2 do
-                res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
-                  return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
-                end, table.unpack(res, 1, ne)))
-              end
-              ov.q_done() -- (every S of the tile is complete: q is free)
-              -- the last tile's P V in stage (nkt - 1) % st (a loop of one trip for that stage)
-              for js = 0, st - 1 do
-                res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
-                  return last_pv(js, unflat { ... })
-                end, table.unpack(res, 1, ne)))
-              end
+            local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
+            res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
+            -- (not masked: full_ov is r_end, a loop of no trips, left out of the persistent kernel: 150 cycles a tile;
+            -- not of the others: without it ptxas serialized the D = 128 kernel's wgmmas, 20 -> 340 bytes of spills
+            -- and 0.8x at S = 8k on an H200, bench/RESULTS.md session 23)
+            if masked or not persistent then res = oloop(tl.min(full_ov, r_end), r_end, true, res) end
+            -- the last (nkt - 1) % st tiles, tile t in stage t % st as in a round: step j of one, a loop of
+            -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
+            for j = 0, st - 2 do
+              res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
+                return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
+              end, table.unpack(res, 1, ne)))
+            end
+            ov.q_done() -- (every S of the tile is complete: q is free)
+            -- the last tile's P V in stage (nkt - 1) % st (a loop of one trip for that stage)
+            for js = 0, st - 1 do
+              res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
+                return last_pv(js, unflat { ... })
+              end, table.unpack(res, 1, ne)))
             end
           else
             res = loop(0, full_end, false, flat(sO:zeros(), z8:map(function() return NEG_INF end), z8))
@@ -648,11 +621,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- (js: the stage; config.persistent adds its parity as the tile started)
         local function phase(kv, js)
           if pbase then
-            local pb = pbase[st] -- (js an i32 value with config.rolled: the stage's entry picked at run time)
-            if type(js) == "number" then pb = pbase[js + 1] else
-              for j = st - 2, 0, -1 do pb = tl.select(tl.eq(js, j), pbase[j + 1], pb) end
-            end
-            return (kv // (st * bn) + pb) % 2
+            return (kv // (st * bn) + pbase[js + 1]) % 2
           end
           return (kv // (st * bn)) % 2
         end
