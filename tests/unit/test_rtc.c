@@ -5,7 +5,9 @@
  *
  * Also a compile driver for the cli tests:
  *   test_rtc --compile ARCH FILE...   compiles each file for ARCH (kernel name: the file name
- *                                     without "_ARCH.hip"), printing "FILE: ok (bytes, ms)";
+ *                                     without "_ARCH.hip"), printing "FILE: ok (bytes, ms)"; a
+ *                                     file of the same bytes as an earlier one is not compiled
+ *                                     again (its line says whose result it shares);
  *                                     exit 0 all compiled, 1 some failed, 77 compiler absent. */
 #include <stdint.h>
 #include <stdio.h>
@@ -264,7 +266,9 @@ static char *slurp(const char *path) {
   return s;
 }
 
-/* test_rtc --compile ARCH FILE... */
+/* test_rtc --compile ARCH FILE...: files of the same bytes (a kernel several scripts or
+ * specializations generate alike) are compiled once, under the first one's name; the others say
+ * whose result they share, and a failure names every file of that source. */
 static int compile_files(const char *arch, int nfiles, char **files) {
   const tlua_Rtc *rtc = tlua_rtc_for_arch(arch);
   char err[16384];
@@ -272,13 +276,36 @@ static int compile_files(const char *arch, int nfiles, char **files) {
   if (rtc->check_arch(arch, err, sizeof err)) { fprintf(stderr, "%s\n", err); return 2; }
   if (rtc->load(err, sizeof err)) { printf("skipped: %s\n", err); return 77; }
   printf("%s for %s\n", rtc->version(), arch);
-  int failed = 0;
+  char **srcs = calloc((size_t)nfiles, sizeof *srcs);
+  int *first = malloc(sizeof *first * (size_t)nfiles); /* the file whose compile stands for this one */
+  int *result = malloc(sizeof *result * (size_t)nfiles);
+  uint64_t *hash = malloc(sizeof *hash * (size_t)nfiles);
+  if (!srcs || !first || !result || !hash) { fprintf(stderr, "out of memory for %d files\n", nfiles); return 2; }
+  int failed = 0, distinct = 0;
   double total = 0;
   for (int i = 0; i < nfiles; i++) {
-    char *src = slurp(files[i]);
-    if (!src) { fprintf(stderr, "%s: cannot read\n", files[i]); failed = 1; continue; }
     const char *base = strrchr(files[i], '/');
     base = base ? base + 1 : files[i];
+    char *src = srcs[i] = slurp(files[i]);
+    first[i] = i;
+    result[i] = 1;
+    if (!src) { fprintf(stderr, "%s: cannot read\n", files[i]); failed = 1; continue; }
+    hash[i] = 14695981039346656037u; /* FNV-1a, then the bytes compared */
+    for (const unsigned char *c = (const unsigned char *)src; *c; c++) hash[i] = (hash[i] ^ *c) * 1099511628211u;
+    for (int j = 0; j < i; j++)
+      if (first[j] == j && srcs[j] && hash[j] == hash[i] && strcmp(srcs[j], src) == 0) { first[i] = j; break; }
+    if (first[i] != i) {
+      const char *fb = strrchr(files[first[i]], '/');
+      fb = fb ? fb + 1 : files[first[i]];
+      result[i] = result[first[i]];
+      if (result[i]) {
+        fprintf(stderr, "%s: FAILED: the same source as %s, which failed above\n", files[i], fb);
+        failed = 1;
+      }
+      printf("%s: %s (the same source as %s, not compiled again)\n", base, result[i] ? "FAILED" : "ok", fb);
+      continue;
+    }
+    distinct++;
     char name[256], suffix[64];
     snprintf(name, sizeof name, "%s", base);
     snprintf(suffix, sizeof suffix, "_%s.hip", arch);
@@ -292,13 +319,19 @@ static int compile_files(const char *arch, int nfiles, char **files) {
     clock_gettime(CLOCK_MONOTONIC, &t1);
     double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
     total += ms;
-    if (rc) { fprintf(stderr, "%s\n", err); failed = 1; }
+    if (rc) { fprintf(stderr, "%s\n%s: FAILED\n", err, files[i]); failed = 1; }
     else if (!is_elf(code, size)) { fprintf(stderr, "%s: not an ELF code object\n", files[i]); failed = 1; rc = 1; }
+    result[i] = rc != 0;
     printf("%s: %s (%zu bytes, %.0f ms)\n", base, rc ? "FAILED" : "ok", size, ms);
     free(code);
-    free(src);
   }
-  printf("%d files, %.0f ms in all\n", nfiles, total);
+  printf("%d files, %d distinct sources compiled (%d duplicates not compiled again), %.0f ms in all\n", nfiles,
+         distinct, nfiles - distinct, total);
+  for (int i = 0; i < nfiles; i++) free(srcs[i]);
+  free(srcs);
+  free(first);
+  free(result);
+  free(hash);
   return failed;
 }
 
