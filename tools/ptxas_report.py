@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""ptxas_report.py FILE.cu [ARCH]: compile a kernel source tilelua generated (kern:source("sm_90a")) to a cubin with
+NVRTC, as the CUDA backend does, and print ptxas's -v report: registers, spills, stack, and any C75xx performance
+warning (wgmma serialized). Needs only libnvrtc and the CUDA headers (cuda_fp16.h for f16/bf16 kernels), no GPU:
+what ptxas does with a kernel can be read here before a device call. ARCH: sm_90a unless given; CUDA_INCLUDE: the
+headers' directory (/usr/local/cuda/include unless given). Exit status 1 where the compile fails."""
+import ctypes
+import os
+import sys
+
+if len(sys.argv) < 2:
+    sys.exit(__doc__)
+lib = ctypes.CDLL("libnvrtc.so")
+src = open(sys.argv[1], "rb").read()
+arch = sys.argv[2] if len(sys.argv) > 2 else "sm_90a"
+prog = ctypes.c_void_p()
+rc = lib.nvrtcCreateProgram(ctypes.byref(prog), src, sys.argv[1].encode(), 0, None, None)
+assert rc == 0, rc
+opts = [b"--gpu-architecture=" + arch.encode(), b"-default-device", b"--std=c++17", b"-I" + os.environ.get("CUDA_INCLUDE", "/usr/local/cuda/include").encode(), b"--ptxas-options=-v"]
+arr = (ctypes.c_char_p * len(opts))(*opts)
+rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
+n = ctypes.c_size_t()
+lib.nvrtcGetProgramLogSize(prog, ctypes.byref(n))
+log = ctypes.create_string_buffer(n.value)
+lib.nvrtcGetProgramLog(prog, log)
+for line in log.value.decode(errors="replace").splitlines():
+    if "ptxas" in line or "spill" in line or "stack" in line or "error" in line or "C75" in line:
+        print(line)
+sys.exit(1 if rc else 0)
