@@ -409,13 +409,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local function store_p(ps) to_panels(lp, ps, PN) end
           -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores); config.rs: P (pr,
           -- already in dt) from registers, one product of K = bn (pend(0))
-          local function vtile(buf, r0, rows) return lv:tile({ buf * bn + r0, 0 }, { rows, d }) end
           local function pv(buf, o, pend, pr)
             if rs then
-              return sO:mma(pr, vtile(buf, 0, bn), o, pend and { pending = pend(0) } or nil)
+              return sO:mma(pr, lv:tile({ buf * bn, 0 }, { bn, d }), o, pend and { pending = pend(0) } or nil)
             end
             for pi = 0, PN - 1 do
-              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), vtile(buf, pi * 64, 64), o, pend and { pending = pend(pi) } or nil)
+              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), o,
+                         pend and { pending = pend(pi) } or nil)
             end
             return o
           end
@@ -485,8 +485,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
-            -- tile t (keys kv0..) in stage js, tile t - 1 in stage j
-            local function tstep(js, j, kv0, with_mask, o, m, l, pr)
+            -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
+            local function ostep(j, kv0, with_mask, o, m, l, pr)
+              local js = (j + 1) % st
               ov.wait_k(js, kv0)
               ov.turn()
               -- issued back to back, nothing waited for: S of tile t, then P V of tile t - 1
@@ -502,17 +503,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               o = rescale(o, alpha)
               return o, mn, lnew, hand_p(ps)
             end
-            -- (in a round: tile t in stage (j + 1) % st, tile t - 1 in stage j, the stages constants)
-            local function ostep(j, kv0, with_mask, ...) return tstep((j + 1) % st, j, kv0, with_mask, ...) end
             local function oloop(lo, hi, with_mask, state)
               return rounds(lo, hi, state, function(j, kv0, _, ...) return ostep(j, kv0, with_mask, ...) end)
-            end
-            -- the last tile's P V (tile nkt - 1) from stage js, on the loop state
-            local function last_pv(js, o, m, l, pr)
-              ov.wait_v(js, (nkt - 1) * bn)
-              o = pv(js, o, nil, pr)
-              ov.free_v(js)
-              return table.unpack(flat(o, m, l, pr), 1, ne)
             end
             local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
             res = oloop(bn, tl.min(full_ov, r_end), false, flat(sO:zeros(), m0, l0, p0))
@@ -528,10 +520,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               end, table.unpack(res, 1, ne)))
             end
             ov.q_done() -- (every S of the tile is complete: q is free)
-            -- the last tile's P V in stage (nkt - 1) % st (a loop of one trip for that stage)
+            -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
             for js = 0, st - 1 do
               res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
-                return last_pv(js, unflat { ... })
+                local o, m, l, pr = unflat { ... }
+                ov.wait_v(js, (nkt - 1) * bn)
+                o = pv(js, o, nil, pr)
+                ov.free_v(js)
+                return table.unpack(flat(o, m, l, pr), 1, ne)
               end, table.unpack(res, 1, ne)))
             end
           else
@@ -620,9 +616,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
         -- (js: the stage; config.persistent adds its parity as the tile started)
         local function phase(kv, js)
-          if pbase then
-            return (kv // (st * bn) + pbase[js + 1]) % 2
-          end
+          if pbase then return (kv // (st * bn) + pbase[js + 1]) % 2 end
           return (kv // (st * bn)) % 2
         end
         -- config.persistent: q's buffer free again (qfree: the consumer warpgroups are done with it),
