@@ -197,7 +197,20 @@ else
   expect_eq "NVRTC compile of every kernel for sm_90" "$rc" "0"
   [ $wgmma -eq 1 ] && expect_eq "NVRTC compile of the wgmma kernels for sm_90a" "$(rc_of nvrtc_sm_90a)" "0"
 fi
-# a driver compiles a source once, however many of its files hold it
+# a driver compiles a source once, however many of its files hold it: each driver's count of distinct
+# sources is the files' count of distinct contents (a driver that ran: one skipped prints no count)
+distinct_eq() { # STAGE FILE...
+  local stage=$1 got want
+  shift
+  got=$(sed -n 's/^[0-9]* files, \([0-9]*\) distinct.*/\1/p' "$TMPD/log/$stage")
+  [ -n "$got" ] || return 0
+  want=$(md5sum "$@" | awk '{ print $1 }' | sort -u | wc -l)
+  expect_eq "$stage: distinct sources compiled" "$got" "$want"
+}
+for arch in $archs; do distinct_eq "hiprtc_$arch" "$TMPD"/out/*_"$arch".hip; done
+for p in $pairs; do distinct_eq "clang_${p#*:}" "$TMPD"/out/*_"${p%:*}".hip; done
+distinct_eq nvrtc_sm_90 "$TMPD"/nv/*_sm_90.hip
+[ $wgmma -eq 1 ] && distinct_eq nvrtc_sm_90a "$TMPD"/nv/*_sm_90a.hip
 cat "$TMPD"/log/hiprtc_* "$TMPD"/log/clang_* "$TMPD"/log/nvrtc_* 2>/dev/null |
   sed -n 's/^\([0-9]*\) files, \([0-9]*\) distinct.*/\1 \2/p' |
   awk '{ f += $1; d += $2 }
