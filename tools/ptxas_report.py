@@ -16,7 +16,10 @@ arch = sys.argv[2] if len(sys.argv) > 2 else "sm_90a"
 prog = ctypes.c_void_p()
 rc = lib.nvrtcCreateProgram(ctypes.byref(prog), src, sys.argv[1].encode(), 0, None, None)
 assert rc == 0, rc
-opts = [b"--gpu-architecture=" + arch.encode(), b"-default-device", b"--std=c++17", b"-I" + os.environ.get("CUDA_INCLUDE", "/usr/local/cuda/include").encode(), b"--ptxas-options=-v"]
+include = os.environ.get("CUDA_INCLUDE", "/usr/local/cuda/include")
+# (the CUDA backend's options, src/rtc_nvrtc.c, with ptxas's report)
+opts = [b"--gpu-architecture=" + arch.encode(), b"-default-device", b"--std=c++17", b"-I" + include.encode(),
+        b"--ptxas-options=-v"]
 arr = (ctypes.c_char_p * len(opts))(*opts)
 rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
 n = ctypes.c_size_t()
