@@ -490,9 +490,7 @@ local function check_config(config)
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
   for key, v in pairs(config) do
     if key == "bn" then
-      if not (v == 16 or v == 32 or v == 64 or v == 128 or v == 256) then
-        C.fail("std.attention: config.bn must be 16, 32, 64, 128 or 256 (got %s)", tostring(v))
-      end
+      if not (v == 16 or v == 32 or v == 64 or v == 128) then C.fail("std.attention: config.bn must be 16, 32, 64 or 128 (got %s)", tostring(v)) end
     elseif key == "mt" then
       if v ~= 1 and v ~= 2 then C.fail("std.attention: config.mt (MMA row tiles per warp) must be 1 or 2 (got %s)", tostring(v)) end
     elseif key == "stages" then

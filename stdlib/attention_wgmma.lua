@@ -120,13 +120,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
-  -- (bn = 256: at D = 64 with P through LDS only, the one S accumulator of a warpgroup its 128 registers; with rs the
-  -- P registers of the tile before would be live beside it)
-  if bn == 256 and (d ~= 64 or rs) then
-    C.fail("std.attention: config.bn = 256 is taken at D = 64 with P through LDS (rs = false) only (got D = %d%s)", d,
-           rs and ", rs = true" or "")
-  end
-  if bn ~= 64 and bn ~= 128 and bn ~= 256 then C.fail("std.attention: config.wgmma takes config.bn = 64, 128 or 256 (got %d)", bn) end
+  if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
   local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
@@ -160,17 +154,17 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", bn == 256 and "_n256" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
       -- (remat_offsets: at D = 128, where the kernels are at the register limit, the output staging's swizzled
       -- offsets computed where stored: spills 220 -> 132 bytes in the persistent kernel, 1.00-1.05x on an H200; at
       -- D = 64 the causal kernel was 4-6% slower with it: bench/RESULTS.md, 2026-11-27 session 22)
-      hints = { uniform_warp = true, remat_offsets = d == 128 or bn == 256 },
+      hints = { uniform_warp = true, remat_offsets = d == 128 },
       -- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller)
       params = shared.params(dt, rank),
       body = function(k, p)
