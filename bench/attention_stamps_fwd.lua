@@ -1,0 +1,153 @@
+-- attention_stamps_fwd.lua - where a work tile of std.attention's persistent forward kernel goes, by clock stamps on the
+-- GPU (bench/RESULTS.md 2026-11-29 session 36). The kernel's generated source is patched in this process only
+-- (tl._hip_source wrapped; the library and its cache untouched: run with TILELUA_CACHE=0): at the start of each of
+-- the consumers' work tiles the first thread of each warpgroup reads clock(); after each mbarrier wait, wgmma wait,
+-- barrier, arrival, bulk-copy commit and read-wait, before each wgmma fence, and before and after each loop of the
+-- tile's body it writes (clock() less the tile's start) / 4 as an f16 (a stamp inside a key loop keeps its last trip).
+-- The stamps land past the end of the output, which the script passes as a view of a tensor twice its size.
+-- For tiles R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's cycles.
+-- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps_fwd.lua
+-- Env: D (64), S (1024), B (16384 / S), H (2048 / D), CAUSAL=1, DT (f16), CONFIG (opts.config as a Lua table), PLAIN=1
+-- (no stamps: the kernel's time alone, in a process of its own, as the code objects are kept by source).
+-- The patch reads the generated source's shape: the consumers' setmaxnreg.inc, then their first `for` loop (the walk
+-- over work tiles) up to its closing brace: it fits the persistent kernels (config.persistent, the default not causal).
+local std = require "tilelua.std"
+local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+
+local NS, NR, R0 = 80, 4, 2 -- halves a slot, tiles stamped, the first of them
+local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read", "bar%.sync", "bar%.arrive",
+                "tl_mbar_arrive%(", "cp%.async%.bulk%.commit_group" }
+local BEFORE = { "wgmma%.fence%.sync" }
+
+-- the source with stamps; names[i]: stamp i's source line and text
+local function patch(src)
+  local lines = {}
+  for l in (src .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  local i0
+  for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
+  assert(i0, "attention_stamps_fwd: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
+  local lo, var, first, step, indent
+  for i = i0, #lines do
+    local ind, v, f, s = lines[i]:match("^(%s*)for %(int (v%d+) = (v%d+); v%d+ < v%d+; v%d+ %+= (v%d+)%) {")
+    if v then lo, indent, var, first, step = i, ind, v, f, s; break end
+  end
+  assert(lo, "attention_stamps_fwd: no loop after the consumers' setmaxnreg")
+  local hi
+  for i = lo + 1, #lines do if lines[i] == indent .. "}" then hi = i; break end end
+  assert(hi, "attention_stamps_fwd: the walk's loop has no closing brace")
+  local out, names = {}, {}
+  local function stamp(tag)
+    names[#names + 1] = tag
+    assert(#names < NS, "attention_stamps_fwd: more stamps than a slot holds")
+    return string.format("{ const unsigned tl_c_ = (unsigned)clock(); if (tl_pr_ >= 0 && (threadIdx.x & 127u) == 0u) " ..
+                         "tl_stp_[tl_pr_ + %d] = __float2half((float)(tl_c_ - tl_c0_) * 0.25f); }", #names)
+  end
+  local function text(l) return (l:gsub("^%s+", "")):sub(1, 60) end
+  local function any(l, pats)
+    for _, pat in ipairs(pats) do if l:find(pat) then return true end end
+  end
+  local open = {} -- inner loops: the indentation of each open one's closing brace, and its line
+  for i, l in ipairs(lines) do
+    local inner = i > lo and i < hi and l:match("^(%s*)for %(int ")
+    if inner then
+      out[#out + 1] = stamp(i .. ": before the loop")
+      open[#open + 1] = { inner .. "}", i }
+    end
+    if i > lo and i < hi and any(l, BEFORE) then out[#out + 1] = stamp(i .. ": before " .. text(l)) end
+    if i == hi then out[#out + 1] = stamp(hi .. ": the tile's end") end
+    out[#out + 1] = l
+    if i == lo then
+      out[#out + 1] = string.format(
+        "const int tl_r_ = (%s - %s) / %s - %d; const unsigned tl_c0_ = (unsigned)clock(); " ..
+        "__half* tl_stp_ = o + o_shape0 * o_stride0; const int tl_pr_ = (tl_r_ >= 0 && tl_r_ < %d) ? " ..
+        "((((int)(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))) * 2 + (int)(threadIdx.x / 128u - 1u) %% 2) * %d + tl_r_) * %d : -1;",
+        var, first, step, R0, NR, NR, NS)
+    elseif i > lo and i < hi and any(l, AFTER) then
+      out[#out + 1] = stamp(i .. ": " .. text(l))
+    elseif #open > 0 and l == open[#open][1] then
+      out[#out + 1] = stamp(i .. ": after the loop of line " .. open[#open][2])
+      open[#open] = nil
+    end
+  end
+  return table.concat(out, "\n"), names
+end
+
+local D, S = tonumber(os.getenv("D") or "64"), tonumber(os.getenv("S") or "1024")
+local H = tonumber(os.getenv("H") or tostring(2048 // D))
+local B = tonumber(os.getenv("B") or tostring(16384 // S))
+local dt = os.getenv("DT") or "f16"
+local causal = os.getenv("CAUSAL") == "1"
+local config = os.getenv("CONFIG") and assert(load("return " .. os.getenv("CONFIG")))() or nil
+local plain = os.getenv("PLAIN") == "1"
+local sh = { B, H, S, D }
+local q, k, v = timing.signed(sh, dt, 1), timing.signed(sh, dt, 2), timing.signed(sh, dt, 3)
+-- the output in the first half of a tensor twice its size: the stamps go after it
+local big = tl.empty({ 2 * B, H, S, D }, tl[dt])
+local o = big:narrow(0, 0, B)
+local area = big:narrow(0, B, B)
+local names, kname
+if not plain then
+  local source = tl._hip_source
+  tl._hip_source = function(ir, opts)
+    local src, dyn, carch = source(ir, opts)
+    local name = src:match("__launch_bounds__%(%d+, %d+%) (std_attention_[%w_]*wgmma[%w_]*)")
+    if name and not name:find("backward", 1, true) then src, names = patch(src); kname = name end
+    return src, dyn, carch
+  end
+end
+local opts = { causal = causal, config = config, out = o }
+local function forward() return std.attention(q, k, v, opts) end
+if os.getenv("SOURCE") then -- (SOURCE=file: the patched source written there, for a compile check without a GPU)
+  local registry = debug.getregistry()
+  registry["tilelua.warp"] = 32
+  local before = {}
+  for _, kk in ipairs(std.kernels()) do before[kk] = true end
+  forward()
+  for _, kk in ipairs(std.kernels()) do
+    if not before[kk] then local f = assert(io.open(os.getenv("SOURCE"), "w")); f:write(kk:source("sm_90a")); f:close() end
+  end
+  print(string.format("%s: %d stamps", tostring(kname), names and #names or 0))
+  return
+end
+assert(tl.backend() ~= "cpu", "attention_stamps_fwd needs a GPU backend (run with --backend=cuda)")
+local t = timing.timeit(forward, 5, 5)
+print(string.format("%s D = %d, S = %d, B = %d, H = %d, %s: %.1f us a call%s", dt, D, S, B, H,
+                    causal and "causal" or "not causal", t * 1e6, plain and "" or " (with the stamps)"))
+if plain then return end
+assert(names, "attention_stamps_fwd: no stamped kernel was compiled (its code object was cached: TILELUA_CACHE=0)")
+print(kname)
+local blocks = 1024 -- (at most: the persistent grid is one block per multiprocessor)
+assert(blocks * 2 * NR * NS <= B * H * S * D, "attention_stamps_fwd: the stamps do not fit past the output")
+area:fill(-1.0)
+forward()
+tl.synchronize()
+local per = { {}, {} } -- per[warpgroup][stamp]: values
+local tiles = 0
+local HSD, SD = H * S * D, S * D
+local function at(j) return area:get(j // HSD, (j % HSD) // SD, (j % SD) // D, j % D) end
+for slot = 0, blocks * 2 * NR - 1 do
+  local base = slot * NS
+  if at(base + 1) >= 0 then -- (a tile the block ran)
+    tiles = tiles + 1
+    local wg = (slot // NR) % 2 + 1
+    for i = 1, #names do
+      local x = at(base + i)
+      if x >= 0 then per[wg][i] = per[wg][i] or {}; table.insert(per[wg][i], 4 * x) end
+    end
+  end
+end
+print(string.format("%d tiles stamped; cycles since the tile's start, 10th / 50th / 90th percentile", tiles))
+local function pct(tt, f) return tt[math.max(1, math.floor(#tt * f + 0.5))] end
+for i = 1, #names do
+  local cols = {}
+  for wg = 1, 2 do
+    local tt = per[wg][i]
+    if tt then
+      table.sort(tt)
+      cols[wg] = string.format("%6d %6d %6d", pct(tt, 0.1), pct(tt, 0.5), pct(tt, 0.9))
+    else
+      cols[wg] = string.format("%6s %6s %6s", "-", "-", "-")
+    end
+  end
+  print(string.format("%2d %-64s wg0 %s | wg1 %s", i, names[i], cols[1], cols[2]))
+end
