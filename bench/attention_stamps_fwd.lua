@@ -2,8 +2,10 @@
 -- GPU (bench/RESULTS.md 2026-11-29 session 36). The kernel's generated source is patched in this process only
 -- (tl._hip_source wrapped; the library and its cache untouched: run with TILELUA_CACHE=0): at the start of each of
 -- the consumers' work tiles the first thread of each warpgroup reads clock(); after each mbarrier wait, wgmma wait,
--- barrier, arrival, bulk-copy commit and read-wait, before each wgmma fence, and before and after each loop of the
--- tile's body it writes (clock() less the tile's start) / 4 as an f16 (a stamp inside a key loop keeps its last trip).
+-- barrier, arrival, bulk-copy commit and read-wait, before each wgmma fence, mbarrier wait and read-wait, and before and
+-- after each loop of the
+-- tile's body it writes (clock() less the tile's start) / 4 as an f16 (inside the key loops only with INNER=1, where a
+-- stamp keeps the loop's last trip: they slow a step, 1.4x at S = 4k).
 -- The stamps land past the end of the output, which the script passes as a view of a tensor twice its size.
 -- For tiles R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's cycles.
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps_fwd.lua
@@ -17,7 +19,8 @@ local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
 local NS, NR, R0 = 80, 4, 2 -- halves a slot, tiles stamped, the first of them
 local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read", "bar%.sync", "bar%.arrive",
                 "tl_mbar_arrive%(", "cp%.async%.bulk%.commit_group" }
-local BEFORE = { "wgmma%.fence%.sync" }
+local BEFORE = { "wgmma%.fence%.sync", "tl_mbar_wait%(", "cp%.async%.bulk%.wait_group%.read" }
+local INNER = os.getenv("INNER") == "1"
 
 -- the source with stamps; names[i]: stamp i's source line and text
 local function patch(src)
@@ -53,7 +56,8 @@ local function patch(src)
       out[#out + 1] = stamp(i .. ": before the loop")
       open[#open + 1] = { inner .. "}", i }
     end
-    if i > lo and i < hi and any(l, BEFORE) then out[#out + 1] = stamp(i .. ": before " .. text(l)) end
+    local skip = not INNER and #open > 0 -- (inside a key loop: no stamps unless INNER=1)
+    if i > lo and i < hi and not skip and any(l, BEFORE) then out[#out + 1] = stamp(i .. ": before " .. text(l)) end
     if i == hi then out[#out + 1] = stamp(hi .. ": the tile's end") end
     out[#out + 1] = l
     if i == lo then
@@ -62,7 +66,7 @@ local function patch(src)
         "__half* tl_stp_ = o + o_shape0 * o_stride0; const int tl_pr_ = (tl_r_ >= 0 && tl_r_ < %d) ? " ..
         "((((int)(blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z))) * 2 + (int)(threadIdx.x / 128u - 1u) %% 2) * %d + tl_r_) * %d : -1;",
         var, first, step, R0, NR, NR, NS)
-    elseif i > lo and i < hi and any(l, AFTER) then
+    elseif i > lo and i < hi and not skip and any(l, AFTER) then
       out[#out + 1] = stamp(i .. ": " .. text(l))
     elseif #open > 0 and l == open[#open][1] then
       out[#out + 1] = stamp(i .. ": after the loop of line " .. open[#open][2])
