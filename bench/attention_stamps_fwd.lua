@@ -3,8 +3,7 @@
 -- (tl._hip_source wrapped; the library and its cache untouched: run with TILELUA_CACHE=0): at the start of each of
 -- the consumers' work tiles the first thread of each warpgroup reads clock(); after each mbarrier wait, wgmma wait,
 -- barrier, arrival, bulk-copy commit and read-wait, before each wgmma fence, mbarrier wait and read-wait, and before and
--- after each loop of the
--- tile's body it writes (clock() less the tile's start) / 4 as an f16 (inside the key loops only with INNER=1, where a
+-- after each loop of the tile's body it writes (clock() less the tile's start) / 4 as an f16 (inside the key loops only with INNER=1, where a
 -- stamp keeps the loop's last trip: they slow a step, 1.4x at S = 4k).
 -- The stamps land past the end of the output, which the script passes as a view of a tensor twice its size.
 -- For tiles R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's cycles.
@@ -12,7 +11,8 @@
 -- Env: D (64), S (1024), B (16384 / S), H (2048 / D), CAUSAL=1, DT (f16), CONFIG (opts.config as a Lua table), PLAIN=1
 -- (no stamps: the kernel's time alone, in a process of its own, as the code objects are kept by source).
 -- The patch reads the generated source's shape: the consumers' setmaxnreg.inc, then their first `for` loop (the walk
--- over work tiles) up to its closing brace: it fits the persistent kernels (config.persistent, the default not causal).
+-- over work tiles) up to its closing brace: it fits the persistent kernels (config.persistent: the fixed walk, the default
+-- not causal, and config.dynamic's, the default causal at Skv <= 4k).
 local std = require "tilelua.std"
 local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
 
@@ -31,7 +31,7 @@ local function patch(src)
   assert(i0, "attention_stamps_fwd: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
   local lo, var, first, step, indent
   for i = i0, #lines do
-    local ind, v, f, s = lines[i]:match("^(%s*)for %(int (v%d+) = (v%d+); v%d+ < v%d+; v%d+ %+= (v%d+)%) {")
+    local ind, v, f, s = lines[i]:match("^(%s*)for %(int (v%d+) = (v%d+); v%d+ < v%d+[^;]*; v%d+ %+= (v%d+)%) {")
     if v then lo, indent, var, first, step = i, ind, v, f, s; break end
   end
   assert(lo, "attention_stamps_fwd: no loop after the consumers' setmaxnreg")
@@ -126,6 +126,7 @@ area:fill(-1.0)
 forward()
 tl.synchronize()
 local per = { {}, {} } -- per[warpgroup][stamp]: values
+local dper = { {}, {} } -- dper[warpgroup][stamp]: cycles since the stamp before it in the same tile
 local tiles = 0
 local HSD, SD = H * S * D, S * D
 local function at(j) return area:get(j // HSD, (j % HSD) // SD, (j % SD) // D, j % D) end
@@ -134,13 +135,19 @@ for slot = 0, blocks * 2 * NR - 1 do
   if at(base + 1) >= 0 then -- (a tile the block ran)
     tiles = tiles + 1
     local wg = (slot // NR) % 2 + 1
+    local prev = 0
     for i = 1, #names do
       local x = at(base + i)
-      if x >= 0 then per[wg][i] = per[wg][i] or {}; table.insert(per[wg][i], 4 * x) end
+      if x >= 0 then
+        per[wg][i] = per[wg][i] or {}; table.insert(per[wg][i], 4 * x)
+        dper[wg][i] = dper[wg][i] or {}; table.insert(dper[wg][i], 4 * x - prev)
+        prev = 4 * x
+      end
     end
   end
 end
-print(string.format("%d tiles stamped; cycles since the tile's start, 10th / 50th / 90th percentile", tiles))
+print(string.format("%d tiles stamped; cycles since the tile's start, 10th / 50th / 90th percentile; d: the median of the " ..
+                    "cycles since the stamp before (of the same tile)", tiles))
 local function pct(tt, f) return tt[math.max(1, math.floor(#tt * f + 0.5))] end
 for i = 1, #names do
   local cols = {}
@@ -148,9 +155,11 @@ for i = 1, #names do
     local tt = per[wg][i]
     if tt then
       table.sort(tt)
-      cols[wg] = string.format("%6d %6d %6d", pct(tt, 0.1), pct(tt, 0.5), pct(tt, 0.9))
+      local dd = dper[wg][i]
+      table.sort(dd)
+      cols[wg] = string.format("%6d %6d %6d d %5d", pct(tt, 0.1), pct(tt, 0.5), pct(tt, 0.9), pct(dd, 0.5))
     else
-      cols[wg] = string.format("%6s %6s %6s", "-", "-", "-")
+      cols[wg] = string.format("%6s %6s %6s d %5s", "-", "-", "-", "-")
     end
   end
   print(string.format("%2d %-64s wg0 %s | wg1 %s", i, names[i], cols[1], cols[2]))

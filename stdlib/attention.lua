@@ -219,7 +219,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
       -- and 2k in every round of two calls, f16 0.94-1.06x (median 1.00-1.03x) (bench/RESULTS.md session 33 call 7,
       -- session 34 call 1); at D = 64 they lose (0.90-0.98x: a warpgroup's softmax outlasts the other's products,
       -- barrier stalls 0.13 -> 0.53)
-      if d == 128 and skv_whole <= 2048 and config.split and config.wg == nil and not config.ahead then
+      if d == 128 and skv_whole <= 2048 and config.split and config.wg == nil then
         config = C.copy(config, { pingpong = true })
       end
     end
@@ -232,7 +232,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     -- (0.90-0.98x) and gain little at D = 128 (1.00-1.05x at 1k and 2k)
     if causal and skv_whole <= 4096 and config.persistent == nil and config.dynamic == nil and config.pingpong == nil and
        config.wg == nil and config.overlap and config.split and not config.lpt then
-      config = C.copy(config, { persistent = true, dynamic = true, pingpong = not config.ahead })
+      config = C.copy(config, { persistent = true, dynamic = true, pingpong = true })
     end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
@@ -252,12 +252,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   end
   if config.pingpong and not (config.overlap and config.split) then
     C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
-  end
-  if config.ahead and not config.overlap then
-    C.fail("std.attention: config.ahead (S one key tile ahead of the softmax) reorders config.overlap's steps: it needs config.overlap")
-  end
-  if config.ahead and config.pingpong then
-    C.fail("std.attention: config.ahead and config.pingpong do not combine (the turns order the products of config.overlap's steps)")
   end
   if config.lpt and not config.wgmma then
     C.fail("std.attention: config.lpt (the launch ordered longest query tiles first) is a form of config.wgmma's kernel")
@@ -506,11 +500,10 @@ local function check_config(config)
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" or key == "ahead" then
+           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, " ..
-             "ahead)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
              tostring(key))
     end
   end

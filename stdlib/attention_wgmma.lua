@@ -95,11 +95,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- turns run on from tile to tile; the executor runs the warpgroups apart, k:roles' groups).
   -- The default where causal with Skv <= 4k (stdlib/attention.lua); not causal 0.90-0.98x at D = 64 (session 33)
   local pingpong = overlap and split and config.pingpong == true
-  -- config.ahead (with overlap, not pingpong): each step issues S of its key tile, then runs the softmax of the tile
-  -- before (its scores complete, carried in the loop's state) beside that S and beside P V of the tile before that,
-  -- then issues that tile's P V: both products of a step beside its exponentials, where overlap runs only P V beside
-  -- them and waits for S first (see consume)
-  local ahead = overlap and not pingpong and config.ahead == true
   -- config.persistent (with overlap): one block per multiprocessor walks the query tiles
   -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
   -- q and first K and V tiles while the consumers finish this one (its last P V and the output), so a
@@ -150,7 +145,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split), tostring(overlap), tostring(pingpong), tostring(ahead), tostring(rs), tostring(persistent),
+                             tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
                              tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
@@ -161,7 +156,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     return tl.kernel {
       name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
-                           pingpong and "_pp" or ahead and "_ah" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
+                           pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
                            WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
@@ -477,94 +472,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end)
           end
           local res
-          if ov and ahead then
-            -- config.ahead: the loop's state is O (P V of the tile before last in flight on it), the scores of the
-            -- last tile (complete), m and l; step t (keys kv0, stage js = t % st) issues S of tile t, runs the softmax
-            -- of tile t - 1 beside it and beside P V of tile t - 2, waits for that P V (then V's stage of tile t - 2
-            -- is free), rescales O, issues P V of tile t - 1 and waits for S of tile t (K's stage js is free)
-            local ns = sS.elements
-            local nea = sO.elements + ns + 2 * s8.elements
-            local function aflat(o, s, m, l)
-              local out = {}
-              for y = 0, sO.elements - 1 do out[#out + 1] = o:get(y) end
-              for y = 0, ns - 1 do out[#out + 1] = s:get(y) end
-              for ys = 0, s8.elements - 1 do out[#out + 1] = m:get(ys) end
-              for ys = 0, s8.elements - 1 do out[#out + 1] = l:get(ys) end
-              return out
-            end
-            local function aunflat(v)
-              local o, s, m, l = sO:zeros(), sS:zeros(), clone(z8), clone(z8)
-              for y = 0, sO.elements - 1 do o:set(y, v[y + 1]) end
-              for y = 0, ns - 1 do s:set(y, v[sO.elements + y + 1]) end
-              for ys = 0, s8.elements - 1 do
-                m:set(ys, v[sO.elements + ns + ys + 1])
-                l:set(ys, v[sO.elements + ns + s8.elements + ys + 1])
-              end
-              return o, s, m, l
-            end
-            ov.wait_k(0, 0)
-            local sc0 = scores(0, function(pi) return pi + 1 end)
-            k:wgmma_wait(0)
-            ov.free_k(0)
-            -- (tile t in stage js, t - 1 in (js - 1) % st, t - 2 in (js - 2) % st; the groups complete in order)
-            local function astep(js, kv0, with_mask, o, s, m, l)
-              local jp, jpp = (js + st - 1) % st, (js + st - 2) % st
-              ov.wait_k(js, kv0)
-              local sc = scores(js, function(pi) return npv + pi + 1 end)
-              local ps, mn, lnew, alpha = softmax(s, kv0 - bn, m, l, with_mask)
-              k:wgmma_wait(PD) -- P V of tile t - 2 complete (S of tile t may run on)
-              k:when(tl.ge(kv0, 2 * bn), function() ov.free_v(jpp) end)
-              o = rescale(o, alpha)
-              ov.wait_v(jp, kv0 - bn)
-              o = pv(jp, o, function(pi) return PD + pi + 1 end, hand_p(ps))
-              k:wgmma_wait(npv) -- S of tile t complete (P V of tile t - 1 runs on)
-              ov.free_k(js)
-              return o, sc, mn, lnew
-            end
-            -- rounds of st steps from tile 1 (tile t in stage t % st, a constant in each step), as overlap's
-            local function aloop(lo, hi, with_mask, state)
-              return table.pack(k:range(lo, hi, st * bn, function(kv, ...)
-                local cur = { ... }
-                for j = 0, st - 1 do cur = aflat(astep((j + 1) % st, kv + j * bn, with_mask, aunflat(cur))) end
-                return table.unpack(cur, 1, nea)
-              end, table.unpack(state, 1, nea)))
-            end
-            -- (a step's softmax is of the tile before its own, so tile 0's softmax runs in the whole rounds where tile
-            -- 0 is whole: full_ov > bn only where st + 1 tiles are)
-            local full_ov = bn + (tl.max(unmasked - bn, 0) // (st * bn)) * (st * bn)
-            res = aloop(bn, tl.min(full_ov, r_end), false, aflat(sO:zeros(), sc0, z8:map(function() return NEG_INF end), z8))
-            if masked or not persistent then res = aloop(tl.min(full_ov, r_end), r_end, true, res) end
-            for j = 0, st - 2 do
-              res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
-                return table.unpack(aflat(astep((j + 1) % st, kv0, masked, aunflat { ... })), 1, nea)
-              end, table.unpack(res, 1, nea)))
-            end
-            ov.q_done() -- (every S of the tile is complete: q is free)
-            -- the last tile's softmax, then (P V of tile nkt - 2 complete) its P V, in stage (nkt - 1) % st
-            local o, s, m, l = aunflat(res)
-            local ps, mn, lnew, alpha = softmax(s, (nkt - 1) * bn, m, l, masked)
-            local pr = hand_p(ps)
-            k:wgmma_wait(0)
-            o = rescale(o, alpha)
-            local ores = {}
-            for y = 0, sO.elements - 1 do ores[y + 1] = o:get(y) end
-            for js = 0, st - 1 do
-              ores = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
-                local oo = sO:zeros()
-                local v = { ... }
-                for y = 0, sO.elements - 1 do oo:set(y, v[y + 1]) end
-                k:when(tl.ge(nkt, 2), function() ov.free_v((js + st - 1) % st) end)
-                ov.wait_v(js, (nkt - 1) * bn)
-                oo = pv(js, oo, nil, pr)
-                ov.free_v(js)
-                local out = {}
-                for y = 0, sO.elements - 1 do out[y + 1] = oo:get(y) end
-                return table.unpack(out, 1, sO.elements)
-              end, table.unpack(ores, 1, sO.elements)))
-            end
-            for y = 0, sO.elements - 1 do o:set(y, ores[y + 1]) end
-            res = flat(o, mn, lnew)
-          elseif ov then
+          if ov then
             -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
             ov.wait_k(0, 0)
             ov.turn()
@@ -740,41 +648,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                   copy_v(kv0, js, { barrier = fullv, index = js })
                   fullv:arrive(js)
                 end
-                if ahead then
-                  -- (config.ahead: K one tile ahead of V, as the consumers take them: V of tile t - 2 is handed back
-                  -- in step t, after its softmax, so with both of a tile's copies in turn the next K would wait for it)
-                  local function load_k(kv0, js)
-                    empty:wait(js, 1 - phase(kv0, js))
-                    copy_k(kv0, js, { barrier = full, index = js })
-                    full:arrive(js)
-                  end
-                  local function load_v(kv0, js)
-                    emptyv:wait(js, 1 - phase(kv0, js))
-                    copy_v(kv0, js, { barrier = fullv, index = js })
-                    fullv:arrive(js)
-                  end
-                  load_k(0, 0)
-                  local function pair(kv0, js)
-                    load_k(kv0, js)
-                    load_v(kv0 - bn, (js + st - 1) % st)
-                  end
-                  k:range(bn, r_end, st * bn, function(kv)
-                    for j = 0, st - 1 do pair(kv + j * bn, (j + 1) % st) end
-                  end)
-                  for j = 0, st - 2 do
-                    k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0) pair(kv0, (j + 1) % st) end)
-                  end
-                  for js = 0, st - 1 do
-                    k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function() load_v((nkt - 1) * bn, js) end)
-                  end
-                else
-                  load_kv(0, 0)
-                  k:range(bn, r_end, st * bn, function(kv)
-                    for j = 0, st - 1 do load_kv(kv + j * bn, (j + 1) % st) end
-                  end)
-                  for j = 0, st - 2 do
-                    k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0) load_kv(kv0, (j + 1) % st) end)
-                  end
+                load_kv(0, 0)
+                k:range(bn, r_end, st * bn, function(kv)
+                  for j = 0, st - 1 do load_kv(kv + j * bn, (j + 1) % st) end
+                end)
+                for j = 0, st - 2 do
+                  k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0) load_kv(kv0, (j + 1) % st) end)
                 end
               else
                 k:range(0, kv_end, st * bn, function(kv)
