@@ -1,6 +1,6 @@
 -- timing.lua - how the bench/*.lua scripts time GPU work (load with dofile; returns the table).
--- timeit(fn, reps, samples): one call of fn as a warm-up, then `samples` samples (default 5) of
--- `reps` calls each, each sample ended by tl.synchronize(); the median seconds per call.
+-- timeit(fn, reps, samples): one call of fn as a warm-up (the process's first timeit: calls for 0.2 s), then `samples`
+-- samples (default 5) of `reps` calls each, each sample ended by tl.synchronize(); the median seconds per call.
 -- signed(shape, dtype, seed): a benchmark input, uniform in [-1, 1) (tl.rand in f32, mapped and cast
 -- by std.map).
 local M = {}
@@ -15,9 +15,20 @@ function M.median(t)
   return t[(#t + 1) // 2]
 end
 
+-- (the first timeit of a process first runs fn for WARM seconds: a GPU just out of idle is not at full clock yet, and
+-- a process's first case read 10-15% slow against the same kernel timed later, bench/RESULTS.md 2026-11-29 session 36)
+local WARM, warmed = 0.2, false
 function M.timeit(fn, reps, samples)
   fn()
   tl.synchronize()
+  if not warmed then
+    warmed = true
+    local t0 = tl.clock()
+    repeat
+      for _ = 1, 10 do fn() end
+      tl.synchronize()
+    until tl.clock() - t0 >= WARM
+  end
   local ts = {}
   for _ = 1, samples or 5 do
     local t0 = tl.clock()
