@@ -3,7 +3,8 @@
 NVRTC, as the CUDA backend does, and print ptxas's -v report: registers, spills, stack, and any C75xx performance
 warning (wgmma serialized). Needs only libnvrtc and the CUDA headers (cuda_fp16.h for f16/bf16 kernels), no GPU:
 what ptxas does with a kernel can be read here before a device call. ARCH: sm_90a unless given; CUDA_INCLUDE: the
-headers' directory (/usr/local/cuda/include unless given). Exit status 1 where the compile fails."""
+headers' directory (/usr/local/cuda/include unless given); CUBIN: a path to write the code object to (its SASS:
+cuobjdump -sass, on a machine that has it). Exit status 1 where the compile fails."""
 import ctypes
 import os
 import sys
@@ -29,4 +30,12 @@ lib.nvrtcGetProgramLog(prog, log)
 for line in log.value.decode(errors="replace").splitlines():
     if "ptxas" in line or "spill" in line or "stack" in line or "error" in line or "C75" in line:
         print(line)
+# CUBIN=path: the code object too (for cuobjdump -sass where one is at hand: the device machine)
+if rc == 0 and os.environ.get("CUBIN"):
+    size = ctypes.c_size_t()
+    lib.nvrtcGetCUBINSize(prog, ctypes.byref(size))
+    buf = ctypes.create_string_buffer(size.value)
+    lib.nvrtcGetCUBIN(prog, buf)
+    with open(os.environ["CUBIN"], "wb") as f:
+        f.write(buf.raw)
 sys.exit(1 if rc else 0)
