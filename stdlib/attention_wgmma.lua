@@ -291,11 +291,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- bench/RESULTS.md session 31)
             local wq = shared.div(w, p.nq_m, p.nq_s)
             local b = shared.div(wq, p.hq_m, p.hq_s)
-            -- (the producer takes the next tile's number before this tile's copies, so the atomic's round trip runs
-            -- beside them rather than between the tiles, where the consumers wait for the slot)
-            local ahead = producer and k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" })
             local nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, ...)
-            local w1 = hand(it + 1, function() return ahead or k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
+            local w1 = hand(it + 1, function() return k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
         end
