@@ -4,7 +4,8 @@
 -- wait, wgmma wait, barrier, bulk-copy commit and arrival, and before each wgmma fence and proxy fence, in the first
 -- step of each round of the consumers' first loop, the first thread of each warpgroup writes clock() less the step's
 -- start as a float. They land past the end of lse, which the script passes as a view of a tensor four times its size.
--- For rounds R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's.
+-- For rounds R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's, and the
+-- median of the cycles since the stamp before (bench/stamps.lua, shared with attention_stamps_fwd.lua).
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps.lua
 -- Env: D (128), S (4096), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG (the backward's opts.config as a Lua table),
 -- PLAIN=1 (no stamps: the kernel's time alone, in a process of its own, as the code objects are kept by source).
@@ -12,7 +13,8 @@
 -- the next one): it fits the kernels with a producer warpgroup (config.ws, the default at D = 128).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "attention_stamps needs a GPU backend (run with --backend=cuda)")
-local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
+local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
 local NS, NR, R0 = 40, 4, 2 -- floats a slot, rounds stamped, the first of them
 local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read 0;\" ::: \"memory\"%);$",
@@ -36,16 +38,8 @@ local function patch(src)
   for i = lo + 1, #lines do if lines[i]:find("for (int", 1, true) then hi = i; break end end
   assert(hi, "attention_stamps: the loop's first step is not followed by another loop")
   local out, names = {}, {}
-  local function stamp(tag)
-    names[#names + 1] = tag
-    assert(#names < NS, "attention_stamps: more stamps than a slot holds")
-    return string.format("{ const unsigned tl_c_ = (unsigned)clock(); if (tl_pr_ >= 0 && (threadIdx.x & 127u) == 0u) " ..
-                         "tl_stp_[tl_pr_ + %d] = (float)(tl_c_ - tl_c0_); }", #names)
-  end
-  local function text(l) return (l:gsub("^%s+", "")):sub(1, 60) end
-  local function any(l, pats)
-    for _, pat in ipairs(pats) do if l:find(pat) then return true end end
-  end
+  local stamp = stamps.stamper(names, NS, "attention_stamps", "(float)(tl_c_ - tl_c0_)")
+  local text, any = stamps.text, stamps.any
   for i, l in ipairs(lines) do
     if i > lo and i < hi - 1 and any(l, BEFORE) then out[#out + 1] = stamp(i .. ": before " .. text(l)) end
     if i == hi - 1 then out[#out + 1] = stamp(hi .. ": the step's end") end
@@ -98,32 +92,5 @@ assert(blocks * 2 * NR * NS <= 3 * B * H * S, "attention_stamps: the stamps do n
 area:fill(-1.0)
 backward()
 tl.synchronize()
-local per = { {}, {} } -- per[warpgroup][stamp]: values
-local steps = 0
-local function at(j) return area:get(j // (H * S), (j % (H * S)) // S, j % S) end
-for slot = 0, blocks * 2 * NR - 1 do
-  local base = slot * NS
-  if at(base + 1) >= 0 then -- (a round the block ran)
-    steps = steps + 1
-    local wg = (slot // NR) % 2 + 1
-    for i = 1, #names do
-      local x = at(base + i)
-      if x >= 0 then per[wg][i] = per[wg][i] or {}; table.insert(per[wg][i], x) end
-    end
-  end
-end
-print(string.format("%d steps stamped; cycles since the step's start, 10th / 50th / 90th percentile", steps))
-local function pct(t, f) return t[math.max(1, math.floor(#t * f + 0.5))] end
-for i = 1, #names do
-  local cols = {}
-  for wg = 1, 2 do
-    local t = per[wg][i]
-    if t then
-      table.sort(t)
-      cols[wg] = string.format("%6d %6d %6d", pct(t, 0.1), pct(t, 0.5), pct(t, 0.9))
-    else
-      cols[wg] = string.format("%6s %6s %6s", "-", "-", "-")
-    end
-  end
-  print(string.format("%2d %-64s wg0 %s | wg1 %s", i, names[i], cols[1], cols[2]))
-end
+stamps.report(names, blocks * 2 * NR, NR, NS, function(j) return area:get(j // (H * S), (j % (H * S)) // S, j % S) end, 1,
+              "step")

@@ -14,7 +14,8 @@
 -- over work tiles) up to its closing brace: it fits the persistent kernels (config.persistent: the fixed walk, the default
 -- not causal, and config.dynamic's, the default causal at Skv <= 4k).
 local std = require "tilelua.std"
-local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
+local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
 local NS, NR, R0 = 80, 4, 2 -- halves a slot, tiles stamped, the first of them
 local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read", "bar%.sync", "bar%.arrive",
@@ -39,16 +40,8 @@ local function patch(src)
   for i = lo + 1, #lines do if lines[i] == indent .. "}" then hi = i; break end end
   assert(hi, "attention_stamps_fwd: the walk's loop has no closing brace")
   local out, names = {}, {}
-  local function stamp(tag)
-    names[#names + 1] = tag
-    assert(#names < NS, "attention_stamps_fwd: more stamps than a slot holds")
-    return string.format("{ const unsigned tl_c_ = (unsigned)clock(); if (tl_pr_ >= 0 && (threadIdx.x & 127u) == 0u) " ..
-                         "tl_stp_[tl_pr_ + %d] = __float2half((float)(tl_c_ - tl_c0_) * 0.25f); }", #names)
-  end
-  local function text(l) return (l:gsub("^%s+", "")):sub(1, 60) end
-  local function any(l, pats)
-    for _, pat in ipairs(pats) do if l:find(pat) then return true end end
-  end
+  local stamp = stamps.stamper(names, NS, "attention_stamps_fwd", "__float2half((float)(tl_c_ - tl_c0_) * 0.25f)")
+  local text, any = stamps.text, stamps.any
   local open = {} -- inner loops: the indentation of each open one's closing brace, and its line
   for i, l in ipairs(lines) do
     local inner = i > lo and i < hi and l:match("^(%s*)for %(int ")
@@ -125,42 +118,6 @@ assert(blocks * 2 * NR * NS <= B * H * S * D, "attention_stamps_fwd: the stamps 
 area:fill(-1.0)
 forward()
 tl.synchronize()
-local per = { {}, {} } -- per[warpgroup][stamp]: values
-local dper = { {}, {} } -- dper[warpgroup][stamp]: cycles since the stamp before it in the same tile
-local tiles = 0
 local HSD, SD = H * S * D, S * D
-local function at(j) return area:get(j // HSD, (j % HSD) // SD, (j % SD) // D, j % D) end
-for slot = 0, blocks * 2 * NR - 1 do
-  local base = slot * NS
-  if at(base + 1) >= 0 then -- (a tile the block ran)
-    tiles = tiles + 1
-    local wg = (slot // NR) % 2 + 1
-    local prev = 0
-    for i = 1, #names do
-      local x = at(base + i)
-      if x >= 0 then
-        per[wg][i] = per[wg][i] or {}; table.insert(per[wg][i], 4 * x)
-        dper[wg][i] = dper[wg][i] or {}; table.insert(dper[wg][i], 4 * x - prev)
-        prev = 4 * x
-      end
-    end
-  end
-end
-print(string.format("%d tiles stamped; cycles since the tile's start, 10th / 50th / 90th percentile; d: the median of the " ..
-                    "cycles since the stamp before (of the same tile)", tiles))
-local function pct(tt, f) return tt[math.max(1, math.floor(#tt * f + 0.5))] end
-for i = 1, #names do
-  local cols = {}
-  for wg = 1, 2 do
-    local tt = per[wg][i]
-    if tt then
-      table.sort(tt)
-      local dd = dper[wg][i]
-      table.sort(dd)
-      cols[wg] = string.format("%6d %6d %6d d %5d", pct(tt, 0.1), pct(tt, 0.5), pct(tt, 0.9), pct(dd, 0.5))
-    else
-      cols[wg] = string.format("%6s %6s %6s d %5s", "-", "-", "-", "-")
-    end
-  end
-  print(string.format("%2d %-64s wg0 %s | wg1 %s", i, names[i], cols[1], cols[2]))
-end
+stamps.report(names, blocks * 2 * NR, NR, NS, function(j) return area:get(j // HSD, (j % HSD) // SD, (j % SD) // D, j % D) end,
+              4, "tile")
