@@ -71,6 +71,7 @@ local function row_map(big, small)
 end
 
 -- the values of list combined by f as a balanced tree of pairs (config.tree): depth log2 of the count, not the count
+-- (tl.reduce's in-thread step is a chain too; if config.tree wins on the device, that step is the place for it)
 local function pairwise(list, f)
   while #list > 1 do
     local nxt = {}
@@ -377,11 +378,11 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             return sc
           end
-          -- (config.tree) per m64n8 element ys, the values f(y) of the scores y of its row part, in order
-          local function by_part(f)
+          -- (config.tree) per m64n8 element ys, the elements of the score-shaped x in its row part, in order
+          local function by_part(x)
             local per = {}
             for ys = 0, s8.elements - 1 do per[ys] = {} end
-            for y = 0, sS.elements - 1 do table.insert(per[mapS[y]], f(y)) end
+            for y = 0, sS.elements - 1 do table.insert(per[mapS[y]], x:get(y)) end
             return per
           end
           -- the online softmax of a tile's scores: P (unnormalized, this tile's max), the new max and row
@@ -394,7 +395,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- part a pairwise tree of its scores instead of one chain, so its maxima run side by side)
             local part = z8:map(function() return NEG_INF end)
             if tree then
-              local per = by_part(function(y) return sc:get(y) end)
+              local per = by_part(sc)
               for ys = 0, s8.elements - 1 do part:set(ys, pairwise(per[ys], tl.max)) end
             else
               for y = 0, sS.elements - 1 do part:set(mapS[y], tl.max(part:get(mapS[y]), sc:get(y))) end
@@ -414,7 +415,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               if not tree then rs:set(mapS[y], rs:get(mapS[y]) + e) end
             end
             if tree then
-              local per = by_part(function(y) return ps:get(y) end)
+              local per = by_part(ps)
               for ys = 0, s8.elements - 1 do rs:set(ys, pairwise(per[ys], function(a, b) return a + b end)) end
             end
             local lnew = clone(z8)
