@@ -70,17 +70,6 @@ local function row_map(big, small)
   return map
 end
 
--- the values of list combined by f as a balanced tree of pairs (config.tree): depth log2 of the count, not the count
--- (tl.reduce's in-thread step is a chain too; if config.tree wins on the device, that step is the place for it)
-local function pairwise(list, f)
-  while #list > 1 do
-    local nxt = {}
-    for i = 1, #list, 2 do nxt[#nxt + 1] = list[i + 1] ~= nil and f(list[i], list[i + 1]) or list[i] end
-    list = nxt
-  end
-  return list[1]
-end
-
 local function preshuffle(rows)
   return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
 end
@@ -106,10 +95,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- turns run on from tile to tile; the executor runs the warpgroups apart, k:roles' groups).
   -- The default where causal with Skv <= 4k (stdlib/attention.lua); not causal 0.90-0.98x at D = 64 (session 33)
   local pingpong = overlap and split and config.pingpong == true
-  -- config.tree: the softmax's row maxima and row sums as pairwise trees of each thread's scores instead of one chain of
-  -- dependent FMNMX / FADD per row part (the D = 64 key loop's SASS: its stall counts' largest shares, FADD 507 and
-  -- FMNMX 313 cycles of 1873 a round, bench/RESULTS.md 2026-11-29 session 36)
-  local tree = config.tree == true
   -- config.persistent (with overlap): one block per multiprocessor walks the query tiles
   -- (batch, head, rows), FlashAttention-3's persistent scheduling: the producer loads the next tile's
   -- q and first K and V tiles while the consumers finish this one (its last P V and the output), so a
@@ -160,7 +145,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                           tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
-                             tostring(split), tostring(overlap), tostring(pingpong), tostring(tree), tostring(rs), tostring(persistent),
+                             tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
                              tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
@@ -169,10 +154,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", tree and "_tr" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -378,28 +363,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             return sc
           end
-          -- (config.tree) per m64n8 element ys, the elements of the score-shaped x in its row part, in order
-          local function by_part(x)
-            local per = {}
-            for ys = 0, s8.elements - 1 do per[ys] = {} end
-            for y = 0, sS.elements - 1 do table.insert(per[mapS[y]], x:get(y)) end
-            return per
-          end
           -- the online softmax of a tile's scores: P (unnormalized, this tile's max), the new max and row
           -- sums, and alpha, the factor of the output so far
           local function softmax(sc, kv0, m, l, with_mask)
             if with_mask then
               sc:foreach(function(v, _, y) return tl.select(tl.lt(kv0 + col[y], lim[mapS[y]]), v, NEG_INF) end)
             end
-            -- the row max of the tile: this thread's part per m64n8 element, then across the lanes (config.tree: each
-            -- part a pairwise tree of its scores instead of one chain, so its maxima run side by side)
+            -- the row max of the tile: this thread's part per m64n8 element, then across the lanes
             local part = z8:map(function() return NEG_INF end)
-            if tree then
-              local per = by_part(sc)
-              for ys = 0, s8.elements - 1 do part:set(ys, pairwise(per[ys], tl.max)) end
-            else
-              for y = 0, sS.elements - 1 do part:set(mapS[y], tl.max(part:get(mapS[y]), sc:get(y))) end
-            end
+            for y = 0, sS.elements - 1 do part:set(mapS[y], tl.max(part:get(mapS[y]), sc:get(y))) end
             local mx = tl.reduce(part, "max", 1)
             local mn, neg, alpha = clone(z8), clone(z8), clone(z8)
             for ys = 0, s8.elements - 1 do
@@ -412,11 +384,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             for y = 0, sS.elements - 1 do
               local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])), FTZ)
               ps:set(y, e)
-              if not tree then rs:set(mapS[y], rs:get(mapS[y]) + e) end
-            end
-            if tree then
-              local per = by_part(ps)
-              for ys = 0, s8.elements - 1 do rs:set(ys, pairwise(per[ys], function(a, b) return a + b end)) end
+              rs:set(mapS[y], rs:get(mapS[y]) + e)
             end
             local lnew = clone(z8)
             for ys = 0, s8.elements - 1 do lnew:set(ys, l:get(ys) * alpha:get(ys) + rs:get(ys)) end
