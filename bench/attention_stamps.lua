@@ -1,9 +1,9 @@
 -- attention_stamps.lua - where a step of std.attention_backward's dK/dV kernel goes, by clock stamps on the GPU
 -- (bench/RESULTS.md 2026-11-27 session 27, calls 2 and 3). The kernel's generated source is patched in this process
 -- only (tl._hip_source wrapped; the library and its cache untouched: run with TILELUA_CACHE=0): after each mbarrier
--- wait, wgmma wait, barrier, bulk-copy commit and arrival, and before each wgmma fence and proxy fence, in the first
--- step of each round of the consumers' first loop, the first thread of each warpgroup writes clock() less the step's
--- start as a float. They land past the end of lse, which the script passes as a view of a tensor four times its size.
+-- wait, wgmma wait, barrier, bulk-copy commit and arrival, and before each mbarrier wait, wgmma fence and proxy fence,
+-- in the first step of each round of the consumers' first loop, the first thread of each warpgroup writes clock() less
+-- the step's start as a float. They land past the end of lse, which the script passes as a view of a tensor four times its size.
 -- For rounds R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's, and the
 -- median of the cycles since the stamp before (bench/stamps.lua, shared with attention_stamps_fwd.lua).
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps.lua
@@ -19,7 +19,7 @@ local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua"
 local NS, NR, R0 = 40, 4, 2 -- floats a slot, rounds stamped, the first of them
 local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read 0;\" ::: \"memory\"%);$",
                 "bar%.sync", "tl_mbar_arrive%(", "cp%.async%.bulk%.commit_group", "fence%.proxy%.async" }
-local BEFORE = { "wgmma%.fence%.sync", "fence%.proxy%.async" }
+local BEFORE = { "wgmma%.fence%.sync", "fence%.proxy%.async", "tl_mbar_wait%(" }
 
 -- the source with stamps; names[i]: stamp i's source line and text
 local function patch(src)
