@@ -290,7 +290,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         local kvfree = persist and k:mbarrier(1, WG * 128)
         local wsfree = ws and not own and k:mbarrier(1, WG * 128)
         -- the query tiles of the block (computed by each role that walks them, in its own code)
-        local q_start, nq, T, T3, coords, round
+        local q_start, nq, T, T3, coords, round, nxt
         local function tiles()
           -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
           -- from row kv0 - (skv - sq) on
@@ -301,21 +301,28 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
           T = nq * p.group
           -- (coords(t, j): tile t = i + j of the round opened by round(i), j a script integer from -1 on, by j steps
-          -- from the round's first tile, whose division the round does once: each division by the run-time nq is a
-          -- chain of about 25 dependent instructions, and late's reduce-adds of tile t - 1, issued between the tile's
-          -- first products and S^T's wait, held P^T's start; coords(t) alone: the division)
+          -- from the round's first tile, whose head and tile the loops carry from round to round: each division by
+          -- the run-time nq is a chain of about 25 dependent instructions, and late's reduce-adds of tile t - 1,
+          -- issued between the tile's first products and S^T's wait, held P^T's start; coords(t) alone: the division)
           local n1 = tl.max(nq, 1)
           local base -- (the round's first tile's head and tile in it)
-          round = function(i) base = { i // n1, i % n1 } end
+          -- (h, qi) n tiles on: a compare and two selects a tile
+          local function advance(h, qi, n)
+            for _ = 1, n do
+              qi = qi + 1
+              local wrap = tl.ge(qi, n1)
+              h, qi = tl.select(wrap, h + 1, h), tl.select(wrap, qi - n1, qi)
+            end
+            return h, qi
+          end
+          -- round(i[, h, qi]): open the round of tile i, whose head and tile are (h, qi) where the caller carries them
+          -- from the round before (nxt()), else by the division
+          round = function(i, h, qi) base = h and { h, qi } or { i // n1, i % n1 } end
+          nxt = function() return advance(base[1], base[2], NB) end
           coords = function(t, j)
             local h, qi
             if j then
-              h, qi = base[1], base[2]
-              for _ = 1, j do
-                qi = qi + 1
-                local wrap = tl.ge(qi, n1)
-                h, qi = tl.select(wrap, h + 1, h), tl.select(wrap, qi - n1, qi)
-              end
+              h, qi = advance(base[1], base[2], math.max(j, 0))
               if j < 0 then
                 assert(j == -1, "attention_backward_wgmma: coords of a tile more than one before its round")
                 qi = qi - 1
@@ -332,13 +339,16 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         end
         -- the block's query tiles in rounds of NB, so that each one's buffer is a constant; each step j > 0 of a round
         -- a loop of at most one trip (none past the last tile)
+        -- (each round's first head and tile carried from the round before: no division by the run-time nq at the
+        -- rounds' starts)
         local function walk(fn)
-          k:range(0, T3, NB, function(i)
-            round(i)
+          k:range(0, T3, NB, function(i, h, qi)
+            round(i, h, qi)
             for j = 0, NB - 1 do
               if j == 0 then fn(i, 0) else k:range(i + j, tl.min(i + j + 1, T), 1, function(t) fn(t, j) end) end
             end
-          end)
+            return nxt()
+          end, 0, 0)
         end
         -- each_item(fn): fn(it) for the block's key block (it = nil) or (persist) for each item the block takes (it = 0, 1,
         -- ...), b, hk and kv0 set for it; every role walks the same items and carries the phases' parities past each
@@ -690,8 +700,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local tma0 = tma
           local rounds_only = atomic and d == 128
           local T3 = rounds_only and T3 or (T // NB) * NB
-          local dk, dv = k:range(0, T3, NB, function(i, dk_, dv_)
-            round(i)
+          -- (each round's first head and tile carried from the round before, as walk's)
+          local dk, dv, h3, q3 = k:range(0, T3, NB, function(i, dk_, dv_, h, qi)
+            round(i, h, qi)
             for j = 0, NB - 1 do
               if j > 0 and rounds_only then
                 dk_, dv_ = k:range(i + j, tl.min(i + j + 1, T), 1, function(t, a, b) return step(t, j, a, b) end, dk_, dv_)
@@ -699,9 +710,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                 dk_, dv_ = step(i + j, j, dk_, dv_)
               end
             end
-            return dk_, dv_
-          end, sO:zeros(), sO:zeros())
-          if not rounds_only then round(T3) end -- (the tail's tiles T3 + j)
+            return dk_, dv_, nxt()
+          end, sO:zeros(), sO:zeros(), 0, 0)
+          if not rounds_only then round(T3, h3, q3) end -- (the tail's tiles T3 + j)
           for j = 0, rounds_only and -1 or NB - 2 do
             dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
           end
