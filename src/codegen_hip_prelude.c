@@ -90,20 +90,17 @@ void tlua_hg_prelude(Gen *g, int uses_div, int uses_vec, int uses_mma) {
                "  return r;\n}\n");
   if (uses_mma) tlua_hg_mma_prelude(g);
   if (uses_div) {
-    /* division by zero gives 0 (the executor reports an error; see codegen_hip.c). The divisor is first made one
-       where the quotient is fixed (0, and -1 for the signed types), and the result chosen after: no branches, so a
-       quotient and a remainder of the same operands share one division sequence (DivRemPairs), where branches
-       around each had kept them apart (bench/RESULTS.md, 2026-11-29 session 37) */
+    /* division by zero gives 0 (the executor reports an error; see codegen_hip.c) */
     static const char *const ty[][2] = {{"int", "unsigned int"}, {"long long", "unsigned long long"}};
     for (int i = 0; i < 2; i++) {
-      const char *s = ty[i][0], *u = ty[i][1];
-      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { const %s q = a / (b == 0 || b == -1 ? 1 : b); "
-                 "return b == 0 ? 0 : b == -1 ? (%s)(0u - (%s)a) : q; }\n", s, s, s, s, s, u);
-      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return a %% (b == 0 || b == -1 ? 1 : b); }\n",
-          s, s, s);
-      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { const %s q = a / (b == 0 ? 1 : b); return b == 0 ? 0 : q; }\n",
-          u, u, u, u);
-      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return a %% (b == 0 ? 1 : b); }\n", u, u, u);
+      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { return b == 0 ? 0 : b == -1 ? (%s)(0u - (%s)a) : a / b; }\n",
+          ty[i][0], ty[i][0], ty[i][0], ty[i][0], ty[i][1]);
+      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return b == 0 || b == -1 ? 0 : a %% b; }\n",
+          ty[i][0], ty[i][0], ty[i][0]);
+      put(&g->b, "static __device__ __forceinline__ %s tl_div(%s a, %s b) { return b == 0 ? 0 : a / b; }\n",
+          ty[i][1], ty[i][1], ty[i][1]);
+      put(&g->b, "static __device__ __forceinline__ %s tl_rem(%s a, %s b) { return b == 0 ? 0 : a %% b; }\n",
+          ty[i][1], ty[i][1], ty[i][1]);
     }
   }
 }

@@ -3,14 +3,14 @@
 static __device__ __forceinline__ float tl_f(__half x) { return __half2float(x); }
 static __device__ __forceinline__ __half tl_h(float x) { return __float2half_rn(x); }
 template <typename T, int N> struct alignas(sizeof(T) * N) tl_vec { T v[N]; };
-static __device__ __forceinline__ int tl_div(int a, int b) { const int q = a / (b == 0 || b == -1 ? 1 : b); return b == 0 ? 0 : b == -1 ? (int)(0u - (unsigned int)a) : q; }
-static __device__ __forceinline__ int tl_rem(int a, int b) { return a % (b == 0 || b == -1 ? 1 : b); }
-static __device__ __forceinline__ unsigned int tl_div(unsigned int a, unsigned int b) { const unsigned int q = a / (b == 0 ? 1 : b); return b == 0 ? 0 : q; }
-static __device__ __forceinline__ unsigned int tl_rem(unsigned int a, unsigned int b) { return a % (b == 0 ? 1 : b); }
-static __device__ __forceinline__ long long tl_div(long long a, long long b) { const long long q = a / (b == 0 || b == -1 ? 1 : b); return b == 0 ? 0 : b == -1 ? (long long)(0u - (unsigned long long)a) : q; }
-static __device__ __forceinline__ long long tl_rem(long long a, long long b) { return a % (b == 0 || b == -1 ? 1 : b); }
-static __device__ __forceinline__ unsigned long long tl_div(unsigned long long a, unsigned long long b) { const unsigned long long q = a / (b == 0 ? 1 : b); return b == 0 ? 0 : q; }
-static __device__ __forceinline__ unsigned long long tl_rem(unsigned long long a, unsigned long long b) { return a % (b == 0 ? 1 : b); }
+static __device__ __forceinline__ int tl_div(int a, int b) { return b == 0 ? 0 : b == -1 ? (int)(0u - (unsigned int)a) : a / b; }
+static __device__ __forceinline__ int tl_rem(int a, int b) { return b == 0 || b == -1 ? 0 : a % b; }
+static __device__ __forceinline__ unsigned int tl_div(unsigned int a, unsigned int b) { return b == 0 ? 0 : a / b; }
+static __device__ __forceinline__ unsigned int tl_rem(unsigned int a, unsigned int b) { return b == 0 ? 0 : a % b; }
+static __device__ __forceinline__ long long tl_div(long long a, long long b) { return b == 0 ? 0 : b == -1 ? (long long)(0u - (unsigned long long)a) : a / b; }
+static __device__ __forceinline__ long long tl_rem(long long a, long long b) { return b == 0 || b == -1 ? 0 : a % b; }
+static __device__ __forceinline__ unsigned long long tl_div(unsigned long long a, unsigned long long b) { return b == 0 ? 0 : a / b; }
+static __device__ __forceinline__ unsigned long long tl_rem(unsigned long long a, unsigned long long b) { return b == 0 ? 0 : a % b; }
 static __device__ __forceinline__ unsigned long long tl_wgmma_desc(unsigned int addr, unsigned int lbo, unsigned int sbo) {
   return (unsigned long long)((addr & 0x3FFFF) >> 4) | ((unsigned long long)((lbo & 0x3FFFF) >> 4) << 16) |
          ((unsigned long long)((sbo & 0x3FFFF) >> 4) << 32) | (1ull << 62); /* 128-byte swizzle */
