@@ -567,6 +567,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end)
           end
           local function dq_add(t, j, share)
+            -- (the last tile's reduce-adds have read lr: waited for by each warpgroup's issuer here, just before its
+            -- share is written, and shown to the warpgroup by its barrier; before the share's product they had held
+            -- both warpgroups about 270 cycles a step, bench/RESULTS.md 2026-11-29 session 37)
+            dq_drained()
+            bsync { warps = 4 }
             dq_store(share)
             bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
             if not late then dq_issue(t, j) end
@@ -620,7 +625,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
               return dk, dv
             end
-            dq_drained() -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
             -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
             -- buffer's last tile, t - 2 (bq = 128: t - 1), was done by every reader before tile t - 1's barrier: the
             -- block's, or with own the warpgroup's, where only the warpgroup reads its copy)
