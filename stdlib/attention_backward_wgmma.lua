@@ -567,11 +567,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end)
           end
           local function dq_add(t, j, share)
-            -- (the last tile's reduce-adds have read lr: waited for by each warpgroup's issuer here, just before its
-            -- share is written, and shown to the warpgroup by its barrier; before the share's product they had held
-            -- both warpgroups about 270 cycles a step, bench/RESULTS.md 2026-11-29 session 37)
-            dq_drained()
-            bsync { warps = 4 }
+            -- (ws: the last tile's reduce-adds have read lr, waited for by each warpgroup's issuer here, just before
+            -- its share is written, and shown to the warpgroup by its barrier; before the barrier of both warpgroups
+            -- that opens the share's product they had held both about 270 cycles a step: 1.00-1.06x at D = 128, but
+            -- 0.98-0.99x at D = 64 without ws, bench/RESULTS.md 2026-11-29 session 37)
+            if ws then
+              dq_drained()
+              bsync { warps = 4 }
+            end
             dq_store(share)
             bsync { warps = 4 } -- (this warpgroup's share written; its issuer reads it)
             if not late then dq_issue(t, j) end
@@ -625,6 +628,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
               return dk, dv
             end
+            if not ws then dq_drained() end -- (the last tile's reduce-adds have read lr: the barrier below tells the warpgroup)
             -- (the next tile's lse and delta, which the barrier shows to both warpgroups (own: to its own); their
             -- buffer's last tile, t - 2 (bq = 128: t - 1), was done by every reader before tile t - 1's barrier: the
             -- block's, or with own the warpgroup's, where only the warpgroup reads its copy)
