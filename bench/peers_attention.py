@@ -10,7 +10,7 @@ import torch.nn.functional as F
 from torch.nn.attention import SDPBackend, sdpa_kernel
 from triton.testing import do_bench
 
-# ATTENTION_DIMS="64,128,256": the head dimensions of the forward grid (default 64,128)
+# ATTENTION_DIMS="64,128,256": the head dimensions of the forward grid and of the backward (default 64,128)
 DIMS = [int(d) for d in os.environ.get("ATTENTION_DIMS", "64,128").split(",") if d]
 BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIENT_ATTENTION,
             "cudnn": SDPBackend.CUDNN_ATTENTION}
@@ -57,12 +57,13 @@ def main(seqs):
 
 def backward():
     """SDPA's backward (q, k, v gradients of the output), each backend, at the S of ATTENTION_BACKWARD_SEQS
-    (default 4096) and the dtypes of ATTENTION_BACKWARD_DTYPES (default f16), B*S = 16k, H*D = 2048."""
+    (default 4096), the dtypes of ATTENTION_BACKWARD_DTYPES (default f16) and the D of ATTENTION_DIMS (default
+    64,128, as attention_bench.lua's backward), B*S = 16k, H*D = 2048."""
     want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
     seqs = [int(x) for x in os.environ.get("ATTENTION_BACKWARD_SEQS", "4096").split(",") if x]
     dts = {"f16": torch.float16, "bf16": torch.bfloat16}
     for dt_name in [x for x in os.environ.get("ATTENTION_BACKWARD_DTYPES", "f16").split(",") if x]:
-      for D in (64, 128):
+      for D in DIMS:
         for causal in (False, True):
           for S in seqs:
             B, H, dt = 16384 // S, 2048 // D, dts[dt_name]
