@@ -3,7 +3,8 @@
 -- only (tl._hip_source wrapped; the library and its cache untouched: run with TILELUA_CACHE=0): after each mbarrier
 -- wait, wgmma wait, barrier, bulk-copy commit and arrival, and before each mbarrier wait, wgmma fence and proxy fence,
 -- in the first step of each round of the consumers' first loop, the first thread of each warpgroup writes clock() less
--- the step's start as a float. They land past the end of lse, which the script passes as a view of a tensor four times its size.
+-- the step's start as a float. They land past the end of lse, which the script passes as a view of a tensor four
+-- times its size.
 -- For rounds R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's, and the
 -- median of the cycles since the stamp before (bench/stamps.lua, shared with attention_stamps_fwd.lua).
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps.lua

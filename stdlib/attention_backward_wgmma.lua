@@ -568,9 +568,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           end
           local function dq_add(t, j, share)
             -- (ws: the last tile's reduce-adds have read lr, waited for by each warpgroup's issuer here, just before
-            -- its share is written, and shown to the warpgroup by its barrier; before the barrier of both warpgroups
-            -- that opens the share's product they had held both about 270 cycles a step: 1.00-1.06x at D = 128, but
-            -- 0.98-0.99x at D = 64 without ws, bench/RESULTS.md 2026-11-29 session 37)
+            -- its share is written, and shown to the warpgroup by its barrier; before the barrier that opens the
+            -- share's product they had held the warpgroups about 270 cycles a step. Measured where ws is the default,
+            -- D = 128: 1.00-1.06x; D = 64 without ws lost with it (0.98-1.00x), so it keeps the wait below; D = 64 with
+            -- config.ws takes this form untimed. bench/RESULTS.md 2026-11-29 session 37)
             if ws then
               dq_drained()
               bsync { warps = 4 }
