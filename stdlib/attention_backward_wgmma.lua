@@ -218,9 +218,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
-                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. (bq and "_bq" .. bq or "") .. (persist and "_pt" or "") .. (lpt and "_l" or "") ..
-                           (halves and "_h" or "")),
-      -- (_l: lpt; a name has at most 63 characters, and std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128 60)
+                           (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
+                           (lpt and "_l" or "") .. (halves and "_h" or "")),
+      -- (_l: lpt, _h: halves; a name has at most 63 characters: std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128_l
+      -- 62, std_attention_backward_bf16_d128_causal_atomic_wgmma_rs_ws_pt_h 63; _bq only at D = 64 without ws, where it
+      -- picks the kernel: elsewhere a tile has 64 rows whatever bq says)
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
@@ -243,14 +245,19 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- (halves: x's half h of columns (an sS-shaped accumulator) as an accumulator of BQ / 2 columns, the A of a
         -- product of K = BQ / 2: its elements h n .. h n + n - 1, n = sH.elements, as to_panels takes 64-column panels)
         local sH = halves and tl.wgmma_shape { n = BQ // 2, a = dt }
-        local function half(x, h)
-          local out, zs, zh = sH:zeros(), sS:zeros(), sH:zeros()
-          for y = 0, sH.elements - 1 do
-            local a, b = zs:coords(y + h * sH.elements)[2], zh:coords(y)[2] -- (the columns, where known at trace time)
-            assert(math.type(a) ~= "integer" or math.type(b) ~= "integer" or a == b + h * (BQ // 2),
-                   "attention_backward_wgmma: the accumulator's halves")
-            out:set(y, x:get(y + h * sH.elements))
+        if halves then -- (the property, from the layouts' element offsets: half h's element y is x's y + h n, BQ / 2 h columns on)
+          assert(BQ ~= 128, "attention_backward_wgmma: config.halves at 128 query rows") -- (pa, read there, is not kept)
+          local fS, fH, n = tl._dist_facts(sS.c).offsets, tl._dist_facts(sH.c).offsets, sH.elements
+          for h = 0, 1 do
+            for y = 0, n - 1 do
+              local a, b = fS[y + 1 + h * n], fH[y + 1]
+              assert(a[1] == b[1] and a[2] == b[2] + h * (BQ // 2), "attention_backward_wgmma: the accumulator's halves")
+            end
           end
+        end
+        local function half(x, h)
+          local out = sH:zeros()
+          for y = 0, sH.elements - 1 do out:set(y, x:get(y + h * sH.elements)) end
           return out
         end
         -- (atomic: the f32 staging of dQ's shares, WG x BQ x NS)
@@ -664,7 +671,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
               if not rs then bsync { warps = 4 } end
               if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 }) end
-              dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
+              -- (halves: both dV products may still run beside dK)
+              dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = (early and halves) and 3 or 2 })
               stash(nxt, nbuf)
               k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
               return dk, dv
