@@ -255,7 +255,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end
           end
         end
-        local function half(x, h)
+        local half = halves and function(x, h)
           local out = sH:zeros()
           for y = 0, sH.elements - 1 do out:set(y, x:get(y + h * sH.elements)) end
           return out
@@ -319,7 +319,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         local kvfree = persist and k:mbarrier(1, WG * 128)
         local wsfree = ws and not own and k:mbarrier(1, WG * 128)
         -- the query tiles of the block (computed by each role that walks them, in its own code)
-        local q_start, nq, T, T3, coords, round, nxt
+        local q_start, nq, T, T3, coords, round, next_base
         local function tiles()
           -- causal: query row i sees key j when j <= i + skv - sq; the block's first key kv0 is seen
           -- from row kv0 - (skv - sq) on
@@ -329,9 +329,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (tiles past the last, T, clamped to valid ones: copied but masked, so they add nothing)
           nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
           T = nq * p.group
-          -- (coords(t, j): tile t = i + j of the round opened by round(i), j a script integer from -1 on, by j steps
-          -- from the round's first tile, whose head and tile the loops carry from round to round: each division by
-          -- the run-time nq is a chain of about 25 dependent instructions, and late's reduce-adds of tile t - 1,
+          -- (coords(t, j): tile t = i + j of the round of tile i opened by round(), j a script integer from -1 on, by j
+          -- steps from the round's first tile, whose head and tile the loops carry from round to round: each division
+          -- by the run-time nq is a chain of about 25 dependent instructions, and late's reduce-adds of tile t - 1,
           -- issued between the tile's first products and S^T's wait, held P^T's start; coords(t) alone: the division)
           local n1 = tl.max(nq, 1)
           local base -- (the round's first tile's head and tile in it)
@@ -344,10 +344,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end
             return h, qi
           end
-          -- round(i[, h, qi]): open the round of tile i, whose head and tile are (h, qi) where the caller carries them
-          -- from the round before (nxt()), else by the division
-          round = function(i, h, qi) base = h and { h, qi } or { i // n1, i % n1 } end
-          nxt = function() return advance(base[1], base[2], NB) end
+          -- round(h, qi): open a round whose first tile is query tile qi of the group's head h, as the loops carry
+          -- them from the round before (next_base(): this round's advanced by NB tiles; the first round's are 0, 0)
+          round = function(h, qi) base = { h, qi } end
+          next_base = function() return advance(base[1], base[2], NB) end
           coords = function(t, j)
             local h, qi
             if j then
@@ -372,11 +372,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- rounds' starts)
         local function walk(fn)
           k:range(0, T3, NB, function(i, h, qi)
-            round(i, h, qi)
+            round(h, qi)
             for j = 0, NB - 1 do
               if j == 0 then fn(i, 0) else k:range(i + j, tl.min(i + j + 1, T), 1, function(t) fn(t, j) end) end
             end
-            return nxt()
+            return next_base()
           end, 0, 0)
         end
         -- each_item(fn): fn(it) for the block's key block (it = nil) or (persist) for each item the block takes (it = 0, 1,
@@ -759,7 +759,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local T3 = rounds_only and T3 or (T // NB) * NB
           -- (each round's first head and tile carried from the round before, as walk's)
           local dk, dv, h3, q3 = k:range(0, T3, NB, function(i, dk_, dv_, h, qi)
-            round(i, h, qi)
+            round(h, qi)
             for j = 0, NB - 1 do
               if j > 0 and rounds_only then
                 dk_, dv_ = k:range(i + j, tl.min(i + j + 1, T), 1, function(t, a, b) return step(t, j, a, b) end, dk_, dv_)
@@ -767,9 +767,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                 dk_, dv_ = step(i + j, j, dk_, dv_)
               end
             end
-            return dk_, dv_, nxt()
+            return dk_, dv_, next_base()
           end, sO:zeros(), sO:zeros(), 0, 0)
-          if not rounds_only then round(T3, h3, q3) end -- (the tail's tiles T3 + j)
+          if not rounds_only then round(h3, q3) end -- (the tail's tiles T3 + j)
           for j = 0, rounds_only and -1 or NB - 2 do
             dk, dv = k:range(T3 + j, tl.min(T3 + j + 1, T), 1, function(t, dk_, dv_) return step(t, j, dk_, dv_) end, dk, dv)
           end
