@@ -63,8 +63,7 @@ end
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore: config.tma_store =
 -- false, dK and dV stored by each thread; pt: config.persistent with config.ws, a block for each multiprocessor walking
 -- the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
--- the launch ordered heavy key blocks first across each batch's heads or not; halves: config.halves, dV's product in two
--- halves of P^T at D = 128); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "3,3": the median of 3 samples of 3 calls)
@@ -96,7 +95,6 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or
                     dq == "lpt" and { causal = causal, config = { wgmma = true, lpt = true } } or
                     dq == "nolpt" and { causal = causal, config = { wgmma = true, lpt = false } } or
-                    dq == "halves" and { causal = causal, config = { wgmma = true, halves = true } } or
                     { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))

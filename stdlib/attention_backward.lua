@@ -335,8 +335,7 @@ end
 -- (tstore: config.tma_store as given; by default where the blocks walk few query tiles (few: S Hq / Hkv <= 2048), but at
 -- D = 128 causal: on an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k, and at D = 128 causal
 -- 0.80-0.96x (ptxas's spills in its loop 96 / 188 -> 160 / 276 bytes): bench/RESULTS.md 2026-11-28 session 28)
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few, persist, lpt, lpt_default,
-                           halves)
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, few, persist, lpt, lpt_default)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -359,7 +358,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     end
     if lpt == nil then lpt = lpt_default and not persist end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late, flat, tstore, persist, lpt, halves)
+                                                                  tma, late, flat, tstore, persist, lpt)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
@@ -369,7 +368,6 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if tstore then C.fail("std.attention_backward: config.tma_store (dK and dV stored by TMA) is a form of config.wgmma's kernel") end
   if persist then C.fail("std.attention_backward: config.persistent (a block for each multiprocessor) is a form of config.wgmma's kernel") end
   if lpt then C.fail("std.attention_backward: config.lpt (the launch ordered heavy key blocks first) is a form of config.wgmma's kernel") end
-  if halves then C.fail("std.attention_backward: config.halves (dV's product in two halves of P^T) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -440,12 +438,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.tma_store = false: that kernel's dK and dV stored by each thread (default: through LDS by TMA where it can)
   -- config.persistent = true: that kernel (with config.ws) a block for each multiprocessor, walking the key blocks
   -- config.lpt = true: that kernel's launch ordered heavy key blocks first across each batch's heads (causal)
-  -- config.halves = true: that kernel's dV product in two halves of P^T, the first beside the second's exponentials
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
-       key ~= "persistent" and key ~= "lpt" and key ~= "halves" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, " ..
-             "lpt, halves)", tostring(key))
+       key ~= "persistent" and key ~= "lpt" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt)",
+             tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -492,7 +489,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
   local kern, BN, flat, persist, lpt = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
                                                   tma, config.late, config.flat, config.tma_store, S * (Hq // Hkv) <= 2048,
-                                                  config.persistent, config.lpt, default_lpt(causal, S, Skv), config.halves)
+                                                  config.persistent, config.lpt, default_lpt(causal, S, Skv))
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)

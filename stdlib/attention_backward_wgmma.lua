@@ -135,7 +135,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, halves)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -201,17 +201,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
            "in an order of their own: take one of them")
   end
-  -- halves (config.halves, session 37, not yet timed): P^T in two halves of query columns, dV's product of each issued
-  -- as soon as its exponentials are done, so the first runs beside the second half's (the tensor pipe idled about 660
-  -- cycles of a D = 128 step while P^T was computed: bench/RESULTS.md 2026-11-29 session 37); a form of early's dV
-  halves = halves or false
-  if halves and not early then
-    C.fail("std.attention_backward: config.halves (dV's product in two halves of P^T) needs P^T from registers at D = 128 " ..
-           "(config.rs; got D = %d%s)", d, rs and "" or ", config.rs = false")
-  end
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(halves) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
@@ -219,10 +211,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
-                           (lpt and "_l" or "") .. (halves and "_h" or "")),
-      -- (_l: lpt, _h: halves; a name has at most 63 characters: std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128_l
-      -- 62, std_attention_backward_bf16_d128_causal_atomic_wgmma_rs_ws_pt_h 63; _bq only at D = 64 without ws, where it
-      -- picks the kernel: elsewhere a tile has 64 rows whatever bq says)
+                           (lpt and "_l" or "")),
+      -- (_l: lpt; a name has at most 63 characters: std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128_l 62,
+      -- std_attention_backward_bf16_d128_causal_atomic_wgmma_rs_ws_pt 61; _bq only at D = 64 without ws, where it picks
+      -- the kernel: elsewhere a tile has 64 rows whatever bq says)
       block = ws and nt + 128 or nt, warp = 32,
       -- (remat_offsets: at D = 128 (255 registers) the swizzled offsets of dS^T and the dQ share computed where
       -- stored, not hoisted out of the key loop: spills 4 -> 0 bytes, 1.02-1.08x on an H200 but at S = 1k not causal
@@ -242,24 +234,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           BQ, NB = 128, 2
         end
         local sS, qdist = tl.wgmma_shape { n = BQ, a = dt }, load_dist(BQ, d, nt)
-        -- (halves: x's half h of columns (an sS-shaped accumulator) as an accumulator of BQ / 2 columns, the A of a
-        -- product of K = BQ / 2: its elements h n .. h n + n - 1, n = sH.elements, as to_panels takes 64-column panels)
-        local sH = halves and tl.wgmma_shape { n = BQ // 2, a = dt }
-        if halves then -- (the property, from the layouts' element offsets: half h's element y is x's y + h n, BQ / 2 h columns on)
-          assert(BQ ~= 128, "attention_backward_wgmma: config.halves at 128 query rows") -- (pa, read there, is not kept)
-          local fS, fH, n = tl._dist_facts(sS.c).offsets, tl._dist_facts(sH.c).offsets, sH.elements
-          for h = 0, 1 do
-            for y = 0, n - 1 do
-              local a, b = fS[y + 1 + h * n], fH[y + 1]
-              assert(a[1] == b[1] and a[2] == b[2] + h * (BQ // 2), "attention_backward_wgmma: the accumulator's halves")
-            end
-          end
-        end
-        local half = halves and function(x, h)
-          local out = sH:zeros()
-          for y = 0, sH.elements - 1 do out:set(y, x:get(y + h * sH.elements)) end
-          return out
-        end
         -- (atomic: the f32 staging of dQ's shares, WG x BQ x NS)
         local SR = rows and 64 or BQ -- (the rows of a warpgroup's dQ share)
         local stage = atomic and WG * SR * NS * 4 or 0
@@ -618,44 +592,26 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
             local lses, deltas = {}, {}
             k:wgmma_wait(PD) -- S^T complete (groups complete in order)
-            -- P^T of the elements y for which keep(y) holds
-            local function p_of(keep)
-              for _, y in ipairs(order) do
-                if keep(y) then
-                  local qc = q0 + col[y]
-                  if not lses[ci[y]] then
-                    lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
-                    if not bycol then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
-                  end
-                  -- P^T = exp2(S^T scale - lse log2 e): 0 where the column's stash says so (see fetch), and where
-                  -- the key is past skv (its zero-filled K row gives a score of 0, whose exp2 could overflow dt) or
-                  -- causal hides it
-                  local ok = kv_in[y]
-                  if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
-                  pt:set(y, tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lses[ci[y]]), FTZ), 0.0))
-                end
+            for _, y in ipairs(order) do
+              local qc = q0 + col[y]
+              if not lses[ci[y]] then
+                lses[ci[y]] = lstat:load { buf, stat(0), col[y] }
+                if not bycol then deltas[ci[y]] = lstat:load { buf, stat(1), col[y] } end
               end
+              -- P^T = exp2(S^T scale - lse log2 e): 0 where the column's stash says so (see fetch), and where the key
+              -- is past skv (its zero-filled K row gives a score of 0, whose exp2 could overflow dt) or causal hides it
+              local ok = kv_in[y]
+              if causal then ok = tl.land(ok, tl.le(kvrow[y], qc + skv - sq)) end
+              pt:set(y, tl.select(ok, tl.exp2(tl.fma(st:get(y), p.scale, lses[ci[y]]), FTZ), 0.0))
             end
-            local pa
-            if halves then
-              -- (config.halves: P^T's first half of query columns, then dV's product of it issued at once, running
-              -- beside the second half's exponentials; then the second half and its product)
-              for h = 0, 1 do
-                p_of(function(y) return (y < sH.elements) == (h == 0) end)
-                dv = sO:mma(half(pt, h):cast(dt), ldo:tile({ buf * BQ + h * (BQ // 2), 0 }, { BQ // 2, d }), dv,
-                            { pending = PD + 1 + h })
-              end
-            else
-              p_of(function() return true end)
-              -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
-              -- warpgroup's registers
-              pa = pt:cast(dt)
-              -- (early: dV += P^T dO from registers at once, running with dP^T and the dS^T below: P^T's
-              -- registers are free before dS^T takes its own)
-              if early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = PD + 1 }) end
-              if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
-            end
-            k:wgmma_wait(early and (halves and 2 or 1) or 0) -- dP^T complete (early: dV may still run)
+            -- P^T and dS^T as the A of dV and dK: LDS tiles of both warpgroups' rows, or (rs) this
+            -- warpgroup's registers
+            local pa = pt:cast(dt)
+            -- (early: dV += P^T dO from registers at once, running with dP^T and the dS^T below: P^T's
+            -- registers are free before dS^T takes its own)
+            if early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = PD + 1 }) end
+            if not rs then k:window(lp, { r0, 0 }, { 64, BQ }, sS.c):store(pa); pa = lp:tile({ 0, 0 }, { BK, BQ }) end
+            k:wgmma_wait(early and 1 or 0) -- dP^T complete (early: dV may still run)
             -- (at 128 rows dS^T from P^T as rounded for dV's product, not its f32 value: 64 registers fewer live here,
             -- ptxas's spills 56 / 132 bytes -> 0 (causal 1.02-1.05x on an H200, not causal even); dQ's and dK's errors 1.1-1.4x as large, below
             -- dV's: bench/RESULTS.md 2026-11-27 session 24)
@@ -671,8 +627,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               -- (this warpgroup's rows of P^T and dS^T, which only its own dV and dK read)
               if not rs then bsync { warps = 4 } end
               if not early then dv = sO:mma(pa, ldo:tile({ buf * BQ, 0 }, { BQ, d }), dv, { pending = 1 }) end
-              -- (halves: both dV products may still run beside dK)
-              dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = (early and halves) and 3 or 2 })
+              dk = sO:mma(da, lq:tile({ buf * BQ, 0 }, { BQ, d }), dk, { pending = 2 })
               stash(nxt, nbuf)
               k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
               return dk, dv

@@ -45,7 +45,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
-    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, halves)")
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, bq = 96 } }) end,
     "std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got 96)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, bq = 128 } }) end,
