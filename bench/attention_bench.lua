@@ -60,8 +60,8 @@ end
 -- (pass, opts.dq), and both kernels on warpgroup MMAs (wgmma, opts.config.wgmma; rs: with config.rs, P^T and
 -- dS^T from registers; lds: config.rs = false, both through LDS; ws: config.ws, a producer warpgroup for the
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
--- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore: config.tma_store =
--- false, dK and dV stored by each thread; pt: config.persistent with config.ws, a block for each multiprocessor walking
+-- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore / store: config.tma_store =
+-- false / true, dK and dV stored by each thread or through LDS by TMA; pt: config.persistent with config.ws, a block for each multiprocessor walking
 -- the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
 -- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
@@ -92,6 +92,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "late" and { causal = causal, config = { wgmma = true, late = true } } or
                     dq == "noflat" and { causal = causal, config = { wgmma = true, flat = false } } or
                     dq == "nostore" and { causal = causal, config = { wgmma = true, tma_store = false } } or
+                    dq == "store" and { causal = causal, config = { wgmma = true, tma_store = true } } or
                     dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or
                     dq == "lpt" and { causal = causal, config = { wgmma = true, lpt = true } } or
                     dq == "nolpt" and { causal = causal, config = { wgmma = true, lpt = false } } or

@@ -8,7 +8,7 @@
 -- For rounds R0 .. R0 + NR - 1 of every block: per stamp, the 10th / 50th / 90th percentile of each warpgroup's, and the
 -- median of the cycles since the stamp before (bench/stamps.lua, shared with attention_stamps_fwd.lua).
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_stamps.lua
--- Env: D (128), S (4096), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG (the backward's opts.config as a Lua table),
+-- Env: D (128), S (4096), B (16384 / S), H (2048 / D), CAUSAL=1, R0 and NR (the rounds stamped, above), CONFIG (the backward's opts.config as a Lua table),
 -- PLAIN=1 (no stamps: the kernel's time alone, in a process of its own, as the code objects are kept by source).
 -- The patch reads the generated source's shape (the consumers' setmaxnreg.inc, then their first `for` loop up to
 -- the next one): it fits the kernels with a producer warpgroup (config.ws, the default at D = 128).
@@ -17,7 +17,9 @@ assert(tl.backend() ~= "cpu", "attention_stamps needs a GPU backend (run with --
 local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
 local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
-local NS, NR, R0 = 40, 4, 2 -- floats a slot, rounds stamped, the first of them
+-- floats a slot, rounds stamped (env NR, default 4), the first of them (env R0, default 2; 0: the block's first round,
+-- where causal puts the diagonal's tiles)
+local NS, NR, R0 = 40, tonumber(os.getenv("NR") or "4"), tonumber(os.getenv("R0") or "2")
 local AFTER = { "tl_mbar_wait%(", "wgmma%.wait_group%.sync", "cp%.async%.bulk%.wait_group%.read 0;\" ::: \"memory\"%);$",
                 "bar%.sync", "tl_mbar_arrive%(", "cp%.async%.bulk%.commit_group", "fence%.proxy%.async" }
 local BEFORE = { "wgmma%.fence%.sync", "fence%.proxy%.async", "tl_mbar_wait%(" }
@@ -40,11 +42,25 @@ local function patch(src)
   assert(hi, "attention_stamps: the loop's first step is not followed by another loop")
   local out, names = {}, {}
   local stamp = stamps.stamper(names, NS, "attention_stamps", "(float)(tl_c_ - tl_c0_)")
+  -- (the last stamp: the round's start less the block's, clock() at the kernel's first statement)
+  local entry = stamps.stamper(names, NS, "attention_stamps", "(float)(tl_c0_ - tl_e_)")
+  local body
+  for i, l in ipairs(lines) do
+    if l:find("__global__", 1, true) then
+      for j = i, #lines do if lines[j]:find("{%s*$") then body = j; break end end
+      break
+    end
+  end
+  assert(body, "attention_stamps: no kernel body")
   local text, any = stamps.text, stamps.any
   for i, l in ipairs(lines) do
     if i > lo and i < hi - 1 and any(l, BEFORE) then out[#out + 1] = stamp(i .. ": before " .. text(l)) end
-    if i == hi - 1 then out[#out + 1] = stamp(hi .. ": the step's end") end
+    if i == hi - 1 then
+      out[#out + 1] = stamp(hi .. ": the step's end")
+      out[#out + 1] = entry("the round's start, since the block's start")
+    end
     out[#out + 1] = l
+    if i == body then out[#out + 1] = "const unsigned tl_e_ = (unsigned)clock();" end
     if i == lo then
       out[#out + 1] = string.format(
         "const int tl_r_ = %s / %s - %d; const unsigned tl_c0_ = (unsigned)clock(); float* tl_stp_ = lse + lse_shape0 * lse_stride0; " ..

@@ -30,8 +30,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { Hq = 4, Hkv = 2, S = 150, Skv = 130, D = 64, dt = "f16", config = { wgmma = true, flat = false, bq = 64 } }
   T.raises(function() case { S = 20, Skv = 20, D = 64, dt = "f16", config = { wgmma = false, flat = true } } end,
            "config.flat (dQ's f32 shares in the accumulator's order) is a form of config.wgmma's kernel")
-  -- config.tma_store (through K's and V's LDS buffers by TMA; the default where S Hq / Hkv <= 2048 but at D = 128
-  -- causal: most cases here and in std_attention_backward_wgmma.lua): asked for at D = 128 causal, and tma_store =
+  -- config.tma_store (through K's and V's LDS buffers by TMA; the default where S Hq / Hkv <= 2048, at D = 128 not
+  -- causal <= 4096, never at D = 128 causal: most cases here and in std_attention_backward_wgmma.lua): asked for at D = 128 causal, and tma_store =
   -- false, each thread storing its elements (Skv not a multiple of the block's 128 keys)
   case { Hq = 2, Hkv = 1, S = 100, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, tma_store = true } }
   case { Hq = 2, Hkv = 1, S = 100, Skv = 150, D = 128, dt = "f16", config = { wgmma = true, tma_store = false } }
