@@ -11,6 +11,16 @@
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "attention_bench needs a GPU backend (run with --backend=cuda)")
 local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+-- (a first line "# cuda: <device>, driver <version>, <compiler>": one form ran 13% apart on two H200s in session 38, and
+-- the code a kernel gets follows the run-time compiler's version, so a log says which it had)
+do
+  local name, info = tl.backend()
+  if name ~= "cpu" then
+    local ok, cid = pcall(tl._compiler_id, info.arch)
+    print(string.format("# %s: %s, driver %s, %s", name, tostring(info.name), tostring(info.driver_version),
+                        ok and cid or "compiler unknown"))
+  end
+end
 
 local SEQS = {}
 for i = 1, #arg do SEQS[#SEQS + 1] = tonumber(arg[i]) end
