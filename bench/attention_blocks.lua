@@ -4,11 +4,15 @@
 -- gaps between one block's end and the next one's start on a multiprocessor, and the kernel's tail (multiprocessors idle
 -- while the last blocks run). The kernel's generated source is patched in this process only (tl._hip_source wrapped,
 -- as bench/attention_stamps.lua does: run with TILELUA_CACHE=0): every thread reads %globaltimer at the kernel's first
--- statement; at its last, the first thread of each consumer warpgroup writes the start, its own end and %smid past the
--- end of lse (a view of a tensor four times its size), each 64-bit time as three floats of 21 bits.
+-- statement; at its last, the first thread of each consumer warpgroup writes its end (when it has issued its dK and dV
+-- stores, not when they land), and warpgroup 0's also the start, %smid and blockIdx, past the end of lse (a view of a
+-- tensor four times its size), each 64-bit time as three floats of 21 bits. The patch moves ptxas's schedule (spills
+-- 64 / 124 -> 76 / 156 bytes at D = 128 causal): read the times beside PLAIN=1's.
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_blocks.lua
--- Env: D (128), S (1024), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG (the backward's opts.config as a Lua table),
--- BQ (query rows a tile: 64 at D = 128, 128 at D = 64, the defaults with dq = "atomic" and TMA), LIST=1 (every block).
+-- Env: D (128), S (1024), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG (the backward's opts.config as a Lua table; not
+-- config.persistent, whose blocks walk several key blocks), BQ (query rows a tile: 64 at D = 128, 128 at D = 64, the
+-- defaults with dq = "atomic" and TMA), LIST=1 (every block), PLAIN=1 (no patch: the kernel's time alone, in a process
+-- of its own, as the code objects are kept by source).
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "attention_blocks needs a GPU backend (run with --backend=cuda)")
 local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
@@ -72,15 +76,24 @@ local lsev = big:narrow(0, 0, B)
 lsev:copy_from(lse)
 local area = big:narrow(0, B, 3 * B)
 local lpt, patched
-local source = tl._hip_source
-tl._hip_source = function(ir, opts)
-  local src, dyn, carch = source(ir, opts)
-  if src:find("__launch_bounds__%(%d+, %d+%) std_attention_backward_[%w_]*wgmma") then src, lpt = patch(src); patched = true end
-  return src, dyn, carch
+local plain = os.getenv("PLAIN") == "1"
+assert(not (config and config.persistent), "attention_blocks: config.persistent's blocks walk several key blocks")
+if not plain then
+  local source = tl._hip_source
+  tl._hip_source = function(ir, opts)
+    local src, dyn, carch = source(ir, opts)
+    if src:find("__launch_bounds__%(%d+, %d+%) std_attention_backward_[%w_]*wgmma") then src, lpt = patch(src); patched = true end
+    return src, dyn, carch
+  end
 end
 local opts = { causal = causal, config = config }
 local function backward() return std.attention_backward(dout, q, k, v, o, lsev, opts) end
 local t = timing.timeit(backward, 5, 5)
+if plain then
+  print(string.format("D = %d, S = %d, B = %d, H = %d, %s: %.1f us a call (no patch)", D, S, B, H,
+                      causal and "causal" or "not causal", t * 1e6))
+  return
+end
 assert(patched, "attention_blocks: no dK/dV kernel was compiled (its code object was cached: TILELUA_CACHE=0)")
 local nkb = (S + 127) // 128
 local blocks = nkb * H * B
@@ -119,11 +132,19 @@ for _, rs in pairs(per) do
   end
   ends[#ends + 1] = (rs[#rs].e - t0) / 1e3
 end
-local function pct(x, f) table.sort(x); return x[math.max(1, math.floor(#x * f + 0.5))] end
+local function pct(x, f) table.sort(x); return x[math.max(1, math.floor(#x * f + 0.5))] or 0 / 0 end
 local function sum(x) local s = 0; for _, v in ipairs(x) do s = s + v end; return s end
 print(string.format("%d multiprocessors, %.2f blocks each; busy %.1f%% of the span", nsm, #recs / nsm,
                     100 * busy / (nsm * (t1 - t0))))
 print(string.format("first block's start, us: median %.2f, max %.2f", pct(firsts, 0.5), pct(firsts, 1)))
+-- (the timer's step: the smallest nonzero difference between two recorded times; some GPUs tick %globaltimer in
+-- microseconds, too coarse for the gaps)
+local all = {}
+for _, r in ipairs(recs) do all[#all + 1] = r.s; all[#all + 1] = r.e end
+table.sort(all)
+local tick = math.huge
+for i = 2, #all do if all[i] > all[i - 1] then tick = math.min(tick, all[i] - all[i - 1]) end end
+print(string.format("the timer's smallest step seen: %s ns", tostring(tick)))
 print(string.format("gaps between a multiprocessor's blocks, us: 10th %.2f, median %.2f, 90th %.2f, max %.2f; %.1f us a " ..
                     "multiprocessor in all", pct(gaps, 0.1), pct(gaps, 0.5), pct(gaps, 0.9), pct(gaps, 1), sum(gaps) / nsm))
 print(string.format("multiprocessors' last end, us: min %.1f, median %.1f, max %.1f (the tail: %.1f us)", pct(ends, 0),

@@ -42,7 +42,8 @@ local function patch(src)
   assert(hi, "attention_stamps: the loop's first step is not followed by another loop")
   local out, names = {}, {}
   local stamp = stamps.stamper(names, NS, "attention_stamps", "(float)(tl_c_ - tl_c0_)")
-  -- (the last stamp: the round's start less the block's, clock() at the kernel's first statement)
+  -- (the last stamp: the round's start less the block's, clock() at the kernel's first statement; its d, against the
+  -- step's end, means nothing, and with NR > 1 its percentiles mix the rounds' starts: read it with NR=1)
   local entry = stamps.stamper(names, NS, "attention_stamps", "(float)(tl_c0_ - tl_e_)")
   local body
   for i, l in ipairs(lines) do

@@ -335,8 +335,8 @@ end
 -- (tstore: config.tma_store as given; by default where the blocks walk few query rows (walk: S Hq / Hkv): up to 2048 (on
 -- an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k: bench/RESULTS.md 2026-11-28 session 28), and at
 -- D = 128 not causal up to 4096 (on an H200 1.02-1.05x at 4k, 2026-11-29 session 38, calls 5 and 8); not at D = 128
--- causal: 0.80-0.96x in session 28, and in session 38 1.03-1.10x at 1k-4k on one machine (call 5) but 0.87x at 4k on
--- another (call 8), 0.78-0.85x from 8k)
+-- causal: 0.80-0.96x in session 28, and in session 38 1.01-1.10x at 1k-4k on one machine (call 5) but 0.86-0.87x at 4k
+-- on another (call 8), 0.78-0.85x from 8k)
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
