@@ -13,22 +13,17 @@
 -- config.persistent, whose blocks walk several key blocks), BQ (query rows a tile: 64 at D = 128, 128 at D = 64, the
 -- defaults with dq = "atomic" and TMA), LIST=1 (every block), PLAIN=1 (no patch: the kernel's time alone, in a process
 -- of its own, as the code objects are kept by source).
-local std = require "tilelua.std"
-assert(tl.backend() ~= "cpu", "attention_blocks needs a GPU backend (run with --backend=cuda)")
-local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
+local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
+local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
 local NF = 16 -- floats a block: sm, start (3), the two warpgroups' ends (3 each), blockIdx x, y, z
 local SPLIT = "(float)((%s >> 42) & 0x1FFFFFull), (float)((%s >> 21) & 0x1FFFFFull), (float)(%s & 0x1FFFFFull)"
 
 -- the source patched; lpt: whether its grid is {Hkv, key blocks, B} (the kernel's name ends in _l)
 local function patch(src)
-  local lines = {}
-  for l in (src .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
-  local g, body, last
-  for i, l in ipairs(lines) do
-    if not g and l:find("__global__", 1, true) then g = i end
-    if g and not body and l:find("{%s*$") then body = i end
-  end
+  local lines = stamps.lines(src)
+  local g, body = stamps.kernel_body(lines)
+  local last
   for i = #lines, 1, -1 do if lines[i] == "}" then last = i; break end end
   assert(g and body and last and last > body, "attention_blocks: the kernel's body not found")
   local lpt = lines[g]:find("_l%(") ~= nil
@@ -61,47 +56,26 @@ local function patch(src)
   return table.concat(out, "\n"), lpt
 end
 
-local D, S = tonumber(os.getenv("D") or "128"), tonumber(os.getenv("S") or "1024")
-local H = tonumber(os.getenv("H") or tostring(2048 // D))
-local B = tonumber(os.getenv("B") or tostring(16384 // S))
-local causal = os.getenv("CAUSAL") == "1"
-local config = os.getenv("CONFIG") and assert(load("return " .. os.getenv("CONFIG")))() or nil
+local c = stamps.backward_case(timing, "attention_blocks", 1024)
+local D, S, B, H, causal, config, plain = c.D, c.S, c.B, c.H, c.causal, c.config, c.plain
 local BQ = tonumber(os.getenv("BQ") or (D == 128 and "64" or "128"))
-local sh = { B, H, S, D }
-local q, k, v, dout = timing.signed(sh, "f16", 1), timing.signed(sh, "f16", 2), timing.signed(sh, "f16", 3),
-                      timing.signed(sh, "f16", 4)
-local o, lse = std.attention(q, k, v, { causal = causal })
-local big = tl.empty({ 4 * B, H, S }, tl.f32)
-local lsev = big:narrow(0, 0, B)
-lsev:copy_from(lse)
-local area = big:narrow(0, B, 3 * B)
-local lpt, patched
-local plain = os.getenv("PLAIN") == "1"
 assert(not (config and config.persistent), "attention_blocks: config.persistent's blocks walk several key blocks")
-if not plain then
-  local source = tl._hip_source
-  tl._hip_source = function(ir, opts)
-    local src, dyn, carch = source(ir, opts)
-    if src:find("__launch_bounds__%(%d+, %d+%) std_attention_backward_[%w_]*wgmma") then src, lpt = patch(src); patched = true end
-    return src, dyn, carch
-  end
-end
-local opts = { causal = causal, config = config }
-local function backward() return std.attention_backward(dout, q, k, v, o, lsev, opts) end
-local t = timing.timeit(backward, 5, 5)
+c.patch(patch)
+local t = timing.timeit(c.backward, 5, 5)
 if plain then
   print(string.format("D = %d, S = %d, B = %d, H = %d, %s: %.1f us a call (no patch)", D, S, B, H,
                       causal and "causal" or "not causal", t * 1e6))
   return
 end
-assert(patched, "attention_blocks: no dK/dV kernel was compiled (its code object was cached: TILELUA_CACHE=0)")
+assert(c.patched ~= nil, "attention_blocks: no dK/dV kernel was compiled (its code object was cached: TILELUA_CACHE=0)")
+local lpt = c.patched
 local nkb = (S + 127) // 128
 local blocks = nkb * H * B
 assert(blocks * NF <= 3 * B * H * S, "attention_blocks: the records do not fit past lse")
-area:fill(-1.0)
-backward()
+c.area:fill(-1.0)
+c.backward()
 tl.synchronize()
-local function at(j) return area:get(j // (H * S), (j % (H * S)) // S, j % S) end
+local at = c.at
 local function time(j) return (math.floor(at(j)) << 42) | (math.floor(at(j + 1)) << 21) | math.floor(at(j + 2)) end
 -- (query tiles of key block kb: causal from row kb 128 on, S = Skv; the group of query heads a key head has: 1 here)
 local function tiles(kb) return causal and math.max(S - kb * 128 + BQ - 1, 0) // BQ or (S + BQ - 1) // BQ end

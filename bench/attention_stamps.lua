@@ -12,8 +12,6 @@
 -- PLAIN=1 (no stamps: the kernel's time alone, in a process of its own, as the code objects are kept by source).
 -- The patch reads the generated source's shape (the consumers' setmaxnreg.inc, then their first `for` loop up to
 -- the next one): it fits the kernels with a producer warpgroup (config.ws, the default at D = 128).
-local std = require "tilelua.std"
-assert(tl.backend() ~= "cpu", "attention_stamps needs a GPU backend (run with --backend=cuda)")
 local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
 local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
@@ -26,8 +24,7 @@ local BEFORE = { "wgmma%.fence%.sync", "fence%.proxy%.async", "tl_mbar_wait%(" }
 
 -- the source with stamps; names[i]: stamp i's source line and text
 local function patch(src)
-  local lines = {}
-  for l in (src .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  local lines = stamps.lines(src)
   local i0
   for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
   assert(i0, "attention_stamps: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
@@ -45,13 +42,7 @@ local function patch(src)
   -- (the last stamp: the round's start less the block's, clock() at the kernel's first statement; its d, against the
   -- step's end, means nothing, and with NR > 1 its percentiles mix the rounds' starts: read it with NR=1)
   local entry = stamps.stamper(names, NS, "attention_stamps", "(float)(tl_c0_ - tl_e_)")
-  local body
-  for i, l in ipairs(lines) do
-    if l:find("__global__", 1, true) then
-      for j = i, #lines do if lines[j]:find("{%s*$") then body = j; break end end
-      break
-    end
-  end
+  local _, body = stamps.kernel_body(lines)
   assert(body, "attention_stamps: no kernel body")
   local text, any = stamps.text, stamps.any
   for i, l in ipairs(lines) do
@@ -74,41 +65,19 @@ local function patch(src)
   return table.concat(out, "\n"), names
 end
 
-local D, S = tonumber(os.getenv("D") or "128"), tonumber(os.getenv("S") or "4096")
-local H = tonumber(os.getenv("H") or tostring(2048 // D))
-local B = tonumber(os.getenv("B") or tostring(16384 // S))
-local causal = os.getenv("CAUSAL") == "1"
-local config = os.getenv("CONFIG") and assert(load("return " .. os.getenv("CONFIG")))() or nil
-local plain = os.getenv("PLAIN") == "1"
-local sh = { B, H, S, D }
-local q, k, v, dout = timing.signed(sh, "f16", 1), timing.signed(sh, "f16", 2), timing.signed(sh, "f16", 3),
-                      timing.signed(sh, "f16", 4)
-local o, lse = std.attention(q, k, v, { causal = causal })
--- lse's values in the first quarter of a tensor four times its size: the stamps go after them
-local big = tl.empty({ 4 * B, H, S }, tl.f32)
-local lsev = big:narrow(0, 0, B)
-lsev:copy_from(lse)
-local area = big:narrow(0, B, 3 * B)
-local names
-if not plain then
-  local source = tl._hip_source
-  tl._hip_source = function(ir, opts)
-    local src, dyn, carch = source(ir, opts)
-    if src:find("__launch_bounds__%(%d+, %d+%) std_attention_backward_[%w_]*wgmma") then src, names = patch(src) end
-    return src, dyn, carch
-  end
-end
-local opts = { causal = causal, config = config }
-local function backward() return std.attention_backward(dout, q, k, v, o, lsev, opts) end
+local c = stamps.backward_case(timing, "attention_stamps", 4096)
+local D, S, B, H, causal, plain, area = c.D, c.S, c.B, c.H, c.causal, c.plain, c.area
+c.patch(patch)
+local backward = c.backward
 local t = timing.timeit(backward, 5, 5)
 print(string.format("D = %d, S = %d, B = %d, H = %d, %s: %.1f us a call%s", D, S, B, H, causal and "causal" or "not causal",
                     t * 1e6, plain and "" or " (with the stamps)"))
 if plain then return end
+local names = c.patched
 assert(names, "attention_stamps: no stamped kernel was compiled (its code object was cached: TILELUA_CACHE=0)")
 local blocks = (S + 127) // 128 * H * B -- (the dK/dV kernel's 128 keys a block)
 assert(blocks * 2 * NR * NS <= 3 * B * H * S, "attention_stamps: the stamps do not fit past lse (S too small)")
 area:fill(-1.0)
 backward()
 tl.synchronize()
-stamps.report(names, blocks * 2 * NR, NR, NS, function(j) return area:get(j // (H * S), (j % (H * S)) // S, j % S) end, 1,
-              "step")
+stamps.report(names, blocks * 2 * NR, NR, NS, c.at, 1, "step")

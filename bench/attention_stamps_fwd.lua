@@ -25,8 +25,7 @@ local INNER = os.getenv("INNER") == "1"
 
 -- the source with stamps; names[i]: stamp i's source line and text
 local function patch(src)
-  local lines = {}
-  for l in (src .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  local lines = stamps.lines(src)
   local i0
   for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
   assert(i0, "attention_stamps_fwd: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")

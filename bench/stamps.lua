@@ -26,6 +26,60 @@ function M.stamper(names, ns, who, value)
   end
 end
 
+-- lines(src) -> the source's lines
+function M.lines(src)
+  local lines = {}
+  for l in (src .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = l end
+  return lines
+end
+
+-- kernel_body(lines) -> g, body: the line of the kernel's __global__ declaration and the one that opens its body
+function M.kernel_body(lines)
+  for g, l in ipairs(lines) do
+    if l:find("__global__", 1, true) then
+      for body = g, #lines do if lines[body]:find("{%s*$") then return g, body end end
+    end
+  end
+end
+
+-- backward_case(timing, who, S) -> c: the backward probes' case (bench/attention_stamps.lua, attention_blocks.lua) from
+-- the environment (D (128), S (the given default), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG, PLAIN=1) and its f16
+-- inputs; c.lse is a view of the first quarter of a tensor four times its size, lse's values in it, and c.area the
+-- rest, where a patched kernel writes (past lse's end: lse + lse_shape0 * lse_stride0); c.patch(fn): unless PLAIN,
+-- the dK/dV kernel's generated source passed through fn (tl._hip_source wrapped in this process only) -> c.patched,
+-- fn's second result; c.backward(): the call
+function M.backward_case(timing, who, S)
+  local std = require "tilelua.std"
+  assert(tl.backend() ~= "cpu", who .. " needs a GPU backend (run with --backend=cuda)")
+  local c = { D = tonumber(os.getenv("D") or "128"), S = tonumber(os.getenv("S") or tostring(S)),
+              causal = os.getenv("CAUSAL") == "1", plain = os.getenv("PLAIN") == "1",
+              config = os.getenv("CONFIG") and assert(load("return " .. os.getenv("CONFIG")))() or nil }
+  c.H = tonumber(os.getenv("H") or tostring(2048 // c.D))
+  c.B = tonumber(os.getenv("B") or tostring(16384 // c.S))
+  local sh = { c.B, c.H, c.S, c.D }
+  local q, k, v, dout = timing.signed(sh, "f16", 1), timing.signed(sh, "f16", 2), timing.signed(sh, "f16", 3),
+                        timing.signed(sh, "f16", 4)
+  local o, lse = std.attention(q, k, v, { causal = c.causal })
+  local big = tl.empty({ 4 * c.B, c.H, c.S }, tl.f32)
+  c.lse = big:narrow(0, 0, c.B)
+  c.lse:copy_from(lse)
+  c.area = big:narrow(0, c.B, 3 * c.B)
+  function c.patch(fn)
+    if c.plain then return end
+    local source = tl._hip_source
+    tl._hip_source = function(ir, opts)
+      local src, dyn, carch = source(ir, opts)
+      if src:find("__launch_bounds__%(%d+, %d+%) std_attention_backward_[%w_]*wgmma") then src, c.patched = fn(src) end
+      return src, dyn, carch
+    end
+  end
+  local opts = { causal = c.causal, config = c.config }
+  function c.backward() return std.attention_backward(dout, q, k, v, o, c.lse, opts) end
+  -- c.at(j): element j of the area
+  function c.at(j) return c.area:get(j // (c.H * c.S), (j % (c.H * c.S)) // c.S, j % c.S) end
+  return c
+end
+
 -- report(names, slots, nr, ns, at, scale, what): reads the slots (at(j): element j of the area; scale: cycles an
 -- element) and prints per stamp the 10th / 50th / 90th percentile of each warpgroup's cycles since the round's start
 -- and the median of the cycles since the stamp before it in the same round; what names a round ("step", "tile")
