@@ -332,11 +332,15 @@ end
 -- (ws: config.ws as given; by default at D = 128 with dq = "atomic" where TMA can copy the tensors (tma), 1.02-1.10x
 -- not causal, 1.07-1.10x causal from S = 4k, 0.95-1.01x causal at 1k on an H200: bench/RESULTS.md 2026-11-27 session 24;
 -- not at D = 64, whose default is the 128-row tile)
--- (tstore: config.tma_store as given; by default where the blocks walk few query rows (walk: S Hq / Hkv): up to 2048 (on
--- an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k: bench/RESULTS.md 2026-11-28 session 28), and at
--- D = 128 not causal up to 4096 (on an H200 1.02-1.05x at 4k, 2026-11-29 session 38, calls 5 and 8); not at D = 128
--- causal: 0.80-0.96x in session 28, and in session 38 1.01-1.10x at 1k-4k on one machine (call 5) but 0.86-0.87x at 4k
--- on another (call 8), 0.78-0.85x from 8k)
+-- default_tma_store(D, causal, walk, persist): config.tma_store's default, where the blocks walk few query rows (walk:
+-- S Hq / Hkv): up to 2048 (on an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k: bench/RESULTS.md
+-- 2026-11-28 session 28), and at D = 128 not causal up to 4096 (on an H200 1.02-1.05x at 4k, 2026-11-29 session 38,
+-- calls 5 and 8); not at D = 128 causal (0.80-0.96x in session 28; in session 38 1.01-1.10x at 1k-4k on one machine,
+-- call 5, but 0.86-0.87x at 4k on another, call 8, and 0.78-0.85x from 8k); not with config.persistent
+local function default_tma_store(D, causal, walk, persist)
+  return not persist and not (D == 128 and causal) and walk <= (D == 128 and 4096 or 2048)
+end
+M._default_tma_store = default_tma_store
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
@@ -348,7 +352,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     if flat == nil then flat = atomic end -- (config.flat: 1.05-1.11x at D = 128 from 4k, session 28)
     -- (persist: config.persistent as given, off by default: 0.76-0.91x not causal on an H200, session 30; with it, dK and dV
     -- stored by each thread unless config.tma_store asks, so that the next item's K and V load as they drain)
-    if tstore == nil then tstore = not persist and not (D == 128 and causal) and walk <= (D == 128 and 4096 or 2048) end
+    if tstore == nil then tstore = default_tma_store(D, causal, walk, persist) end
     if late and not atomic then
       C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
     end

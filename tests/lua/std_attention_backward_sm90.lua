@@ -158,4 +158,15 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
   end
 end
+-- config.tma_store's default (dK and dV through LDS by TMA): where a block walks up to 2048 query rows (S Hq / Hkv), at
+-- D = 128 not causal up to 4096, never at D = 128 causal nor with config.persistent (bench/RESULTS.md 2026-11-29
+-- session 38)
+local tstore = require("tilelua.std.attention_backward")._default_tma_store
+T.eq(tstore(64, false, 2048, false), true, "D = 64 up to 2048")
+T.eq(tstore(64, true, 2048, false), true, "D = 64 causal up to 2048")
+T.eq(tstore(64, false, 2049, false), false, "D = 64 past 2048")
+T.eq(tstore(128, false, 4096, false), true, "D = 128 not causal up to 4096")
+T.eq(tstore(128, false, 4097, false), false, "D = 128 not causal past 4096")
+T.eq(tstore(128, true, 1024, false), false, "never at D = 128 causal")
+T.eq(tstore(64, false, 1024, true), false, "not with config.persistent")
 restore()
