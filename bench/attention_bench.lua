@@ -71,8 +71,8 @@ end
 -- dS^T from registers; lds: config.rs = false, both through LDS; ws: config.ws, a producer warpgroup for the
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore / store: config.tma_store =
--- false / true, dK and dV stored by each thread or through LDS by TMA; pt: config.persistent with config.ws, a block for each multiprocessor walking
--- the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
+-- false / true, dK and dV stored by each thread or through LDS by TMA; dvstore: config.tma_store = "dv", dV alone by
+-- TMA; pt: config.persistent with config.ws, a block for each multiprocessor walking the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
 -- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
@@ -103,6 +103,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "noflat" and { causal = causal, config = { wgmma = true, flat = false } } or
                     dq == "nostore" and { causal = causal, config = { wgmma = true, tma_store = false } } or
                     dq == "store" and { causal = causal, config = { wgmma = true, tma_store = true } } or
+                    dq == "dvstore" and { causal = causal, config = { wgmma = true, tma_store = "dv" } } or
                     dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or
                     dq == "lpt" and { causal = causal, config = { wgmma = true, lpt = true } } or
                     dq == "nolpt" and { causal = causal, config = { wgmma = true, lpt = false } } or

@@ -6,8 +6,10 @@
 -- as bench/attention_stamps.lua does: run with TILELUA_CACHE=0): every thread reads %globaltimer at the kernel's first
 -- statement; at its last, the first thread of each consumer warpgroup writes its end (when it has issued its dK and dV
 -- stores, not when they land), and warpgroup 0's also the start, %smid and blockIdx, past the end of lse (a view of a
--- tensor four times its size), each 64-bit time as three floats of 21 bits. The patch moves ptxas's schedule (spills
--- 64 / 124 -> 76 / 156 bytes at D = 128 causal): read the times beside PLAIN=1's.
+-- tensor four times its size), each 64-bit time as three floats of 21 bits. With a producer warpgroup (config.ws, the
+-- D = 128 default) also the consumers' loop's start and end, so that a block splits into before the loop, the loop (its
+-- own fit against the tiles) and after it (the last tile's dQ share, the drain, dK and dV). The patch moves ptxas's
+-- schedule (spills 64 / 124 -> 104 / 184 bytes at D = 128 causal, session 38's default): read the times beside PLAIN=1's.
 -- Usage: TILELUA_CACHE=0 tilesh --backend=cuda bench/attention_blocks.lua
 -- Env: D (128), S (1024), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG (the backward's opts.config as a Lua table; not
 -- config.persistent, whose blocks walk several key blocks), BQ (query rows a tile: 64 at D = 128, 128 at D = 64, the
@@ -16,7 +18,8 @@
 local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
 local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
-local NF = 16 -- floats a block: sm, start (3), the two warpgroups' ends (3 each), blockIdx x, y, z
+local NF = 22 -- floats a block: sm, start (3), the two warpgroups' ends (3 each), blockIdx x, y, z, then with a producer
+-- warpgroup (config.ws) the consumers' loop's start (warpgroup 0's, 3) and its end (each warpgroup's, 3 each)
 local SPLIT = "(float)((%s >> 42) & 0x1FFFFFull), (float)((%s >> 21) & 0x1FFFFFull), (float)(%s & 0x1FFFFFull)"
 
 -- the source patched; lpt: whether its grid is {Hkv, key blocks, B} (the kernel's name ends in _l)
@@ -30,8 +33,25 @@ local function patch(src)
   -- (the consumers' first threads: 128 and 256 with a producer warpgroup first (config.ws), else 0 and 128)
   local ws = src:find("setmaxnreg.inc", 1, true) ~= nil
   local c0 = ws and 128 or 0
+  -- ws: the consumers' loop over the query tiles (their first `for` after setmaxnreg.inc) and the line that closes it
+  -- (braces counted outside string literals: the wgmma asm's operand lists have braces)
+  local lo, hi
+  if ws then
+    local i0
+    for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
+    for i = i0, #lines do if lines[i]:find("^%s*for %(int v%d+ = ") then lo = i; break end end
+    assert(lo, "attention_blocks: no loop after the consumers' setmaxnreg")
+    local depth = 0
+    for i = lo, #lines do
+      local l = lines[i]:gsub('"[^"]*"', "")
+      for ch in l:gmatch("[{}]") do depth = depth + (ch == "{" and 1 or -1) end
+      if depth == 0 then hi = i; break end
+    end
+    assert(hi and hi > lo, "attention_blocks: the consumers' loop does not close")
+  end
   local out = {}
   for i, l in ipairs(lines) do
+    if i == lo then out[#out + 1] = "asm volatile(\"mov.u64 %0, %%globaltimer;\" : \"=l\"(tl_gl_));" end
     if i == last then
       local split = function(v) return string.format(SPLIT, v, v, v) end
       out[#out + 1] = table.concat({
@@ -46,12 +66,17 @@ local function patch(src)
         "    for (int j = 0; j < 3; j++) p[o + j] = e[j];",
         "    if (tl_w_ == 0u) { p[0] = (float)tl_sm_; for (int j = 0; j < 3; j++) p[1 + j] = s[j];",
         "      p[10] = (float)blockIdx.x; p[11] = (float)blockIdx.y; p[12] = (float)blockIdx.z; }",
+        string.format("    const float ls[3] = { %s }, le[3] = { %s };", split("tl_gl_"), split("tl_ge_")),
+        "    if (tl_w_ == 0u) for (int j = 0; j < 3; j++) p[13 + j] = ls[j];",
+        "    for (int j = 0; j < 3; j++) p[(tl_w_ == 0u ? 16 : 19) + j] = le[j];",
         "  } }" }, "\n")
     end
     out[#out + 1] = l
     if i == body then
-      out[#out + 1] = "unsigned long long tl_g0_; asm volatile(\"mov.u64 %0, %%globaltimer;\" : \"=l\"(tl_g0_));"
+      out[#out + 1] = "unsigned long long tl_g0_, tl_gl_ = 0ull, tl_ge_ = 0ull; asm volatile(\"mov.u64 %0, %%globaltimer;\" : " ..
+                      "\"=l\"(tl_g0_));"
     end
+    if i == hi then out[#out + 1] = "asm volatile(\"mov.u64 %0, %%globaltimer;\" : \"=l\"(tl_ge_));" end
   end
   return table.concat(out, "\n"), lpt
 end
@@ -85,6 +110,9 @@ for i = 0, blocks - 1 do
   assert(at(base) >= 0, "attention_blocks: block " .. i .. " wrote no record")
   local r = { sm = math.floor(at(base)), s = time(base + 1), e = math.max(time(base + 4), time(base + 7)),
               x = math.floor(at(base + 10)), y = math.floor(at(base + 11)) }
+  if at(base + 13) > 0 then -- (ws: the consumers' loop's start and its end, the later warpgroup's)
+    r.ls, r.le = time(base + 13), math.max(time(base + 16), time(base + 19))
+  end
   r.kb = lpt and r.y or r.x
   r.n = tiles(r.kb)
   t0, t1 = math.min(t0, r.s), math.max(t1, r.e)
@@ -126,7 +154,18 @@ print(string.format("multiprocessors' last end, us: min %.1f, median %.1f, max %
 -- a block's duration against its tiles: by tile count, and the least-squares line
 local byn = {}
 for _, r in ipairs(recs) do byn[r.n] = byn[r.n] or {}; table.insert(byn[r.n], (r.e - r.s) / 1e3) end
-local sx, sy, sxx, sxy, m = 0, 0, 0, 0, 0
+-- the least-squares line of the durations against the tiles: by[n] the durations of the blocks of n tiles
+local function fit(by, what)
+  local sx, sy, sxx, sxy, m = 0, 0, 0, 0, 0
+  for n, d in pairs(by) do
+    for _, y in ipairs(d) do sx, sy, sxx, sxy, m = sx + n, sy + y, sxx + n * n, sxy + n * y, m + 1 end
+  end
+  local den = m * sxx - sx * sx
+  if den > 0 then
+    local b_ = (m * sxy - sx * sy) / den
+    print(string.format("%s: %.2f us + %.3f us a tile", what, (sy - b_ * sx) / m, b_))
+  end
+end
 local ns = {}
 for n in pairs(byn) do ns[#ns + 1] = n end
 table.sort(ns)
@@ -134,12 +173,25 @@ for _, n in ipairs(ns) do
   local d = byn[n]
   print(string.format("  %3d tiles: %5d blocks, duration us 10th %.2f, median %.2f, 90th %.2f", n, #d, pct(d, 0.1),
                       pct(d, 0.5), pct(d, 0.9)))
-  for _, y in ipairs(d) do sx, sy, sxx, sxy, m = sx + n, sy + y, sxx + n * n, sxy + n * y, m + 1 end
 end
-local den = m * sxx - sx * sx
-if den > 0 then
-  local b_ = (m * sxy - sx * sy) / den
-  print(string.format("fit: duration = %.2f us + %.3f us a tile", (sy - b_ * sx) / m, b_))
+fit(byn, "fit: duration =")
+-- ws: each block's time in three parts, by tile count: before the consumers' loop (the block's start to the loop's
+-- start), the loop, after it (the loop's end to the block's end: the last tile's dQ share, the drain, dK and dV)
+if recs[1].ls then
+  local parts = {}
+  for _, r in ipairs(recs) do
+    parts[r.n] = parts[r.n] or { {}, {}, {} }
+    local q = parts[r.n]
+    table.insert(q[1], (r.ls - r.s) / 1e3); table.insert(q[2], (r.le - r.ls) / 1e3); table.insert(q[3], (r.e - r.le) / 1e3)
+  end
+  local loops = {}
+  for _, n in ipairs(ns) do
+    local q = parts[n]
+    print(string.format("  %3d tiles: before the loop %.2f, the loop %.2f, after it %.2f us (medians)", n, pct(q[1], 0.5),
+                        pct(q[2], 0.5), pct(q[3], 0.5)))
+    loops[n] = q[2]
+  end
+  fit(loops, "the loop's fit")
 end
 if os.getenv("LIST") == "1" then
   for _, r in ipairs(recs) do

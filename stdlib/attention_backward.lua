@@ -335,10 +335,14 @@ end
 -- default_tma_store(D, causal, walk, persist): config.tma_store's default, where the blocks walk few query rows (walk:
 -- S Hq / Hkv): up to 2048 (on an H100 1.03-1.09x at S = 1k not causal, even at 4k, 0.97-0.99x at 16k: bench/RESULTS.md
 -- 2026-11-28 session 28), and at D = 128 not causal up to 4096 (on an H200 1.02-1.05x at 4k, 2026-11-29 session 38,
--- calls 5 and 8); not at D = 128 causal (0.80-0.96x in session 28; in session 38 1.01-1.10x at 1k-4k on one machine,
--- call 5, but 0.86-0.87x at 4k on another, call 8, and 0.78-0.85x from 8k); not with config.persistent
+-- calls 5 and 8), at D = 64 causal up to 4096 (1.01-1.03x at 4k in sessions 38 and 39, even at 8k); at D = 128 causal
+-- "dv", dV alone by TMA, up to 4096 (both made ptxas spill in the key loop there: 0.80-0.96x in session 28, 0.86-0.96x
+-- in sessions 38 and 39 on some machines; "dv" 1.03-1.05x on one H200, 1.09-1.12x on another at 1k and 4k, even past
+-- 4k: bench/RESULTS.md 2026-11-29 session 39); not with config.persistent
 local function default_tma_store(D, causal, walk, persist)
-  return not persist and not (D == 128 and causal) and walk <= (D == 128 and 4096 or 2048)
+  if persist then return false end
+  if D == 128 and causal then return walk <= 4096 and "dv" end
+  return walk <= ((D == 128 or causal) and 4096 or 2048)
 end
 M._default_tma_store = default_tma_store
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default)
@@ -452,6 +456,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
+    elseif key == "tma_store" then
+      if type(v) ~= "boolean" and v ~= "dv" then
+        C.fail("std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each " ..
+               "thread) or false (got %s)", v == nil and "nil" or type(v) == "string" and string.format("%q", v) or tostring(v))
+      end
     elseif type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end
   -- dQ by default: on the wgmma kernels by TMA reduce-adds from the dK/dV kernel (1.04-1.21x the pass

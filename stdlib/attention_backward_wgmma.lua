@@ -183,6 +183,10 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   late = late and atomic or false
   flat = flat and atomic or false
   tstore = tstore or false
+  if tstore == "dv" and persist then
+    C.fail("std.attention_backward: config.tma_store = \"dv\" stores dV through V's buffer, which config.persistent's " ..
+           "producer fills with the next key block's V: take tma_store = true or false there")
+  end
   -- persist (config.persistent, with ws): a block for each multiprocessor walking the key blocks (items) w = block_id,
   -- block_id + grid, ... of ceil(Skv / BK) x Hkv x B, key blocks fastest (the blocks of a head together: they read the same
   -- q and dO tiles from L2); its producer copies an item's K and V, then its first tiles, as soon as the consumers'
@@ -734,17 +738,15 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (two buffers of q and dO are safe only with the mbarriers of TMA's copies)
           assert(NB == 3 or indep, "attention_backward_wgmma: bq = 128 without TMA copies")
           if not ws then k:copy_wait(0) end -- (the last copies, nobody's tile)
-          if late then dq_issue(T - 1) end
-          -- dK and dV (tstore, config.tma_store, where TMA can store them: through LDS, K's and V's own buffers once both
-          -- warpgroups' last products have read them, by TMA stores of each warpgroup's 64 rows from its first thread, so
-          -- that the block ends without each thread's 64 4-byte stores draining (at S = 4k 3.7% of the D = 128
-          -- kernel's stall samples were its warps' exits, waiting for them: ncu, 2026-11-28 session 28); rows past Skv
-          -- left out by TMA's bounds)
-          local dkv = { { p.dk, lk, dk * scale_nat }, { p.dv, lv, dv } }
-          if tstore and C.tma_copyable(p.dk, rank) and C.tma_copyable(p.dv, rank) then
-            local s64 = tl.wgmma_shape { n = 64, a = dt }
-            bsync() -- (both warpgroups' last products have read K and V)
-            for _, e in ipairs(dkv) do
+          -- dK and dV (tstore, config.tma_store, where TMA can store them: through LDS, K's and V's own buffers, by TMA
+          -- stores of each warpgroup's 64 rows from its first thread, so that the block ends without each thread's 64
+          -- 4-byte stores draining (at S = 4k 3.7% of the D = 128 kernel's stall samples were its warps' exits, waiting
+          -- for them: ncu, 2026-11-28 session 28); rows past Skv left out by TMA's bounds)
+          local s64 = tl.wgmma_shape { n = 64, a = dt }
+          -- each {dst, lx, acc} of outs: the warpgroup's rows of acc staged in lx's rows r0.. (D / 64 panels of 64 x 64),
+          -- then stored into dst by TMA
+          local function stage_store(outs)
+            for _, e in ipairs(outs) do
               for pi = 0, PD - 1 do
                 local panel = s64:zeros()
                 for y = 0, s64.elements - 1 do panel:set(y, e[3]:get(y + s64.elements * pi)) end
@@ -753,13 +755,32 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             end
             bsync { warps = 4 } -- (this warpgroup's rows stored; its first thread stores them)
             for g = 0, WG - 1 do
-              for _, e in ipairs(dkv) do
+              for _, e in ipairs(outs) do
                 for pi = 0, PD - 1 do
                   k:copy(win(e[1], hk, kv0 + r0, pi * 64, 64, 64), k:window(e[2], { pi * BK + r0, 0 }, { 64, 64 }),
                          { tma = true, issuer = 128 * g })
                 end
               end
             end
+          end
+          -- tstore "dv": dV alone by TMA, through the warpgroup's own rows of V (only its own S^T and dP^T products read
+          -- them, and they are done: no barrier of both warpgroups), before the last tile's dQ share, which its stores
+          -- run beside; dK by each thread. Staging both dK and dV made ptxas spill in the key loop at D = 128 causal
+          -- (180 / 364 bytes against 64 / 124, 63 spill loads in the loop's SASS against 9: the loop 15% slower), one of
+          -- them does not (52 / 112): 1.10-1.12x the default before it on an H200 (bench/RESULTS.md 2026-11-29 session 39)
+          local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
+          if dv_only then stage_store { { p.dv, lv, dv } } end
+          if late then dq_issue(T - 1) end
+          if dv_only then
+            win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
+            dq_drained() -- (the dV stores and the reduce-adds have read LDS)
+            return
+          end
+          local dkv = { { p.dk, lk, dk * scale_nat }, { p.dv, lv, dv } }
+          -- tstore true: both, through K's and V's buffers once both warpgroups' last products have read them
+          if tstore == true and C.tma_copyable(p.dk, rank) and C.tma_copyable(p.dv, rank) then
+            bsync() -- (both warpgroups' last products have read K and V)
+            stage_store(dkv)
             dq_drained() -- (every bulk store and reduce-add of the warpgroup's issuer has read LDS)
             if persist then kvfree:arrive(0) end -- (the stores have read K's and V's buffers)
             return

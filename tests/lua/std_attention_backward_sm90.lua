@@ -46,6 +46,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
     "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt)")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, tma_store = "dk" } }) end,
+    "std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each thread) or " ..
+    "false (got \"dk\")")
+  T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, tma_store = 1 } }) end,
+    "std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each thread) or " ..
+    "false (got 1)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, bq = 96 } }) end,
     "std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got 96)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { dq = "pass", config = { wgmma = true, bq = 128 } }) end,
@@ -159,14 +165,18 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   end
 end
 -- config.tma_store's default (dK and dV through LDS by TMA): where a block walks up to 2048 query rows (S Hq / Hkv), at
--- D = 128 not causal up to 4096, never at D = 128 causal nor with config.persistent (bench/RESULTS.md 2026-11-29
--- session 38)
+-- D = 128 not causal up to 4096 (bench/RESULTS.md 2026-11-29 session 38), at D = 64 causal up to 4096 and at D = 128
+-- causal "dv" (dV alone by TMA) up to 4096 (session 39), never with config.persistent
 local tstore = require("tilelua.std.attention_backward")._default_tma_store
 T.eq(tstore(64, false, 2048, false), true, "D = 64 up to 2048")
-T.eq(tstore(64, true, 2048, false), true, "D = 64 causal up to 2048")
-T.eq(tstore(64, false, 2049, false), false, "D = 64 past 2048")
+T.eq(tstore(64, true, 4096, false), true, "D = 64 causal up to 4096")
+T.eq(tstore(64, true, 4097, false), false, "D = 64 causal past 4096")
+T.eq(tstore(64, false, 2049, false), false, "D = 64 not causal past 2048")
 T.eq(tstore(128, false, 4096, false), true, "D = 128 not causal up to 4096")
 T.eq(tstore(128, false, 4097, false), false, "D = 128 not causal past 4096")
-T.eq(tstore(128, true, 1024, false), false, "never at D = 128 causal")
+T.eq(tstore(128, true, 1024, false), "dv", "D = 128 causal: dV alone")
+T.eq(tstore(128, true, 4096, false), "dv", "D = 128 causal: dV alone up to 4096")
+T.eq(tstore(128, true, 4097, false), false, "D = 128 causal past 4096")
+T.eq(tstore(128, true, 1024, true), false, "D = 128 causal not with config.persistent")
 T.eq(tstore(64, false, 1024, true), false, "not with config.persistent")
 restore()

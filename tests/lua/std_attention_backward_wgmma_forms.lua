@@ -31,9 +31,18 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.raises(function() case { S = 20, Skv = 20, D = 64, dt = "f16", config = { wgmma = false, flat = true } } end,
            "config.flat (dQ's f32 shares in the accumulator's order) is a form of config.wgmma's kernel")
   -- config.tma_store (through K's and V's LDS buffers by TMA; the default where S Hq / Hkv <= 2048, at D = 128 not
-  -- causal <= 4096, never at D = 128 causal: most cases here and in std_attention_backward_wgmma.lua): asked for at D = 128 causal, and tma_store =
-  -- false, each thread storing its elements (Skv not a multiple of the block's 128 keys)
+  -- causal <= 4096; "dv" at D = 128 causal <= 4096: most cases here and in std_attention_backward_wgmma.lua): both asked
+  -- for at D = 128 causal, "dv" (dV through its warpgroup's rows of V before the last tile's dQ share, dK by each
+  -- thread) not causal, with GQA, at D = 64 and with dq = "pass", and tma_store = false, each thread storing its
+  -- elements (Skv not a multiple of the block's 128 keys)
   case { Hq = 2, Hkv = 1, S = 100, Skv = 150, D = 128, dt = "bf16", causal = true, config = { wgmma = true, tma_store = true } }
+  case { Hq = 4, Hkv = 2, S = 90, Skv = 200, D = 128, dt = "f16", config = { wgmma = true, tma_store = "dv" } }
+  case { B = 2, Hq = 2, Hkv = 1, S = 150, Skv = 70, D = 64, dt = "bf16", causal = true, layout = "bshd",
+         config = { wgmma = true, tma_store = "dv" } }
+  case { S = 70, Skv = 130, D = 64, dt = "f16", config = { wgmma = true, tma_store = "dv" }, dq = "pass" }
+  T.raises(function() case { S = 20, Skv = 20, D = 128, dt = "f16", config = { wgmma = true, persistent = true, tma_store = "dv" } } end,
+           "config.tma_store = \"dv\" stores dV through V's buffer, which config.persistent's producer fills with the next " ..
+           "key block's V: take tma_store = true or false there")
   case { Hq = 2, Hkv = 1, S = 100, Skv = 150, D = 128, dt = "f16", config = { wgmma = true, tma_store = false } }
   case { S = 130, Skv = 70, D = 64, dt = "f16", config = { wgmma = true, tma_store = false }, dq = "pass" }
   T.raises(function() case { S = 20, Skv = 20, D = 64, dt = "f16", config = { wgmma = false, tma_store = true } } end,
