@@ -18,8 +18,9 @@
 local dir = (arg[0]:match("^(.*)/[^/]*$") or ".")
 local timing, stamps = dofile(dir .. "/timing.lua"), dofile(dir .. "/stamps.lua")
 
-local NF = 22 -- floats a block: sm, start (3), the two warpgroups' ends (3 each), blockIdx x, y, z, then with a producer
--- warpgroup (config.ws) the consumers' loop's start (warpgroup 0's, 3) and its end (each warpgroup's, 3 each)
+local NF = 23 -- floats a block: sm, start (3), the two warpgroups' ends (3 each), blockIdx x, y, z, then with a producer
+-- warpgroup (config.ws) the consumers' loop's start (warpgroup 0's, 3) and its end (each warpgroup's, 3 each), and 1
+-- where those were written
 local SPLIT = "(float)((%s >> 42) & 0x1FFFFFull), (float)((%s >> 21) & 0x1FFFFFull), (float)(%s & 0x1FFFFFull)"
 
 -- the source patched; lpt: whether its grid is {Hkv, key blocks, B} (the kernel's name ends in _l)
@@ -67,7 +68,7 @@ local function patch(src)
         "    if (tl_w_ == 0u) { p[0] = (float)tl_sm_; for (int j = 0; j < 3; j++) p[1 + j] = s[j];",
         "      p[10] = (float)blockIdx.x; p[11] = (float)blockIdx.y; p[12] = (float)blockIdx.z; }",
         string.format("    const float ls[3] = { %s }, le[3] = { %s };", split("tl_gl_"), split("tl_ge_")),
-        "    if (tl_w_ == 0u) for (int j = 0; j < 3; j++) p[13 + j] = ls[j];",
+        "    if (tl_w_ == 0u) { for (int j = 0; j < 3; j++) p[13 + j] = ls[j]; p[22] = tl_gl_ ? 1.0f : 0.0f; }",
         "    for (int j = 0; j < 3; j++) p[(tl_w_ == 0u ? 16 : 19) + j] = le[j];",
         "  } }" }, "\n")
     end
@@ -110,7 +111,7 @@ for i = 0, blocks - 1 do
   assert(at(base) >= 0, "attention_blocks: block " .. i .. " wrote no record")
   local r = { sm = math.floor(at(base)), s = time(base + 1), e = math.max(time(base + 4), time(base + 7)),
               x = math.floor(at(base + 10)), y = math.floor(at(base + 11)) }
-  if at(base + 13) > 0 then -- (ws: the consumers' loop's start and its end, the later warpgroup's)
+  if at(base + 22) == 1 then -- (ws: the consumers' loop's start and its end, the later warpgroup's)
     r.ls, r.le = time(base + 13), math.max(time(base + 16), time(base + 19))
   end
   r.kb = lpt and r.y or r.x
@@ -177,7 +178,9 @@ end
 fit(byn, "fit: duration =")
 -- ws: each block's time in three parts, by tile count: before the consumers' loop (the block's start to the loop's
 -- start), the loop, after it (the loop's end to the block's end: the last tile's dQ share, the drain, dK and dV)
-if recs[1].ls then
+local split = true
+for _, r in ipairs(recs) do split = split and r.ls ~= nil end
+if split then
   local parts = {}
   for _, r in ipairs(recs) do
     parts[r.n] = parts[r.n] or { {}, {}, {} }

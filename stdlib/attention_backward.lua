@@ -337,8 +337,8 @@ end
 -- 2026-11-28 session 28), and at D = 128 not causal up to 4096 (on an H200 1.02-1.05x at 4k, 2026-11-29 session 38,
 -- calls 5 and 8), at D = 64 causal up to 4096 (1.01-1.03x at 4k in sessions 38 and 39, even at 8k); at D = 128 causal
 -- "dv", dV alone by TMA, up to 4096 (both made ptxas spill in the key loop there: 0.80-0.96x in session 28, 0.86-0.96x
--- in sessions 38 and 39 on some machines; "dv" 1.03-1.05x on one H200, 1.09-1.12x on another at 1k and 4k, even past
--- 4k: bench/RESULTS.md 2026-11-29 session 39); not with config.persistent
+-- in sessions 38 and 39 on some machines; "dv" 1.09-1.13x on one H200, 1.02-1.08x on another at 1k-4k, even past 4k:
+-- bench/RESULTS.md 2026-11-29 session 39, calls 4 and 5); not with config.persistent
 local function default_tma_store(D, causal, walk, persist)
   if persist then return false end
   if D == 128 and causal then return walk <= 4096 and "dv" end
@@ -445,7 +445,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.bq = 64 | 128: the query rows of the wgmma dK/dV kernel's tile (attention_backward_wgmma.lua)
   -- config.late = true: that kernel's dQ reduce-adds of a tile issued by the next one, after its first products
   -- config.flat = false: that kernel's dQ shares staged and added in dQ's own order (default: the accumulator's)
-  -- config.tma_store = false: that kernel's dK and dV stored by each thread (default: through LDS by TMA where it can)
+  -- config.tma_store = false: that kernel's dK and dV stored by each thread; true: through LDS by TMA; "dv": dV alone
+  -- by TMA (default: default_tma_store)
   -- config.persistent = true: that kernel (with config.ws) a block for each multiprocessor, walking the key blocks
   -- config.lpt = true: that kernel's launch ordered heavy key blocks first across each batch's heads (causal)
   for key, v in pairs(config) do
@@ -459,7 +460,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     elseif key == "tma_store" then
       if type(v) ~= "boolean" and v ~= "dv" then
         C.fail("std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each " ..
-               "thread) or false (got %s)", v == nil and "nil" or type(v) == "string" and string.format("%q", v) or tostring(v))
+               "thread) or false (got %s)", type(v) == "string" and string.format("%q", v) or tostring(v))
       end
     elseif type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end

@@ -18,7 +18,8 @@
 -- dS K (dS^T read MN-major as the A), staged in LDS in f32 and added into an f32 dQ by TMA reduce-adds,
 -- issued by each warpgroup's first thread: 5 products a tile (measured 1.04-1.21x the dq pass); by default
 -- (config.flat) both in the accumulator's order, a kernel of its own turning the f32 dQ into dQ (FLAT below).
--- dK and dV at the end: with config.tma_store through K's and V's LDS buffers by TMA stores, else each thread's own.
+-- dK and dV at the end: with config.tma_store through K's and V's LDS buffers by TMA stores ("dv": dV alone, dK by
+-- each thread), else each thread's own.
 -- At D = 128 each warpgroup computes D / 2 of its columns over all BK keys (each its own columns of K
 -- as the B, a list of tiles), so a block barrier after both warpgroups' dS^T: the tile's only one where
 -- the copies are TMA's; it shows the next tile's lse and delta too, and an mbarrier (dsfree) tells each
@@ -763,11 +764,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
               end
             end
           end
-          -- tstore "dv": dV alone by TMA, through the warpgroup's own rows of V (only its own S^T and dP^T products read
-          -- them, and they are done: no barrier of both warpgroups), before the last tile's dQ share, which its stores
+          -- tstore "dv": dV alone by TMA, through the warpgroup's own rows of V (only its own dP^T products read them,
+          -- and they are done: no barrier of both warpgroups), before the last tile's dQ share, which its stores
           -- run beside; dK by each thread. Staging both dK and dV made ptxas spill in the key loop at D = 128 causal
           -- (180 / 364 bytes against 64 / 124, 63 spill loads in the loop's SASS against 9: the loop 15% slower), one of
-          -- them does not (52 / 112): 1.10-1.12x the default before it on an H200 (bench/RESULTS.md 2026-11-29 session 39)
+          -- them does not (52 / 112): 1.09-1.13x the default before it on one H200, 1.02-1.08x on another (bench/RESULTS.md
+          -- 2026-11-29 session 39, calls 4 and 5)
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
           if dv_only then stage_store { { p.dv, lv, dv } } end
           if late then dq_issue(T - 1) end
