@@ -72,7 +72,8 @@ end
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore / store: config.tma_store =
 -- false / true, dK and dV stored by each thread or through LDS by TMA; dvstore: config.tma_store = "dv", dV alone by
--- TMA; pt: config.persistent with config.ws, a block for each multiprocessor walking the key blocks; inc: wgmma under Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
+-- TMA; pt: config.persistent with config.ws, a block for each multiprocessor walking the key blocks; inc: wgmma under
+-- Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
 -- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
