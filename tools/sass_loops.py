@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""sass_loops.py FILE.sass [TOP]: the loops of each kernel in a `cuobjdump -sass` listing (a branch back to a lower
+address opens one), the largest TOP (default 4) first, with their instruction counts and the opcodes that matter for
+a kernel's main loop: spill loads and stores (LDL, STL), warpgroup MMAs (HGMMA), exponentials (MUFU), mbarrier and
+barrier traffic (SYNCS, BAR), LDS traffic (LDS, STS). Then where the kernel's spill instructions are: before, inside
+and after its main loop: the innermost of those with the most HGMMA (the largest loops are often a role's whole code,
+the main loop's copies for a loop's tail inside them). Spills ptxas reports (tools/ptxas_report.py) cost time only where they run; at D = 128 the
+backward's key loop held 63 spill loads in one form against 9 in another (bench/RESULTS.md 2026-11-29 session 39).
+Reads text only: no GPU, no CUDA (the listing comes from a machine with cuobjdump)."""
+import collections
+import re
+import sys
+
+OPS = ("LDL", "STL", "HGMMA", "MUFU", "SYNCS", "BAR", "LDS", "STS")
+INSTR = re.compile(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?);")
+FUNC = re.compile(r"\s*Function\s*:\s*(\S+)")
+
+
+def opcode(text):
+    """the opcode of an instruction, its predicate left out: "@!P0 BRA 0x10" -> "BRA", "HGMMA.64x128x16" -> "HGMMA" """
+    text = re.sub(r"^@!?U?P\w+\s+", "", text)
+    return text.split()[0].split(".")[0] if text else ""
+
+
+def kernels(lines):
+    """{name: [(address, opcode, text)]} in the listing's order"""
+    out, name = collections.OrderedDict(), None
+    for line in lines:
+        m = FUNC.match(line)
+        if m:
+            name = m.group(1)
+            out[name] = []
+            continue
+        m = INSTR.match(line)
+        if m and name is not None:
+            out[name].append((int(m.group(1), 16), opcode(m.group(2)), m.group(2)))
+    return out
+
+
+def loops(ins):
+    """[(first address, last address, [instructions])] for each branch back to a lower address"""
+    at = {a: i for i, (a, _, _) in enumerate(ins)}
+    found = []
+    for i, (a, op, text) in enumerate(ins):
+        if op != "BRA":
+            continue
+        m = re.search(r"0x([0-9a-f]+)", text)
+        if m and int(m.group(1), 16) < a and int(m.group(1), 16) in at:
+            lo = int(m.group(1), 16)
+            found.append((lo, a, ins[at[lo]:i + 1]))
+    return found
+
+
+def report(path, top):
+    with open(path) as f:
+        ks = kernels(f)
+    if not ks:
+        sys.exit("sass_loops: no 'Function :' header with instructions in %s (is it cuobjdump -sass output?)" % path)
+    for name, ins in ks.items():
+        print("%s: %d instructions" % (name, len(ins)))
+        ls = sorted(loops(ins), key=lambda l: -len(l[2]))
+        for lo, hi, body in ls[:top]:
+            c = collections.Counter(op for _, op, _ in body)
+            print("  loop %#x-%#x: %d instructions; %s" % (lo, hi, len(body), ", ".join("%s %d" % (o, c[o]) for o in OPS)))
+        if ls:
+            most = max(sum(op == "HGMMA" for _, op, _ in body) for _, _, body in ls)
+            lo, hi, body = min((l for l in ls if sum(op == "HGMMA" for _, op, _ in l[2]) == most), key=lambda l: len(l[2]))
+            where = collections.Counter()
+            for a, op, _ in ins:
+                if op in ("LDL", "STL"):
+                    where[(op, "before" if a < lo else "inside" if a <= hi else "after")] += 1
+            print("  main loop %#x-%#x (%d instructions, HGMMA %d); spills before / inside / after it: " % (lo, hi, len(body), most) +
+                  ", ".join("%s %d / %d / %d" % (op, where[(op, "before")], where[(op, "inside")], where[(op, "after")])
+                            for op in ("LDL", "STL")))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2 or len(sys.argv) > 3:
+        sys.exit(__doc__)
+    report(sys.argv[1], int(sys.argv[2]) if len(sys.argv) == 3 else 4)
