@@ -34,21 +34,11 @@ local function patch(src)
   -- (the consumers' first threads: 128 and 256 with a producer warpgroup first (config.ws), else 0 and 128)
   local ws = src:find("setmaxnreg.inc", 1, true) ~= nil
   local c0 = ws and 128 or 0
-  -- ws: the consumers' loop over the query tiles (their first `for` after setmaxnreg.inc) and the line that closes it
-  -- (braces counted outside string literals: the wgmma asm's operand lists have braces)
+  -- ws: the consumers' loop over the query tiles and the line that closes it
   local lo, hi
   if ws then
-    local i0
-    for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
-    for i = i0, #lines do if lines[i]:find("^%s*for %(int v%d+ = ") then lo = i; break end end
-    assert(lo, "attention_blocks: no loop after the consumers' setmaxnreg")
-    local depth = 0
-    for i = lo, #lines do
-      local l = lines[i]:gsub('"[^"]*"', "")
-      for ch in l:gmatch("[{}]") do depth = depth + (ch == "{" and 1 or -1) end
-      if depth == 0 then hi = i; break end
-    end
-    assert(hi and hi > lo, "attention_blocks: the consumers' loop does not close")
+    local loop = stamps.consumer_loop(lines, "attention_blocks")
+    lo, hi = loop.lo, loop.hi
   end
   local out = {}
   for i, l in ipairs(lines) do

@@ -25,15 +25,8 @@ local BEFORE = { "wgmma%.fence%.sync", "fence%.proxy%.async", "tl_mbar_wait%(" }
 -- the source with stamps; names[i]: stamp i's source line and text
 local function patch(src)
   local lines = stamps.lines(src)
-  local i0
-  for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
-  assert(i0, "attention_stamps: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
-  local lo, var, step
-  for i = i0, #lines do
-    local v, s = lines[i]:match("for %(int (v%d+) = v%d+; v%d+ < v%d+; v%d+ %+= (v%d+)%) {")
-    if v then lo, var, step = i, v, s; break end
-  end
-  assert(lo, "attention_stamps: no loop after the consumers' setmaxnreg")
+  local loop = stamps.consumer_loop(lines, "attention_stamps")
+  local lo, var, step = loop.lo, loop.var, loop.step
   local hi
   for i = lo + 1, #lines do if lines[i]:find("for (int", 1, true) then hi = i; break end end
   assert(hi, "attention_stamps: the loop's first step is not followed by another loop")

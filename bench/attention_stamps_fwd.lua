@@ -26,18 +26,8 @@ local INNER = os.getenv("INNER") == "1"
 -- the source with stamps; names[i]: stamp i's source line and text
 local function patch(src)
   local lines = stamps.lines(src)
-  local i0
-  for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
-  assert(i0, "attention_stamps_fwd: the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
-  local lo, var, first, step, indent
-  for i = i0, #lines do
-    local ind, v, f, s = lines[i]:match("^(%s*)for %(int (v%d+) = (v%d+); v%d+ < v%d+[^;]*; v%d+ %+= (v%d+)%) {")
-    if v then lo, indent, var, first, step = i, ind, v, f, s; break end
-  end
-  assert(lo, "attention_stamps_fwd: no loop after the consumers' setmaxnreg")
-  local hi
-  for i = lo + 1, #lines do if lines[i] == indent .. "}" then hi = i; break end end
-  assert(hi, "attention_stamps_fwd: the walk's loop has no closing brace")
+  local loop = stamps.consumer_loop(lines, "attention_stamps_fwd")
+  local lo, hi, var, first, step, indent = loop.lo, loop.hi, loop.var, loop.first, loop.step, loop.indent
   local out, names = {}, {}
   local stamp = stamps.stamper(names, NS, "attention_stamps_fwd", "__float2half((float)(tl_c_ - tl_c0_) * 0.25f)")
   local text, any = stamps.text, stamps.any

@@ -42,6 +42,25 @@ function M.kernel_body(lines)
   end
 end
 
+-- consumer_loop(lines, who) -> l: the consumers' first loop (after their setmaxnreg.inc: the kernels with a producer
+-- warpgroup, config.ws): l.lo its `for` line, l.hi the line closing it (its indentation and a lone brace), l.indent,
+-- and its loop variable, first value and step (l.var, l.first, l.step: the generated names)
+function M.consumer_loop(lines, who)
+  local i0
+  for i, l in ipairs(lines) do if l:find("setmaxnreg.inc", 1, true) then i0 = i; break end end
+  assert(i0, who .. ": the kernel has no consumer role (setmaxnreg.inc): it needs config.ws")
+  for lo = i0, #lines do
+    local ind, v, f, s = lines[lo]:match("^(%s*)for %(int (v%d+) = (v%d+); v%d+ < v%d+[^;]*; v%d+ %+= (v%d+)%) {")
+    if v then
+      for hi = lo + 1, #lines do
+        if lines[hi] == ind .. "}" then return { lo = lo, hi = hi, indent = ind, var = v, first = f, step = s } end
+      end
+      error(who .. ": the consumers' loop has no closing brace")
+    end
+  end
+  error(who .. ": no loop after the consumers' setmaxnreg")
+end
+
 -- backward_case(timing, who, S) -> c: the backward probes' case (bench/attention_stamps.lua, attention_blocks.lua) from
 -- the environment (D (128), S (the given default), B (16384 / S), H (2048 / D), CAUSAL=1, CONFIG, PLAIN=1) and its f16
 -- inputs; c.lse is a view of the first quarter of a tensor four times its size, lse's values in it, and c.area the

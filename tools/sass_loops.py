@@ -4,8 +4,9 @@ address opens one), the largest TOP (default 4) first, with their instruction co
 a kernel's main loop: spill loads and stores (LDL, STL), warpgroup MMAs (HGMMA), exponentials (MUFU), mbarrier and
 barrier traffic (SYNCS, BAR), LDS traffic (LDS, STS). Then where the kernel's spill instructions are: before, inside
 and after its main loop: the innermost of those with the most HGMMA (the largest loops are often a role's whole code,
-the main loop's copies for a loop's tail inside them). Spills ptxas reports (tools/ptxas_report.py) cost time only where they run; at D = 128 the
-backward's key loop held 63 spill loads in one form against 9 in another (bench/RESULTS.md 2026-11-29 session 39).
+the main loop's copies for a loop's tail inside them). Spills ptxas reports (tools/ptxas_report.py) cost time only
+where they run; at D = 128 the backward's key loop held 63 spill loads in one form against 9 in another
+(bench/RESULTS.md 2026-11-29 session 39).
 Reads text only: no GPU, no CUDA (the listing comes from a machine with cuobjdump)."""
 import collections
 import re
@@ -58,18 +59,19 @@ def report(path, top):
         sys.exit("sass_loops: no 'Function :' header with instructions in %s (is it cuobjdump -sass output?)" % path)
     for name, ins in ks.items():
         print("%s: %d instructions" % (name, len(ins)))
-        ls = sorted(loops(ins), key=lambda l: -len(l[2]))
-        for lo, hi, body in ls[:top]:
-            c = collections.Counter(op for _, op, _ in body)
-            print("  loop %#x-%#x: %d instructions; %s" % (lo, hi, len(body), ", ".join("%s %d" % (o, c[o]) for o in OPS)))
+        # (lo, hi, instructions, opcode counts) a loop, the largest first
+        ls = sorted(((lo, hi, len(body), collections.Counter(op for _, op, _ in body)) for lo, hi, body in loops(ins)),
+                    key=lambda l: -l[2])
+        for lo, hi, n, c in ls[:top]:
+            print("  loop %#x-%#x: %d instructions; %s" % (lo, hi, n, ", ".join("%s %d" % (o, c[o]) for o in OPS)))
         if ls:
-            most = max(sum(op == "HGMMA" for _, op, _ in body) for _, _, body in ls)
-            lo, hi, body = min((l for l in ls if sum(op == "HGMMA" for _, op, _ in l[2]) == most), key=lambda l: len(l[2]))
+            lo, hi, n, c = min(ls, key=lambda l: (-l[3]["HGMMA"], l[2]))
             where = collections.Counter()
             for a, op, _ in ins:
                 if op in ("LDL", "STL"):
                     where[(op, "before" if a < lo else "inside" if a <= hi else "after")] += 1
-            print("  main loop %#x-%#x (%d instructions, HGMMA %d); spills before / inside / after it: " % (lo, hi, len(body), most) +
+            print("  main loop %#x-%#x (%d instructions, HGMMA %d); spills before / inside / after it: "
+                  % (lo, hi, n, c["HGMMA"]) +
                   ", ".join("%s %d / %d / %d" % (op, where[(op, "before")], where[(op, "inside")], where[(op, "after")])
                             for op in ("LDL", "STL")))
 
