@@ -72,7 +72,8 @@ end
 -- copies and lse/delta; bq128: config.bq = 128, tiles of 128 query rows; late: config.late, each tile's dQ reduce-adds
 -- issued by the next tile; noflat: config.flat = false, dQ's shares staged in dQ's own order; nostore / store: config.tma_store =
 -- false / true, dK and dV stored by each thread or through LDS by TMA; dvstore: config.tma_store = "dv", dV alone by
--- TMA; pt: config.persistent with config.ws, a block for each multiprocessor walking the key blocks; inc: wgmma under
+-- TMA; quad / noquad: config.quad = true / false, each thread's dK and dV stores 16-byte (regathered by quads of lanes)
+-- or 4-byte; pairs: config.quad = "pairs", 8-byte; nsquad / nspairs: those with tma_store = false; pt: config.persistent with config.ws, a block for each multiprocessor walking the key blocks; inc: wgmma under
 -- Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
 -- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
@@ -105,6 +106,11 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "nostore" and { causal = causal, config = { wgmma = true, tma_store = false } } or
                     dq == "store" and { causal = causal, config = { wgmma = true, tma_store = true } } or
                     dq == "dvstore" and { causal = causal, config = { wgmma = true, tma_store = "dv" } } or
+                    dq == "quad" and { causal = causal, config = { wgmma = true, quad = true } } or
+                    dq == "noquad" and { causal = causal, config = { wgmma = true, quad = false } } or
+                    dq == "nsquad" and { causal = causal, config = { wgmma = true, tma_store = false, quad = true } } or
+                    dq == "pairs" and { causal = causal, config = { wgmma = true, quad = "pairs" } } or
+                    dq == "nspairs" and { causal = causal, config = { wgmma = true, tma_store = false, quad = "pairs" } } or
                     dq == "pt" and { causal = causal, config = { wgmma = true, ws = true, persistent = true } } or
                     dq == "lpt" and { causal = causal, config = { wgmma = true, lpt = true } } or
                     dq == "nolpt" and { causal = causal, config = { wgmma = true, lpt = false } } or

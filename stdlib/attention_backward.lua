@@ -345,7 +345,16 @@ local function default_tma_store(D, causal, walk, persist)
   return walk <= ((D == 128 or causal) and 4096 or 2048)
 end
 M._default_tma_store = default_tma_store
-local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default)
+-- default_quad(D, causal, walk, tstore): config.quad's default, "pairs" (dK's per-thread stores 8-byte) at D = 128 causal
+-- with tma_store = "dv" up to S Hq / Hkv = 2048: 1.01-1.02x at 1k and 2k, both dtypes, on an H200 (11 of 12 rounds
+-- ahead, bench/RESULTS.md 2026-11-29 session 40, call 5; true was as fast); not where each thread stores both dK and
+-- dV (0.92-0.98x at 8k: its key loop spills more) nor at D = 64 (even)
+local function default_quad(D, causal, walk, tstore)
+  return D == 128 and causal and tstore == "dv" and walk <= 2048 and "pairs" or false
+end
+M._default_quad = default_quad
+local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default,
+                          quad)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -357,6 +366,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     -- (persist: config.persistent as given, off by default: 0.76-0.91x not causal on an H200, session 30; with it, dK and dV
     -- stored by each thread unless config.tma_store asks, so that the next item's K and V load as they drain)
     if tstore == nil then tstore = default_tma_store(D, causal, walk, persist) end
+    if quad == nil then quad = default_quad(D, causal, walk, tstore) end
     if late and not atomic then
       C.fail("std.attention_backward: config.late (the reduce-adds issued a tile late) is a form of dq = \"atomic\"'s kernel")
     end
@@ -368,7 +378,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     end
     if lpt == nil then lpt = lpt_default and not persist end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late, flat, tstore, persist, lpt)
+                                                                  tma, late, flat, tstore, persist, lpt, quad or false)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
@@ -378,6 +388,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if tstore then C.fail("std.attention_backward: config.tma_store (dK and dV stored by TMA) is a form of config.wgmma's kernel") end
   if persist then C.fail("std.attention_backward: config.persistent (a block for each multiprocessor) is a form of config.wgmma's kernel") end
   if lpt then C.fail("std.attention_backward: config.lpt (the launch ordered heavy key blocks first) is a form of config.wgmma's kernel") end
+  if quad then C.fail("std.attention_backward: config.quad (dK and dV regathered for 16-byte stores) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -449,10 +460,13 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- by TMA (default: default_tma_store)
   -- config.persistent = true: that kernel (with config.ws) a block for each multiprocessor, walking the key blocks
   -- config.lpt = true: that kernel's launch ordered heavy key blocks first across each batch's heads (causal)
+  -- config.quad = true: that kernel's dK and dV, where each thread stores them, regathered by quads of lanes into 8
+  -- consecutive columns a thread, 16-byte stores (stdlib/quad_rows.lua); "pairs": by pairs of lanes into 4, 8-byte
+  -- stores (default: default_quad)
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
-       key ~= "persistent" and key ~= "lpt" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt)",
+       key ~= "persistent" and key ~= "lpt" and key ~= "quad" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, quad)",
              tostring(key))
     end
     if key == "bq" then
@@ -461,6 +475,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
       if type(v) ~= "boolean" and v ~= "dv" then
         C.fail("std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each " ..
                "thread) or false (got %s)", type(v) == "string" and string.format("%q", v) or tostring(v))
+      end
+    elseif key == "quad" then
+      if type(v) ~= "boolean" and v ~= "pairs" then
+        C.fail("std.attention_backward: config.quad must be true (16-byte stores), \"pairs\" (8-byte stores) or false (got %s)",
+               type(v) == "string" and string.format("%q", v) or tostring(v))
       end
     elseif type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end
@@ -505,7 +524,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
   local kern, BN, flat, persist, lpt = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
                                                   tma, config.late, config.flat, config.tma_store, S * (Hq // Hkv),
-                                                  config.persistent, config.lpt, default_lpt(causal, S, Skv))
+                                                  config.persistent, config.lpt, default_lpt(causal, S, Skv), config.quad)
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)

@@ -41,6 +41,7 @@
 local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local BWD = require "tilelua.std.attention_backward"
+local QR = require "tilelua.std.quad_rows"
 local prob, row_stats = BWD._prob, BWD._row_stats
 local M = {}
 
@@ -136,7 +137,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -208,7 +209,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   end
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
@@ -773,8 +774,24 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
           if dv_only then stage_store { { p.dv, lv, dv } } end
           if late then dq_issue(T - 1) end
+          -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;
+          -- true: 16-byte stores in every part, at D = 128 but the last, which stays 4-byte pairs: with all of them 16-byte ptxas spills
+          -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.90x:
+          -- bench/RESULTS.md 2026-11-29 session 40, call 1) as with both staged; "pairs": 8-byte stores in every part)
+          -- (acc times s where given, after the window without quad: the source of quad = false as it was)
+          local function thread_store(dst, acc, s)
+            if not quad then
+              local w = win(dst, hk, kv0 + r0, 0, 64, d, sO.c)
+              if s then acc = acc * s end
+              return w:store(acc:cast(dt))
+            end
+            if s then acc = acc * s end
+            local forms = {}
+            for m = 1, d // 32 do forms[m] = quad == "pairs" and "pairs" or (m < d // 32 or d < 128) and "quad" or "plain" end
+            QR.store(k, function(c0, cols, dist) return win(dst, hk, kv0 + r0, c0, 64, cols, dist) end, acc, d, dt, forms)
+          end
           if dv_only then
-            win(p.dk, hk, kv0 + r0, 0, 64, d, sO.c):store((dk * scale_nat):cast(dt))
+            thread_store(p.dk, dk, scale_nat)
             dq_drained() -- (the dV stores and the reduce-adds have read LDS)
             return
           end
@@ -789,7 +806,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           end
           if persist then kvfree:arrive(0) -- (the last products have read K and V; the reduce-adds drain at the end)
           elseif atomic then dq_drained() end
-          for _, e in ipairs(dkv) do win(e[1], hk, kv0 + r0, 0, 64, d, sO.c):store(e[3]:cast(dt)) end
+          for _, e in ipairs(dkv) do thread_store(e[1], e[3]) end
         end
         local function run()
           each_item(run_item)

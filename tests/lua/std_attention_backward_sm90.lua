@@ -45,7 +45,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
-    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt)")
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, quad)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, tma_store = "dk" } }) end,
     "std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each thread) or " ..
     "false (got \"dk\")")
@@ -179,4 +179,11 @@ T.eq(tstore(128, true, 4096, false), "dv", "D = 128 causal: dV alone up to 4096"
 T.eq(tstore(128, true, 4097, false), false, "D = 128 causal past 4096")
 T.eq(tstore(128, true, 1024, true), false, "D = 128 causal not with config.persistent")
 T.eq(tstore(64, false, 1024, true), false, "not with config.persistent")
+-- config.quad's default: dK's per-thread stores 8-byte ("pairs") at D = 128 causal with "dv" up to 2048 (session 40)
+local quad = require("tilelua.std.attention_backward")._default_quad
+T.eq(quad(128, true, 2048, "dv"), "pairs", "D = 128 causal: pairs up to 2048")
+T.eq(quad(128, true, 2049, "dv"), false, "D = 128 causal past 2048")
+T.eq(quad(128, true, 1024, false), false, "not where each thread stores dK and dV")
+T.eq(quad(128, false, 1024, true), false, "D = 128 not causal: by TMA")
+T.eq(quad(64, true, 1024, false), false, "D = 64: off")
 restore()
