@@ -346,9 +346,9 @@ local function default_tma_store(D, causal, walk, persist)
 end
 M._default_tma_store = default_tma_store
 -- default_quad(D, causal, walk, tstore): config.quad's default, "pairs" (dK's per-thread stores 8-byte) at D = 128 causal
--- with tma_store = "dv" up to S Hq / Hkv = 2048: 1.01-1.02x at 1k and 2k, both dtypes, on an H200 (11 of 12 rounds
--- ahead, bench/RESULTS.md 2026-11-29 session 40, call 5; true was as fast); not where each thread stores both dK and
--- dV (0.92-0.98x at 8k: its key loop spills more) nor at D = 64 (even)
+-- with tma_store = "dv" up to S Hq / Hkv = 2048: ahead in 11 of 12 rounds at 1k and 2k, both dtypes, on an H200, 0.99-1.04x
+-- a round, 1.01-1.02x on average (bench/RESULTS.md 2026-11-29 session 40, call 5; true ahead in 10 of 12); not where
+-- each thread stores both dK and dV (0.92-0.98x at 8k: its key loop spills more) nor at D = 64 (even)
 local function default_quad(D, causal, walk, tstore)
   return D == 128 and causal and tstore == "dv" and walk <= 2048 and "pairs" or false
 end
@@ -388,7 +388,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if tstore then C.fail("std.attention_backward: config.tma_store (dK and dV stored by TMA) is a form of config.wgmma's kernel") end
   if persist then C.fail("std.attention_backward: config.persistent (a block for each multiprocessor) is a form of config.wgmma's kernel") end
   if lpt then C.fail("std.attention_backward: config.lpt (the launch ordered heavy key blocks first) is a form of config.wgmma's kernel") end
-  if quad then C.fail("std.attention_backward: config.quad (dK and dV regathered for 16-byte stores) is a form of config.wgmma's kernel") end
+  if quad then C.fail("std.attention_backward: config.quad (dK and dV regathered across lanes for wider stores) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)

@@ -776,7 +776,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           if late then dq_issue(T - 1) end
           -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;
           -- true: 16-byte stores in every part, at D = 128 but the last, which stays 4-byte pairs: with all of them 16-byte ptxas spills
-          -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.90x:
+          -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.91x:
           -- bench/RESULTS.md 2026-11-29 session 40, call 1) as with both staged; "pairs": 8-byte stores in every part)
           -- (acc times s where given, after the window without quad: the source of quad = false as it was)
           local function thread_store(dst, acc, s)

@@ -77,11 +77,13 @@ local dists8 = {}
 -- pairs: lanes l and l ^ 1 exchange one word a column group, so that lane l holds 4 consecutive columns
 -- 8 j + 4 ((l % 4) // 2) .. of row 16 w + l / 4 + 8 (l % 2): 8-byte stores
 function M.dist8(n)
+  assert(n % 8 == 0, "quad_rows: n must be a multiple of 8")
   dists8[n] = dists8[n] or tl.encoding { h = { { 4, 2, 8 }, { n // 8, 2, 4 } }, p = { { { 1, 0 } }, { { 1, 2 }, { 2, 1 }, { 1, 1 } } },
                                          y = { { 2, 0 }, { 2, 2 } } }
   return dists8[n]
 end
 function M.gather8(k, acc, n, dt)
+  assert(acc:elements() == n // 2, "quad_rows: the accumulator must be a warpgroup's m64n" .. n)
   local b0 = tl.ne(k.lane_id() & 1, 0)
   local t = tl.wgmma_shape { n = n, a = dt }:zeros():cast(dt):relabel(M.dist8(n))
   for j = 0, n // 8 - 1 do
