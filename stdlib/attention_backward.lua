@@ -347,8 +347,9 @@ end
 M._default_tma_store = default_tma_store
 -- default_quad(D, causal, walk, tstore): config.quad's default, "pairs" (dK's per-thread stores 8-byte) at D = 128 causal
 -- with tma_store = "dv" up to S Hq / Hkv = 2048: ahead in 11 of 12 rounds at 1k and 2k, both dtypes, on an H200, 0.99-1.04x
--- a round, 1.01-1.02x on average (bench/RESULTS.md 2026-11-29 session 40, call 5; true ahead in 10 of 12); not where
--- each thread stores both dK and dV (0.92-0.98x at 8k: its key loop spills more) nor at D = 64 (even)
+-- a round, 1.01-1.02x on average (bench/RESULTS.md 2026-11-29 session 40, call 5; true ahead in 10 of 12); not at 4k
+-- (behind in 5 of 6 rounds, bf16 0.94-0.97x: call 8); not where each thread stores both dK and dV (0.92-0.98x at 8k:
+-- its key loop spills more) nor at D = 64 (even)
 local function default_quad(D, causal, walk, tstore)
   return D == 128 and causal and tstore == "dv" and walk <= 2048 and "pairs" or false
 end
