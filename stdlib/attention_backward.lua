@@ -1,6 +1,7 @@
 -- attention_backward.lua - std.attention_backward: the gradients dq, dk, dv of std.attention
 -- (FlashAttention-2's backward: the probabilities are recomputed from q, k and the forward's
--- logsumexp, never stored), NVIDIA matrix units (mma.sync m16n8k16, warp 32), D = 64 or 128.
+-- logsumexp, never stored), on the target's matrix units (tl.mma_shape: NVIDIA mma.sync m16n8k16 at
+-- warp 32, AMD MFMA 32x32x8 at warp 64), D = 64 or 128.
 --
 -- First delta = rowsum(dO * O) per query row (two std ops). Then one block per tile of BN keys of
 -- one (batch, key/value head), W warps of m key rows each: its K and V tiles stay in LDS, its dK
@@ -13,6 +14,8 @@
 --   dQ += dS K: dS^T goes through LDS, each warp takes m query rows of it, and adds its rows of dQ
 --   into an f32 accumulator with atomics (blocks of other key tiles add theirs); cast at the end
 --   (opts.dq = "atomic").
+-- Where an accumulator is not the A operand's layout (AMD's MFMA), P^T and dS^T (dS for the dq pass)
+-- go through LDS instead, each warp its own rows, and a block has fewer waves (waves below).
 -- opts.dq = "pass", the default for these kernels, leaves dQ to a second kernel instead (dq_kernel
 -- below): no atomics, S and dP recomputed once more per (query tile, key tile). On sm_90's warpgroup
 -- MMAs (attention_backward_wgmma.lua) the default is "atomic", there by TMA reduce-adds of whole tiles.
@@ -25,7 +28,13 @@ local LOG2E = 1.4426950408889634
 local NEG_INF = -math.huge
 -- (exp2's results below 2^-126 may be 0: P that small adds nothing a gradient in f16 or bf16 can hold)
 local FTZ = { flush_to_zero = true }
-local W = 4
+-- waves(warp, d): warps a block. NVIDIA 4; AMD (warps of 64, MFMA's 32 rows a warp, 64 KiB of LDS) 2 at D = 64 and
+-- 1 at D = 128, so that the block's four tiles of BN rows (K, V, q, dO) and the staging of P^T and dS^T fit: 55296
+-- and 39936 bytes
+local function waves(warp, d)
+  if warp == 32 then return 4 end
+  return d == 64 and 2 or 1
+end
 local HEAD_DIMS = { [64] = true, [128] = true }
 -- config.lpt's default: causal with S and Skv <= 4k, the wgmma kernel's launch ordered heavy key blocks first across
 -- each batch's heads (the launch's last blocks light ones); beyond, each head's key blocks together (their q and dO, 8 MB
@@ -102,15 +111,10 @@ end
 -- atomics: dQ from this kernel by f32 atomics (opts.dq = "atomic"); false leaves it to dq_kernel
 local function kernel(dt, d, causal, layout, atomics, given)
   local warp = tl.default_warp()
-  if tl.target().vendor == "amd" then
-    tl.unsupported(tl.target().arch, "std.attention_backward runs on NVIDIA mma.sync only (AMD MFMA: not yet)")
-  end
-  if warp ~= 32 then
-    C.fail("std.attention_backward: needs warps of 32 (NVIDIA mma.sync); the kernel's warp is %d (AMD MFMA: not yet)", warp)
-  end
   local u = A._unit(dt, warp)
   local s, bt, at = u.s, u.bt, u.at
   local PAD = A.PAD
+  local W = waves(warp, d)
   local BN = W * s.m    -- keys per block, query rows per tile
   local NQ = BN // s.n  -- accumulator tiles across a query tile
   local DT = d // s.n   -- accumulator tiles across D
@@ -144,7 +148,11 @@ local function kernel(dt, d, causal, layout, atomics, given)
         local lv = k:lds(dt, { BN, d + PAD })
         local lq = k:lds(dt, { BN, d + PAD })
         local ldo = k:lds(dt, { BN, d + PAD })
-        local lds = atomics and k:lds(dt, { BN, BN + PAD }) -- dS^T of the block: keys x query rows
+        -- dS^T of the block: keys x query rows (for dQ's product, and where the accumulators are not the A operand's
+        -- layout for dK's: then P^T's too, in lpt)
+        local staged = not u.p_in_registers
+        local lds = (atomics or staged) and k:lds(dt, { BN, BN + PAD })
+        local lpt = staged and k:lds(dt, { BN, BN + PAD })
         k:copy(k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
         k:copy(k:window(lv, { 0, 0 }, { BN, d }, ldist), win(p.v, hk, kv0, 0, BN, d, ldist))
         k:copy_commit()
@@ -182,11 +190,23 @@ local function kernel(dt, d, causal, layout, atomics, given)
               dst[j]:set(y, pv * (dpt[j]:get(y) - delta))
             end
           end
+          -- (staged: P^T and dS^T through LDS, each warp its own rows, read back as the A operand)
+          if staged then
+            for j = 0, NQ - 1 do
+              k:window(lpt, { wr, j * s.n }, { s.m, s.n }, s.c):store(pt[j]:cast(dt))
+              k:window(lds, { wr, j * s.n }, { s.m, s.n }, s.c):store(dst[j]:cast(dt))
+            end
+            k:sync()
+          end
+          local function a_of(tiles, buf, kk)
+            if staged then return k:window(buf, { wr, kk * s.k }, { s.m, s.k }, s.a):load() end
+            return as_a(s, dt, tiles, kk)
+          end
           -- dV += P^T dO, dK += dS^T Q (the scale applied at the end)
           local out = {}
           for i = 1, NC do out[i] = acc[i] end
           for kk = 0, BN // s.k - 1 do
-            local pa, da = as_a(s, dt, pt, kk), as_a(s, dt, dst, kk)
+            local pa, da = a_of(pt, lpt, kk), a_of(dst, lds, kk)
             for i = 0, DT - 1 do
               local ob = k:window(ldo, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
               local qb = k:window(lq, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load()
@@ -196,8 +216,10 @@ local function kernel(dt, d, causal, layout, atomics, given)
           end
           -- dQ += dS K: dS^T into LDS, then warp w takes query rows w*m.. of the tile
           if not atomics then return out end
-          for j = 0, NQ - 1 do k:window(lds, { wr, j * s.n }, { s.m, s.n }, s.c):store(dst[j]:cast(dt)) end
-          k:sync()
+          if not staged then
+            for j = 0, NQ - 1 do k:window(lds, { wr, j * s.n }, { s.m, s.n }, s.c):store(dst[j]:cast(dt)) end
+            k:sync()
+          end
           local dsa = {}
           for kk = 0, BN // s.k - 1 do dsa[kk] = k:window(lds, { kk * s.k, wr }, { s.k, s.m }, at):load():relabel(s.a) end
           for i = 0, DT - 1 do
@@ -236,12 +258,10 @@ end
 -- with the queries as rows, so dS is the next product's A operand in registers; dQ is written once.
 local function dq_kernel(dt, d, causal, layout, given)
   local warp = tl.default_warp()
-  if tl.target().vendor == "amd" or warp ~= 32 then
-    tl.unsupported(tl.target().arch, "std.attention_backward's dq pass runs on NVIDIA mma.sync only (warps of 32)")
-  end
   local u = A._unit(dt, warp)
   local s, bt = u.s, u.bt
   local PAD = A.PAD
+  local W = waves(warp, d)
   local BN = W * s.m    -- query rows per block, keys per tile
   local NK = BN // s.n  -- accumulator tiles across a key tile
   local DT = d // s.n   -- accumulator tiles across D
@@ -265,6 +285,9 @@ local function dq_kernel(dt, d, causal, layout, given)
         local ldo = k:lds(dt, { BN, d + PAD })
         local lk = k:lds(dt, { BN, d + PAD })
         local lv = k:lds(dt, { BN, d + PAD })
+        -- (staged: dS through LDS, each warp its own rows, where the accumulators are not the A operand's layout)
+        local staged = not u.p_in_registers
+        local lds = staged and k:lds(dt, { BN, BN + PAD })
         k:copy(k:window(lq, { 0, 0 }, { BN, d }, ldist), win(p.q, hq, q0, 0, BN, d, ldist))
         k:copy(k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))
         k:copy_commit()
@@ -286,10 +309,14 @@ local function dq_kernel(dt, d, causal, layout, given)
               ds[j]:set(y, pv * (dp[j]:get(y) - delta[y]))
             end
           end
+          if staged then
+            for j = 0, NK - 1 do k:window(lds, { wr, j * s.n }, { s.m, s.n }, s.c):store(ds[j]:cast(dt)) end
+            k:sync()
+          end
           local out = {}
           for i = 1, DT do out[i] = acc[i] end
           for kk = 0, BN // s.k - 1 do
-            local da = as_a(s, dt, ds, kk)
+            local da = staged and k:window(lds, { wr, kk * s.k }, { s.m, s.k }, s.a):load() or as_a(s, dt, ds, kk)
             for i = 0, DT - 1 do
               out[i + 1] = s:mma(da, k:window(lk, { kk * s.k, i * s.n }, { s.k, s.n }, s.b):load(), out[i + 1])
             end

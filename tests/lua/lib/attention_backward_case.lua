@@ -2,9 +2,9 @@
 -- (rounded) inputs, shared by tests/lua/std_attention_backward.lua (the mma.sync kernels, errors) and
 -- std_attention_backward_wgmma.lua (the warpgroup-MMA kernels): case{B, Hq, Hkv, S, Skv, D, dt, causal, layout, dq,
 -- config, fd} runs one call and checks dq, dk and dv against the reference (fd: the reference itself by central
--- differences of the float64 forward on one element of each input); begin() sets the traced warp to 32 (NVIDIA
--- layouts, which the CPU executor runs too) and returns the function that restores it, or nil where the device's
--- warp is not 32 (the script skipped).
+-- differences of the float64 forward on one element of each input); begin([warp]) sets the traced warp to 32 (NVIDIA
+-- layouts, which the CPU executor runs too) or the warp given (64: AMD's MFMA layouts) and returns the function that
+-- restores it, or nil where the device's warp is another (the script skipped).
 local T = require "testing"
 local std = require "tilelua.std"
 local A = require "attention_case"
@@ -100,14 +100,16 @@ local function case(c)
   end
 end
 
-local function begin()
-  if tl.backend() ~= "cpu" and tl.default_warp() ~= 32 then
-    print("skipped: std.attention_backward runs on warps of 32 (NVIDIA); this device's warp is " .. tl.default_warp())
+-- begin(warp): the traced warp (default 32, NVIDIA's layouts; 64, AMD's MFMA), or nil where the device's differs
+local function begin(warp)
+  warp = warp or 32
+  if tl.backend() ~= "cpu" and tl.default_warp() ~= warp then
+    print("skipped: these cases trace warps of " .. warp .. "; this device's warp is " .. tl.default_warp())
     return nil
   end
   local registry = debug.getregistry()
   local saved = registry["tilelua.warp"]
-  registry["tilelua.warp"] = 32
+  registry["tilelua.warp"] = warp
   return function() registry["tilelua.warp"] = saved end
 end
 
