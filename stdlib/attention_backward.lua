@@ -35,6 +35,14 @@ local function waves(warp, d)
   if warp == 32 then return 4 end
   return d == 64 and 2 or 1
 end
+-- the LDS a kernel declares (tiles of BN x (d + PAD) and staged ones of BN x (BN + PAD), 16-bit) against the target's
+local function check_lds(tiles, staged, BN, d, PAD)
+  local bytes = (tiles * BN * (d + PAD) + staged * BN * (BN + PAD)) * 2
+  local limit = tl.target().lds
+  if bytes > limit then
+    C.fail("std.attention_backward: its tiles need %d bytes of LDS at D = %d, over %s's %d", bytes, d, tl.target().arch, limit)
+  end
+end
 local HEAD_DIMS = { [64] = true, [128] = true }
 -- config.lpt's default: causal with S and Skv <= 4k, the wgmma kernel's launch ordered heavy key blocks first across
 -- each batch's heads (the launch's last blocks light ones); beyond, each head's key blocks together (their q and dO, 8 MB
@@ -120,6 +128,7 @@ local function kernel(dt, d, causal, layout, atomics, given)
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
   -- (given: the caller's config.wgmma: a kernel rebuilt for another target chooses again there)
+  check_lds(4, ((atomics or not u.p_in_registers) and 1 or 0) + (u.p_in_registers and 0 or 1), BN, d, PAD)
   local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp, tostring(atomics),
                              tostring(given) }, ";")
   return C.memo(key, function()
@@ -255,7 +264,7 @@ end
 -- walks the key tiles its rows see (K and V copied into LDS per tile), recomputing per tile
 --   S = Q K^T, P = exp2(S * scale log2 e - lse log2 e) (0 where masked), dP = dO V^T,
 --   dS = P * (dP - delta), dQ += dS K
--- with the queries as rows, so dS is the next product's A operand in registers; dQ is written once.
+-- with the queries as rows, so dS is the next product's A operand in registers (AMD: through LDS); dQ is written once.
 local function dq_kernel(dt, d, causal, layout, given)
   local warp = tl.default_warp()
   local u = A._unit(dt, warp)
@@ -266,6 +275,7 @@ local function dq_kernel(dt, d, causal, layout, given)
   local NK = BN // s.n  -- accumulator tiles across a key tile
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
+  check_lds(4, u.p_in_registers and 0 or 1, BN, d, PAD)
   local key = table.concat({ "attention_backward_dq", dt, d, tostring(causal), layout, warp, tostring(given) }, ";")
   return C.memo(key, function()
     local ldist = A._load_dist(BN, d, nt)
@@ -338,7 +348,7 @@ end
 
 -- The kernels for the current target: on warpgroup MMAs (attention_backward_wgmma.lua) where config.wgmma
 -- is true, or nil and the target has them (1.1-1.6x the mma.sync kernels on an H200,
--- bench/RESULTS.md 2026-11-26); mma.sync otherwise
+-- bench/RESULTS.md 2026-11-26); mma.sync (AMD: MFMA) otherwise
 local function use_wgmma(wgmma)
   local t = tl.target()
   if wgmma == nil then return t.wgmma == true and tl.default_warp() == 32 end
@@ -512,7 +522,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     elseif type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end
   -- dQ by default: on the wgmma kernels by TMA reduce-adds from the dK/dV kernel (1.04-1.21x the pass
-  -- on an H200, bench/RESULTS.md 2026-11-26 session 13); on mma.sync by a pass of its own (1.7-2.1x
+  -- on an H200, bench/RESULTS.md 2026-11-26 session 13); on mma.sync (and MFMA) by a pass of its own (1.7-2.1x
   -- faster than its per-element atomics on an H100, 2026-11-25)
   local dq_mode = opts.dq
   if dq_mode == nil then dq_mode = use_wgmma(config.wgmma) and "atomic" or "pass" end

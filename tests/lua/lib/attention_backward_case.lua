@@ -1,6 +1,7 @@
 -- attention_backward_case.lua - std.attention_backward against float64 Lua reference gradients on the same
--- (rounded) inputs, shared by tests/lua/std_attention_backward.lua (the mma.sync kernels, errors) and
--- std_attention_backward_wgmma.lua (the warpgroup-MMA kernels): case{B, Hq, Hkv, S, Skv, D, dt, causal, layout, dq,
+-- (rounded) inputs, shared by tests/lua/std_attention_backward.lua (the mma.sync kernels, errors),
+-- std_attention_backward_amd.lua (MFMA) and std_attention_backward_wgmma.lua (the warpgroup-MMA kernels):
+-- case{B, Hq, Hkv, S, Skv, D, dt, causal, layout, dq,
 -- config, fd} runs one call and checks dq, dk and dv against the reference (fd: the reference itself by central
 -- differences of the float64 forward on one element of each input); begin([warp]) sets the traced warp to 32 (NVIDIA
 -- layouts, which the CPU executor runs too) or the warp given (64: AMD's MFMA layouts) and returns the function that
