@@ -78,10 +78,11 @@ end
 -- the launch ordered heavy key blocks first across each batch's heads or not); lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
--- "3,3": the median of 3 samples of 3 calls)
+-- "10,5": the median of 5 samples of 10 calls; with session 40's "3,3" the same kernel moved by up to 6% between rounds
+-- of one process, bench/RESULTS.md 2026-11-29 session 40, call 4)
 if os.getenv("ATTENTION_BACKWARD") == "1" then
-  local reps, samples = (os.getenv("ATTENTION_BACKWARD_TIMING") or "3,3"):match("^(%d+),(%d+)$")
-  reps, samples = tonumber(reps) or 3, tonumber(samples) or 3
+  local reps, samples = (os.getenv("ATTENTION_BACKWARD_TIMING") or "10,5"):match("^(%d+),(%d+)$")
+  reps, samples = tonumber(reps) or 10, tonumber(samples) or 5
   for dt in (os.getenv("ATTENTION_BACKWARD_DTYPES") or "f16"):gmatch("%w+") do
   for D in (os.getenv("ATTENTION_DIMS") or "64,128"):gmatch("%d+") do
     D = tonumber(D)

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 export TILELUA_CACHE_DIR=$(mktemp -d)
 dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)
 export ATTENTION_BACKWARD=1 ATTENTION_BACKWARD_SEQS=$SEQS ATTENTION_BACKWARD_DTYPES=f16,bf16
-{ ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma,wgmma ATTENTION_BACKWARD_TIMING=5,5 "$B/tilesh" --backend=cuda bench/attention_bench.lua
+{ ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma,wgmma ATTENTION_BACKWARD_TIMING=10,5 "$B/tilesh" --backend=cuda bench/attention_bench.lua
   PYTHONUNBUFFERED=1 python3 bench/peers_attention.py --backward-only; } 2>&1 | tee "$OUT/log"
 python3 bench/attention_table.py "$OUT/log" "$OUT/attention_backward_bench.png" \
   "std.attention_backward vs SDPA's backward, $(date -u +%F), $dev" | tee "$OUT/table.md"
