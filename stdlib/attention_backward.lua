@@ -128,7 +128,9 @@ local function kernel(dt, d, causal, layout, atomics, given)
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
   -- (given: the caller's config.wgmma: a kernel rebuilt for another target chooses again there)
-  check_lds(4, ((atomics or not u.p_in_registers) and 1 or 0) + (u.p_in_registers and 0 or 1), BN, d, PAD)
+  -- (staged: P^T and dS^T through LDS where the accumulators are not the A operand's layout)
+  local staged = not u.p_in_registers
+  check_lds(4, ((atomics or staged) and 1 or 0) + (staged and 1 or 0), BN, d, PAD)
   local key = table.concat({ "attention_backward", dt, d, tostring(causal), layout, warp, tostring(atomics),
                              tostring(given) }, ";")
   return C.memo(key, function()
@@ -157,9 +159,7 @@ local function kernel(dt, d, causal, layout, atomics, given)
         local lv = k:lds(dt, { BN, d + PAD })
         local lq = k:lds(dt, { BN, d + PAD })
         local ldo = k:lds(dt, { BN, d + PAD })
-        -- dS^T of the block: keys x query rows (for dQ's product, and where the accumulators are not the A operand's
-        -- layout for dK's: then P^T's too, in lpt)
-        local staged = not u.p_in_registers
+        -- dS^T of the block: keys x query rows (for dQ's product, and where staged for dK's: then P^T's too, in lpt)
         local lds = (atomics or staged) and k:lds(dt, { BN, BN + PAD })
         local lpt = staged and k:lds(dt, { BN, BN + PAD })
         k:copy(k:window(lk, { 0, 0 }, { BN, d }, ldist), win(p.k, hk, kv0, 0, BN, d, ldist))
@@ -275,7 +275,8 @@ local function dq_kernel(dt, d, causal, layout, given)
   local NK = BN // s.n  -- accumulator tiles across a key tile
   local DT = d // s.n   -- accumulator tiles across D
   local nt = W * warp
-  check_lds(4, u.p_in_registers and 0 or 1, BN, d, PAD)
+  local staged = not u.p_in_registers -- (dS through LDS, each warp its own rows)
+  check_lds(4, staged and 1 or 0, BN, d, PAD)
   local key = table.concat({ "attention_backward_dq", dt, d, tostring(causal), layout, warp, tostring(given) }, ";")
   return C.memo(key, function()
     local ldist = A._load_dist(BN, d, nt)
@@ -295,8 +296,6 @@ local function dq_kernel(dt, d, causal, layout, given)
         local ldo = k:lds(dt, { BN, d + PAD })
         local lk = k:lds(dt, { BN, d + PAD })
         local lv = k:lds(dt, { BN, d + PAD })
-        -- (staged: dS through LDS, each warp its own rows, where the accumulators are not the A operand's layout)
-        local staged = not u.p_in_registers
         local lds = staged and k:lds(dt, { BN, BN + PAD })
         k:copy(k:window(lq, { 0, 0 }, { BN, d }, ldist), win(p.q, hq, q0, 0, BN, d, ldist))
         k:copy(k:window(ldo, { 0, 0 }, { BN, d }, ldist), win(p.dout, hq, q0, 0, BN, d, ldist))

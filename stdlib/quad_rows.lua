@@ -31,6 +31,11 @@ local function pack(lo, hi, dt)
   return l | (h << 16)
 end
 
+-- a packed word's (pack's) two 16-bit halves as dt, the low one first
+local function unpack(z, dt)
+  return z:cast("u16"):bitcast(dt), (z >> 16):cast("u16"):bitcast(dt)
+end
+
 -- one round: lanes whose bit (mask) is set keep the words w[c] with that bit of c set and take the partner's
 -- others; the rest the opposite
 local function round(k, w, mask, set)
@@ -63,8 +68,7 @@ function M.gather(k, acc, n, dt)
       local z = round(k, round(k, w, 2, b1), 1, b0)
       for c = 0, 3 do
         local y = h * n // 4 + 8 * m + 2 * c
-        vals[y] = z[c]:cast("u16"):bitcast(dt)
-        vals[y + 1] = (z[c] >> 16):cast("u16"):bitcast(dt)
+        vals[y], vals[y + 1] = unpack(z[c], dt)
       end
     end
   end
@@ -90,8 +94,10 @@ function M.gather8(k, acc, n, dt)
     local a0, a1 = pack(acc:get(4 * j), acc:get(4 * j + 1), dt), pack(acc:get(4 * j + 2), acc:get(4 * j + 3), dt)
     local got = k:shfl_xor(tl.select(b0, a0, a1), 1)
     local z0, z1 = tl.select(b0, got, a0), tl.select(b0, a1, got)
-    t:set(4 * j, z0:cast("u16"):bitcast(dt)); t:set(4 * j + 1, (z0 >> 16):cast("u16"):bitcast(dt))
-    t:set(4 * j + 2, z1:cast("u16"):bitcast(dt)); t:set(4 * j + 3, (z1 >> 16):cast("u16"):bitcast(dt))
+    for i, z in ipairs { z0, z1 } do
+      local lo, hi = unpack(z, dt)
+      t:set(4 * j + 2 * (i - 1), lo); t:set(4 * j + 2 * (i - 1) + 1, hi)
+    end
   end
   return t
 end
