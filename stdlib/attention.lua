@@ -237,9 +237,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end
-  if config.poly and config.poly > 0 and not config.wgmma then
-    C.fail("std.attention: config.poly (exponentials by the FMA pipe) is a form of config.wgmma's softmax")
-  end
   if config.rs and not config.wgmma then C.fail("std.attention: config.rs (P from registers) is a form of config.wgmma's P V") end
   if config.wg and config.wg ~= 2 and not config.wgmma then
     C.fail("std.attention: config.wg = %d (consumer warpgroups) is a form of config.wgmma's kernel", config.wg)
@@ -500,17 +497,13 @@ local function check_config(config)
       if not (math.type(v) == "integer" and v >= 1 and v <= 4) then
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
-    elseif key == "poly" then
-      if not (math.type(v) == "integer" and v >= 0 and v <= 8) then
-        C.fail("std.attention: config.poly (exponentials of each 8 by the FMA pipe) must be an integer in 0..8 (got %s)", tostring(v))
-      end
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
            key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, poly)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
              tostring(key))
     end
   end

@@ -109,10 +109,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
-  -- config.poly (0..8): of each 8 of a thread's exponentials of a key tile without masks, this many computed by
-  -- a polynomial on the FMA pipe (common.lua's exp2_fma) instead of MUFU, whose 16 a cycle bound the softmax at
-  -- D = 64: both warpgroups' 16384 exponentials a step take 1024 cycles of MUFU (bench/RESULTS.md session 36)
-  local poly = config.poly or 0
   -- config.wg (with ws): consumer warpgroups per block, 2 or 3 (FlashAttention-3's 192 query rows at
   -- D = 64): 64 * wg rows a block, the registers shared as 24 / 160
   local WG = config.wg or 2
@@ -150,7 +146,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), poly, given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -158,10 +154,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", poly > 0 and "_x" .. poly or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -386,9 +382,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             local rs, ps = clone(z8), clone(sc)
             for y = 0, sS.elements - 1 do
-              local x = tl.fma(sc:get(y), p.scale, neg:get(mapS[y]))
-              -- (config.poly: n of each 8 by the FMA pipe, in tiles without masks, where every x is finite)
-              local e = (not with_mask and y % 8 >= 8 - poly) and C.exp2_fma(x) or tl.exp2(x, FTZ)
+              local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])), FTZ)
               ps:set(y, e)
               rs:set(mapS[y], rs:get(mapS[y]) + e)
             end

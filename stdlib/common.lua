@@ -254,20 +254,4 @@ function M.resident_blocks(units, per_sm, cpu)
   return units and math.min(units, n) or n
 end
 
--- exp2_fma(x): 2^x for x <= 0 by FMA-pipe arithmetic instead of the multifunction unit (MUFU, 16 results a cycle
--- on sm_90 against 128 FMAs): x clamped to -126 (2^-126 where exp2 would give less), rounded to j + f with f in
--- [-0.5, 0.5] by adding and subtracting 1.5 * 2^23, 2^f by a degree-3 minimax polynomial (relative error 7.5e-5,
--- a third of an f16 ulp), and j added to its exponent field. FlashAttention-4's emulation of exp2, for the share of
--- a softmax's exponentials the MUFU cannot keep up with. Not for -inf or NaN (masked scores): 2^-126, not 0.
-local MAGIC = 12582912.0 -- 1.5 * 2^23: x + MAGIC is x rounded to an integer j, held in the low mantissa bits
-local P3 = { 0.999928074, 0.693260985, 0.242611122, 0.0551716691 } -- 2^f on [-0.5, 0.5] (Remez, relative)
-function M.exp2_fma(x)
-  x = tl.max(x, -126.0)
-  local t = x + MAGIC
-  local f = x - (t - MAGIC)
-  local p = tl.fma(tl.fma(tl.fma(f, P3[4], P3[3]), f, P3[2]), f, P3[1])
-  -- (t's bits shifted by 23 leave j << 23 modulo 2^32: MAGIC's own bits shift out)
-  return ((t:bitcast("i32") << 23) + p:bitcast("i32")):bitcast("f32")
-end
-
 return M
