@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""sass_loops.py FILE.sass [TOP]: the loops of each kernel in a `cuobjdump -sass` listing (a branch back to a lower
+"""sass_loops.py FILE.sass [TOP] [--outline]: the loops of each kernel in a `cuobjdump -sass` listing (a branch back to a lower
 address opens one), the largest TOP (default 4) first, with their instruction counts and the opcodes that matter for
 a kernel's main loop: spill loads and stores (LDL, STL), warpgroup MMAs (HGMMA), exponentials (MUFU), mbarrier and
 barrier traffic (SYNCS, BAR), LDS traffic (LDS, STS). Then where the kernel's spill instructions are: before, inside
@@ -7,6 +7,13 @@ and after its main loop: the innermost of those with the most HGMMA (the largest
 the main loop's copies for a loop's tail inside them). Spills ptxas reports (tools/ptxas_report.py) cost time only
 where they run; at D = 128 the backward's key loop held 63 spill loads in one form against 9 in another
 (bench/RESULTS.md 2026-11-29 session 39).
+With --outline, the main loop's events in order, each with its instruction's index in the loop: runs of HGMMA and
+MUFU, the warpgroup MMAs' fences and waits (WARPGROUP.ARRIVE / DEPBAR), mbarrier and barrier traffic and spills. Where
+ptxas put a wait among the exponentials reads off it: in the D = 64 forward it hoisted the wait for the previous P V
+into the first stall of the row max (bench/RESULTS.md 2026-11-30 session 41).
+The main loop is the innermost loop (one holding no other loop of 8 or more instructions: spin-waits on mbarriers are
+shorter, and none holding the kernel's EXIT: an mbarrier wait's retry code past it branches back into the body) with
+the most HGMMA.
 Reads text only: no GPU, no CUDA (the listing comes from a machine with cuobjdump)."""
 import collections
 import re
@@ -52,7 +59,7 @@ def loops(ins):
     return found
 
 
-def report(path, top):
+def report(path, top, outline=False):
     with open(path) as f:
         ks = kernels(f)
     if not ks:
@@ -65,7 +72,11 @@ def report(path, top):
         for lo, hi, n, c in ls[:top]:
             print("  loop %#x-%#x: %d instructions; %s" % (lo, hi, n, ", ".join("%s %d" % (o, c[o]) for o in OPS)))
         if ls:
-            lo, hi, n, c = min(ls, key=lambda l: (-l[3]["HGMMA"], l[2]))
+            def innermost(l):
+                return not any(o is not l and l[0] <= o[0] and o[1] <= l[1] and o[2] >= 8 for o in ls)
+            # (a branch back from an mbarrier wait's retry code, placed past the kernel's EXIT, spans the EXIT)
+            cands = [l for l in ls if innermost(l) and not l[3]["EXIT"]] or ls
+            lo, hi, n, c = min(cands, key=lambda l: (-l[3]["HGMMA"], l[2]))
             where = collections.Counter()
             for a, op, _ in ins:
                 if op in ("LDL", "STL"):
@@ -74,9 +85,30 @@ def report(path, top):
                   % (lo, hi, n, c["HGMMA"]) +
                   ", ".join("%s %d / %d / %d" % (op, where[(op, "before")], where[(op, "inside")], where[(op, "after")])
                             for op in ("LDL", "STL")))
+            if outline:
+                for line in outline_of([x for x in ins if lo <= x[0] <= hi]):
+                    print("    " + line)
+
+
+RUNS = ("HGMMA", "MUFU", "LDL", "STL")  # (consecutive ones, other instructions between them, shown as one line)
+EVENTS = RUNS + ("WARPGROUP", "SYNCS", "BAR")
+
+
+def outline_of(body):
+    """the loop's events: 'first-last xN text' (indices in the loop; a run of HGMMA or MUFU as one line)"""
+    out = []
+    for i, (_, op, text) in enumerate(body):
+        if op not in EVENTS:
+            continue
+        if out and op in RUNS and out[-1][2] == op:
+            out[-1][1], out[-1][3] = i, out[-1][3] + 1
+        else:
+            out.append([i, i, op, 1, text])
+    return ["%4d-%4d x%3d %s" % (a, b, k, t) for a, b, _, k, t in out] + ["%d instructions" % len(body)]
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2 or len(sys.argv) > 3:
+    args = [a for a in sys.argv[1:] if a != "--outline"]
+    if len(args) < 1 or len(args) > 2:
         sys.exit(__doc__)
-    report(sys.argv[1], int(sys.argv[2]) if len(sys.argv) == 3 else 4)
+    report(args[0], int(args[1]) if len(args) == 2 else 4, "--outline" in sys.argv[1:])
