@@ -110,13 +110,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
   -- config.wg (with ws): consumer warpgroups per block, 2 or 3 (FlashAttention-3's 192 query rows at
-  -- D = 64): 64 * wg rows a block, the registers shared as 24 / 160
+  -- D = 64): 64 * wg rows a block, the registers shared as 32 / 160 (the whole file: 32 x 128 + 160 x 384 = 65536;
+  -- with 24 the producer's leader spilled: D = 64 rs = false 64 -> 16 bytes, bench/RESULTS.md session 41)
   local WG = config.wg or 2
   if WG ~= 2 and not (WG == 3 and ws) then
     C.fail("std.attention: config.wg = %s: the wgmma kernel takes 2 consumer warpgroups, or 3 with config.ws", tostring(WG))
   end
   -- (split alone is the ws default's code with per-warpgroup barriers: its registers)
-  local regs = WG == 3 and { 24, 160 } or overlap and REGS_LEAN or REGS
+  local regs = WG == 3 and { 32, 160 } or overlap and REGS_LEAN or REGS
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
   local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
@@ -164,7 +165,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       -- (remat_offsets: at D = 128, where the kernels are at the register limit, the output staging's swizzled
       -- offsets computed where stored: spills 220 -> 132 bytes in the persistent kernel, 1.00-1.05x on an H200; at
       -- D = 64 the causal kernel was 4-6% slower with it: bench/RESULTS.md, 2026-11-27 session 22)
-      hints = { uniform_warp = true, remat_offsets = d == 128 },
+      -- (and with wg = 3, at 160 registers: the 15 staging addresses NVVM hoisted, 64-bit, were live across the key
+      -- loop; D = 64 persistent spills 500 -> 440 bytes, with rs = false 180 -> 64, session 41, not timed yet)
+      hints = { uniform_warp = true, remat_offsets = d == 128 or WG == 3 },
       -- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller)
       params = shared.params(dt, rank),
       body = function(k, p)
