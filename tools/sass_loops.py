@@ -3,17 +3,16 @@
 address opens one), the largest TOP (default 4) first, with their instruction counts and the opcodes that matter for
 a kernel's main loop: spill loads and stores (LDL, STL), warpgroup MMAs (HGMMA), exponentials (MUFU), mbarrier and
 barrier traffic (SYNCS, BAR), LDS traffic (LDS, STS). Then where the kernel's spill instructions are: before, inside
-and after its main loop: the innermost of those with the most HGMMA (the largest loops are often a role's whole code,
-the main loop's copies for a loop's tail inside them). Spills ptxas reports (tools/ptxas_report.py) cost time only
+and after its main loop: the innermost loop (one holding no other loop of 8 or more instructions: spin-waits on
+mbarriers are shorter, and none holding the kernel's EXIT: an mbarrier wait's retry code past it branches back into
+the body) with the most HGMMA (the largest loops are often a role's whole code, the main loop's copies for a loop's
+tail inside them). Spills ptxas reports (tools/ptxas_report.py) cost time only
 where they run; at D = 128 the backward's key loop held 63 spill loads in one form against 9 in another
 (bench/RESULTS.md 2026-11-29 session 39).
 With --outline, the main loop's events in order, each with its instruction's index in the loop: runs of HGMMA and
 MUFU, the warpgroup MMAs' fences and waits (WARPGROUP.ARRIVE / DEPBAR), mbarrier and barrier traffic and spills. Where
 ptxas put a wait among the exponentials reads off it: in the D = 64 forward it hoisted the wait for the previous P V
 into the first stall of the row max (bench/RESULTS.md 2026-11-30 session 41).
-The main loop is the innermost loop (one holding no other loop of 8 or more instructions: spin-waits on mbarriers are
-shorter, and none holding the kernel's EXIT: an mbarrier wait's retry code past it branches back into the body) with
-the most HGMMA.
 Reads text only: no GPU, no CUDA (the listing comes from a machine with cuobjdump)."""
 import collections
 import re
@@ -66,17 +65,17 @@ def report(path, top, outline=False):
         sys.exit("sass_loops: no 'Function :' header with instructions in %s (is it cuobjdump -sass output?)" % path)
     for name, ins in ks.items():
         print("%s: %d instructions" % (name, len(ins)))
-        # (lo, hi, instructions, opcode counts) a loop, the largest first
-        ls = sorted(((lo, hi, len(body), collections.Counter(op for _, op, _ in body)) for lo, hi, body in loops(ins)),
-                    key=lambda l: -l[2])
-        for lo, hi, n, c in ls[:top]:
+        # (lo, hi, instructions, opcode counts, body) a loop, the largest first
+        ls = sorted(((lo, hi, len(body), collections.Counter(op for _, op, _ in body), body)
+                     for lo, hi, body in loops(ins)), key=lambda l: -l[2])
+        for lo, hi, n, c, _ in ls[:top]:
             print("  loop %#x-%#x: %d instructions; %s" % (lo, hi, n, ", ".join("%s %d" % (o, c[o]) for o in OPS)))
         if ls:
             def innermost(l):
                 return not any(o is not l and l[0] <= o[0] and o[1] <= l[1] and o[2] >= 8 for o in ls)
             # (a branch back from an mbarrier wait's retry code, placed past the kernel's EXIT, spans the EXIT)
             cands = [l for l in ls if innermost(l) and not l[3]["EXIT"]] or ls
-            lo, hi, n, c = min(cands, key=lambda l: (-l[3]["HGMMA"], l[2]))
+            lo, hi, n, c, body = min(cands, key=lambda l: (-l[3]["HGMMA"], l[2]))
             where = collections.Counter()
             for a, op, _ in ins:
                 if op in ("LDL", "STL"):
@@ -86,16 +85,17 @@ def report(path, top, outline=False):
                   ", ".join("%s %d / %d / %d" % (op, where[(op, "before")], where[(op, "inside")], where[(op, "after")])
                             for op in ("LDL", "STL")))
             if outline:
-                for line in outline_of([x for x in ins if lo <= x[0] <= hi]):
+                for line in outline_of(body):
                     print("    " + line)
 
 
-RUNS = ("HGMMA", "MUFU", "LDL", "STL")  # (consecutive ones, other instructions between them, shown as one line)
+RUNS = ("HGMMA", "MUFU", "LDL", "STL")  # (a run of one of these, other opcodes between, is one line)
 EVENTS = RUNS + ("WARPGROUP", "SYNCS", "BAR")
 
 
 def outline_of(body):
-    """the loop's events: 'first-last xN text' (indices in the loop; a run of HGMMA or MUFU as one line)"""
+    """the loop's events: 'first-last xN text' (indices in the loop; a run of one of RUNS as one line, with its first's
+    text)"""
     out = []
     for i, (_, op, text) in enumerate(body):
         if op not in EVENTS:

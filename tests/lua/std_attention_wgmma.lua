@@ -86,6 +86,13 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
     error("no kernel " .. name)
   end
+  -- wg = 3's registers: the whole file, 32 for the producer and 160 for each consumer (32 x 128 + 160 x 384 = 65536),
+  -- and the output staging's offsets computed where stored (remat_offsets: at 160 registers the hoisted ones spilled)
+  local w3 = kernel_named("std_attention_f16_d64_causal_wgmma_ws_split_ov_rs_wg3")
+  local w3src = w3:source("sm_90")
+  T.eq(w3src:find("setmaxnreg.dec.sync.aligned.u32 32;", 1, true) ~= nil and
+       w3src:find("setmaxnreg.inc.sync.aligned.u32 160;", 1, true) ~= nil, true, "wg = 3: 32 / 160 registers")
+  T.eq(w3.hints.remat_offsets, true, "wg = 3: remat_offsets")
   T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn",
        "{wgmma = true} at D = 128: ws, split, overlap and rs, and causal with Skv <= 4k pingpong, persistent, dynamic")
   local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn"):source("sm_90")
