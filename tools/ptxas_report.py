@@ -20,7 +20,7 @@ assert rc == 0, rc
 include = os.environ.get("CUDA_INCLUDE", "/usr/local/cuda/include")
 # (the CUDA backend's options, src/rtc_nvrtc.c, with ptxas's report)
 opts = [b"--gpu-architecture=" + arch.encode(), b"-default-device", b"--std=c++17", b"-I" + include.encode(),
-        b"--ptxas-options=-v"]
+        b"--ptxas-options=-v"] + [o.encode() for o in os.environ.get("PTXAS_EXTRA", "").split()]
 arr = (ctypes.c_char_p * len(opts))(*opts)
 rc = lib.nvrtcCompileProgram(prog, len(opts), arr)
 n = ctypes.c_size_t()
