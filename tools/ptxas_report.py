@@ -4,7 +4,8 @@ NVRTC, as the CUDA backend does, and print ptxas's -v report: registers, spills,
 warning (wgmma serialized). Needs only libnvrtc and the CUDA headers (cuda_fp16.h for f16/bf16 kernels), no GPU:
 what ptxas does with a kernel can be read here before a device call. ARCH: sm_90a unless given; CUDA_INCLUDE: the
 headers' directory (/usr/local/cuda/include unless given); CUBIN: a path to write the code object to (its SASS:
-cuobjdump -sass, on a machine that has it). Exit status 1 where the compile fails."""
+cuobjdump -sass, on a machine that has it); PTXAS_EXTRA: more NVRTC options, space-separated (such as
+--ptxas-options=--register-usage-level=2). Exit status 1 where the compile fails."""
 import ctypes
 import os
 import sys
