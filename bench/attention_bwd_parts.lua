@@ -1,6 +1,9 @@
 -- attention_bwd_parts.lua - where one std.attention_backward call's time goes on the FlashAttention-3 grid (B·S = 16k,
 -- H·D = 2048): run under Nsight Compute for each kernel's duration (bench/run_ncu.sh BUILD attention_bwd_parts), and
 -- timed here: the whole call, and clearing a buffer of dQ's f32 size (tl.zeros, a memset Nsight Compute does not see).
+-- PARTS_EVENTS=N: N calls back to back with an event before and after each kernel launch (the kernels' metatable's
+-- __call wrapped): each kernel's mean time in the stream, and the mean time between one kernel's end and the next
+-- one's start (the buffers' clearing, which runs at the launch, and any idle time of the device).
 -- Under Nsight Compute set PARTS_TIME=0: the timing's hundred calls are left out and each case calls the backward
 -- twice (read the second call's kernels). Usage: tilesh bench/attention_bwd_parts.lua [DT D CAUSAL S ...] (groups of four; default
 -- f16 64 0 1024).
@@ -17,7 +20,40 @@ for i = 1, #cases, 4 do
   local opts = { causal = causal }
   local function bwd() return std.attention_backward(dout, q, k, v, o, lse, opts) end
   local label = string.format("%s D = %d %s S = %d", dt, D, causal and "causal" or "not causal", S)
-  if os.getenv("PARTS_TIME") == "0" then
+  local nev = tonumber(os.getenv("PARTS_EVENTS") or "")
+  if nev then
+    local mt = getmetatable(std.kernels()[1])
+    local call, marks = mt.__call, {}
+    mt.__call = function(kern, ...)
+      marks[#marks + 1] = { kern.name, tl.event() }
+      local r = table.pack(call(kern, ...))
+      marks[#marks + 1] = { false, tl.event() }
+      return table.unpack(r, 1, r.n)
+    end
+    bwd()
+    tl.synchronize()
+    marks = {}
+    local e0 = tl.event()
+    for _ = 1, nev do bwd() end
+    local e1 = tl.event()
+    mt.__call = call
+    local per, gap, order = {}, {}, {}
+    for j = 1, #marks, 2 do
+      local name, t = marks[j][1], marks[j][2]:elapsed(marks[j + 1][2])
+      if not per[name] then per[name], order[#order + 1] = 0, name end
+      per[name] = per[name] + t
+      local nxt = marks[j + 2] and marks[j + 2][1]
+      if nxt then
+        local key = name .. " -> " .. nxt
+        if not gap[key] then gap[key], order[#order + 1] = 0, key end
+        gap[key] = gap[key] + marks[j + 1][2]:elapsed(marks[j + 2][2])
+      end
+    end
+    print(string.format("attention_bwd_parts: %s: %d calls, %.1f us a call in the stream", label, nev, e0:elapsed(e1) / nev * 1e6))
+    for _, key in ipairs(order) do
+      print(string.format("  %-70s %8.1f us a call", key, (per[key] or gap[key]) / nev * 1e6))
+    end
+  elseif os.getenv("PARTS_TIME") == "0" then
     bwd()
     bwd()
     tl.synchronize()
