@@ -1,6 +1,6 @@
 -- attention_bwd_parts.lua - where one std.attention_backward call's time goes on the FlashAttention-3 grid (B·S = 16k,
 -- H·D = 2048): run under Nsight Compute for each kernel's duration (bench/run_ncu.sh BUILD attention_bwd_parts), and
--- timed here: the whole call, and clearing a buffer of dQ's f32 size (tl.zeros, a memset Nsight Compute does not see).
+-- timed here: the whole call (median of 5 samples of 10 calls).
 -- PARTS_EVENTS=N: N calls back to back with an event before and after each kernel launch (the kernels' metatable's
 -- __call wrapped): each kernel's mean time in the stream, and the mean time between one kernel's end and the next
 -- one's start (the buffers' clearing, which runs at the launch, and any idle time of the device).
@@ -60,8 +60,7 @@ for i = 1, #cases, 4 do
     print(string.format("attention_bwd_parts: %s: two calls", label))
   else
     local t = timing.timeit(bwd, 10, 5)
-    local tz = timing.timeit(function() return tl.zeros({ B, H, S, D }, tl.f32) end, 10, 5)
-    print(string.format("attention_bwd_parts: %s: the call %.1f us, a dQ-sized f32 tl.zeros %.1f us", label, t * 1e6, tz * 1e6))
+    print(string.format("attention_bwd_parts: %s: the call %.1f us", label, t * 1e6))
   end
   io.stdout:flush()
 end
