@@ -1,6 +1,8 @@
 -- attention_bwd_parts.lua - where one std.attention_backward call's time goes on the FlashAttention-3 grid (B·S = 16k,
--- H·D = 2048): run under Nsight Compute for each kernel's duration (bench/run_ncu.sh BUILD attention_bwd_parts), and
--- timed here: the whole call (median of 5 samples of 10 calls).
+-- H·D = 2048): run under Nsight Compute for each kernel's duration (`PARTS_TIME=0 ncu --clock-control none
+-- --cache-control none --metrics gpu__time_duration.sum tilesh --backend=cuda bench/attention_bwd_parts.lua ...`), and
+-- timed here: the whole call (median of 5 samples of 10 calls). PARTS_CONFIG: the backward's config as Lua text
+-- (such as "{clear = 'delta'}").
 -- PARTS_EVENTS=N: N calls back to back with an event before and after each kernel launch (the kernels' metatable's
 -- __call wrapped): each kernel's mean time in the stream, and the mean time between one kernel's end and the next
 -- one's start (the buffers' clearing, which runs at the launch, and any idle time of the device).
@@ -17,9 +19,10 @@ for i = 1, #cases, 4 do
   local function rnd(seed) return timing.signed({ B, H, S, D }, dt, seed) end
   local q, k, v, dout = rnd(1), rnd(2), rnd(3), rnd(4)
   local o, lse = std.attention(q, k, v, { causal = causal })
-  local opts = { causal = causal }
+  local opts = { causal = causal, config = os.getenv("PARTS_CONFIG") and assert(load("return " .. os.getenv("PARTS_CONFIG")))() }
   local function bwd() return std.attention_backward(dout, q, k, v, o, lse, opts) end
-  local label = string.format("%s D = %d %s S = %d", dt, D, causal and "causal" or "not causal", S)
+  local label = string.format("%s D = %d %s S = %d%s", dt, D, causal and "causal" or "not causal", S,
+                              os.getenv("PARTS_CONFIG") and " " .. os.getenv("PARTS_CONFIG") or "")
   local nev = tonumber(os.getenv("PARTS_EVENTS") or "")
   if nev then
     local mt = getmetatable(std.kernels()[1])

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -360,6 +361,19 @@ static int new_device(lua_State *L, int opts, const char *who) {
   return tlua_opt_device(L, opts, who, tlua_current_device(L));
 }
 
+/* TILELUA_POISON=1 (or the registry's "tilelua.poison" true, which tests set): tl.empty{clear = false}'s host bytes
+ * are all ones (NaN for floats, -1 for integers) instead of zeros, so a kernel that reads such a tensor before
+ * writing it gives wrong results on the CPU executor too (on a GPU the buffer is the allocator's, as without it). */
+static void poison_undefined(lua_State *L, tlua_Tensor *t) {
+  lua_getfield(L, LUA_REGISTRYINDEX, "tilelua.poison");
+  int on = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  const char *env = getenv("TILELUA_POISON");
+  if (!on && !(env && env[0] && strcmp(env, "0") != 0)) return;
+  if (t->storage->host && t->storage->nbytes) memset(t->storage->host, 0xff, t->storage->nbytes);
+  t->storage->host_zero = 0;
+}
+
 /* tl.zeros, tl.empty: zeros (a device copy made by clearing); tl.empty's {clear = false}: contents left
  * undefined until written (on a GPU the buffer as the allocator gives it: no clear) */
 static int new_zeroed(lua_State *L, const char *who, int empty) {
@@ -372,6 +386,7 @@ static int new_zeroed(lua_State *L, const char *who, int empty) {
   t->storage->host_zero = 1;
   t->storage->undefined = !clear;
   t->storage->device_index = dev;
+  if (!clear) poison_undefined(L, t);
   return 1;
 }
 
@@ -486,6 +501,7 @@ static int new_like(lua_State *L, const char *who, int empty) {
   u->storage->host_zero = 1;
   u->storage->undefined = !clear;
   u->storage->device_index = dev;
+  if (!clear) poison_undefined(L, u);
   return 1;
 }
 static int l_empty_like(lua_State *L) { return new_like(L, "tl.empty_like", 1); }

@@ -443,18 +443,26 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 -- delta = rowsum(dO * O) in f32 in one pass over dO and O, as their {N, D} views (rows of D), one
 -- value per row into delta's {N} view: it reads 2 N D elements where std.map's product (80 us on an
 -- H200 at N D = 2^25, f16) wrote N D f32 values for std.sum's rows (35 us) to read again; the
--- backward's call was 180-260 us shorter on an H100 (bench/RESULTS.md, 2026-11-26 session 17)
-local function delta_kernel(dt, d)
+-- backward's call was 180-260 us shorter on an H100 (bench/RESULTS.md, 2026-11-26 session 17).
+-- zero: the pass also clears dQ's f32 buffer, as a {Z, D} view (each block its rows' share, the grid as long as the
+-- longer of the two), instead of a memset of its own before the dK/dV kernel (FlashAttention-3's preprocessing
+-- does the same)
+local function delta_kernel(dt, d, zero)
   local L = C.row_layout(d, C.SIZE[dt], tl.default_warp(), 32)
-  local key = table.concat({ "attention_delta", dt, L.key, tl.default_warp() }, ";")
+  local key = table.concat({ "attention_delta", dt, L.key, tl.default_warp(), tostring(zero) }, ";")
   return C.memo(key, function()
+    local params = { { "dout", tl.tensor(dt, 2) }, { "o", tl.tensor(dt, 2) }, { "delta", tl.tensor("f32", 1) } }
+    if zero then params[4] = { "zero", tl.tensor("f32", 2) } end
     return tl.kernel {
-      name = "std_attention_delta_" .. dt, block = C.BLOCK,
-      params = { { "dout", tl.tensor(dt, 2) }, { "o", tl.tensor(dt, 2) }, { "delta", tl.tensor("f32", 1) } },
+      name = "std_attention_delta_" .. dt .. (zero and "_z" or ""), block = C.BLOCK,
+      params = params,
       body = function(k, p)
         local r0 = C.bid64(k) * L.rows
         local function rows(t) return k:window(t, { r0, 0 }, { L.rows, L.cols }, L.dist):load { pad = 0 }:cast("f32") end
         local a, b = rows(p.dout), rows(p.o)
+        -- (the zeros take a's distribution: rows of D, each thread's vectors contiguous; stored past the view's end
+        -- they are masked)
+        if zero then k:window(p.zero, { r0, 0 }, { L.rows, L.cols }, L.dist):store(a:map(function() return 0.0 end)) end
         a:foreach(function(v, _, y) return v * b:get(y) end)
         C.store_rows(p.delta, tl.reduce(a, "sum", 1), r0, p.dout:shape(0))
       end,
@@ -463,20 +471,28 @@ local function delta_kernel(dt, d)
 end
 
 -- delta for dout and o of shape {..., D}: {...} f32 (the fused pass where both are contiguous, else
--- std.map's product and std.sum's rows, which take any strides)
-local function row_delta(dout, o, dt, D)
+-- std.map's product and std.sum's rows, which take any strides); dq32 (or nil): dQ's f32 buffer, contiguous, made
+-- with C.NO_CLEAR, cleared by the fused pass; returned as it is or, where the pass cannot take it, as zeros
+local function row_delta(dout, o, dt, D, dq32)
   local shape = dout:shape()
   local rows = {}
   for i = 1, #shape - 1 do rows[i] = shape[i] end
   local std = require "tilelua.std"
-  if not (dout:is_contiguous() and o:is_contiguous()) then
-    return std.sum(std.map(mul32, tl.empty(shape, tl.f32, C.NO_CLEAR), dout, o), { axis = -1 })
+  local n = C.numel(rows)
+  local zrows = dq32 and C.numel(dq32:shape()) // D
+  if not (dout:is_contiguous() and o:is_contiguous()) or (dq32 and zrows * D ~= C.numel(dq32:shape())) then
+    return std.sum(std.map(mul32, tl.empty(shape, tl.f32, C.NO_CLEAR), dout, o), { axis = -1 }),
+           dq32 and tl.zeros(dq32:shape(), tl.f32)
   end
   local delta = tl.empty(rows, tl.f32, C.NO_CLEAR)
-  local n = C.numel(rows)
-  local kern, L = delta_kernel(dt, D)
-  kern({ C.blocks(n, L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }))
-  return delta
+  local kern, L = delta_kernel(dt, D, dq32 ~= nil)
+  if dq32 then
+    kern({ C.blocks(math.max(n, zrows), L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }),
+         C.view(dq32, { zrows, D }))
+  else
+    kern({ C.blocks(n, L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }))
+  end
+  return delta, dq32
 end
 
 -- std.attention_backward(do, q, k, v, o, lse[, {causal, scale, layout, dq, config}]) -> dq, dk, dv: the
@@ -500,11 +516,14 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.quad = true: that kernel's dK and dV, where each thread stores them, regathered by quads of lanes into 8
   -- consecutive columns a thread, 16-byte stores (stdlib/quad_rows.lua); "pairs": by pairs of lanes into 4, 8-byte
   -- stores (default: default_quad)
+  -- config.clear = "delta": dQ's f32 buffer (dq = "atomic") cleared by the delta pass as it reads dO and O; "memset"
+  -- (the default): cleared by a memset as the dK/dV kernel is launched (on an H200 25-40 us a call at every S,
+  -- bench/RESULTS.md session 42; "delta" is not yet timed on a GPU)
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
-       key ~= "persistent" and key ~= "lpt" and key ~= "quad" then
-      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, quad)",
-             tostring(key))
+       key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" then
+      C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, " ..
+             "quad, clear)", tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -517,6 +536,11 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
       if type(v) ~= "boolean" and v ~= "pairs" then
         C.fail("std.attention_backward: config.quad must be true (16-byte stores), \"pairs\" (8-byte stores) or false (got %s)",
                type(v) == "string" and string.format("%q", v) or tostring(v))
+      end
+    elseif key == "clear" then
+      if v ~= "delta" and v ~= "memset" then
+        C.fail("std.attention_backward: config.clear must be \"delta\" (dQ's f32 buffer cleared by the delta pass) or " ..
+               "\"memset\" (got %s)", type(v) == "string" and string.format("%q", v) or tostring(v))
       end
     elseif type(v) ~= "boolean" then C.fail("std.attention_backward: config.%s must be a boolean (got %s)", key, tostring(v)) end
   end
@@ -545,6 +569,9 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   end
   local scale = A._check_scale("attention_backward", opts.scale, D)
   local pass = dq_mode == "pass"
+  if config.clear == "delta" and pass then
+    C.fail("std.attention_backward: config.clear = \"delta\" clears dQ's f32 buffer, which only dq = \"atomic\" has")
+  end
   use_wgmma(config.wgmma) -- (its errors before any work)
   local std = require "tilelua.std"
   if B * Hq * S == 0 or Skv == 0 then
@@ -554,8 +581,6 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- less to clear a call at B S = 16k, H D = 2048)
   local dk, dv = tl.empty(k:shape(), tl[dt], C.NO_CLEAR), tl.empty(v:shape(), tl[dt], C.NO_CLEAR)
   -- (with dq = "pass" the first kernel's dq parameter is a placeholder it never touches)
-  -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout)
-  local delta = row_delta(dout, o, dt, D)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
@@ -566,8 +591,16 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)
   local nchunk = B * Hq * tiles
-  local dq32 = tl.zeros(pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
-                        flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape(), tl.f32)
+  -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout); with config.clear = "delta" its
+  -- pass clears dQ's f32 buffer too
+  local delta, dq32
+  local shape32 = pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
+                  flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape()
+  if config.clear == "delta" then
+    delta, dq32 = row_delta(dout, o, dt, D, tl.empty(shape32, tl.f32, C.NO_CLEAR))
+  else
+    delta, dq32 = row_delta(dout, o, dt, D), tl.zeros(shape32, tl.f32)
+  end
   local grid = lpt and { Hkv, C.blocks(Skv, BN), B } or { C.blocks(Skv, BN), Hkv, B }
   if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(C.blocks(Skv, BN) * Hkv * B, causal) end
   kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)

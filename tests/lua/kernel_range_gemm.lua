@@ -36,7 +36,7 @@ for i = 0, M - 1 do
   for j = 0, N - 1 do
     local s = 0
     for kk = 0, K - 1 do s = s + a:get(i, kk) * b:get(kk, j) end
-    worst = math.max(worst, math.abs(s - c:get(i, j)))
+    worst = T.worst(worst, math.abs(s - c:get(i, j)))
   end
 end
 T.eq(worst < 1e-4, true, "max error " .. worst)

@@ -52,7 +52,7 @@ for _, cs in ipairs(cases) do
         local got = d:get(i, j)
         if got ~= 0 then nz = nz + 1 end
         -- one f32 rounding of the exact value
-        worst = math.max(worst, math.abs(got - ref) / math.max(math.abs(ref), 1e-30))
+        worst = T.worst(worst, math.abs(got - ref) / math.max(math.abs(ref), 1e-30))
       end
     end
     local what = ("%s %s %s"):format(cs.target, s.name, dname)

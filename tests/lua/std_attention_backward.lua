@@ -49,7 +49,7 @@ do
   for i, name in ipairs { "dq", "dk", "dv" } do
     local worst = 0
     for h = 0, 1 do for row = 0, 39 do for dd = 0, 63, 3 do
-      worst = math.max(worst, math.abs(a[i]:get(0, h, row, dd) - c[i]:get(0, h, row, dd)))
+      worst = T.worst(worst, math.abs(a[i]:get(0, h, row, dd) - c[i]:get(0, h, row, dd)))
     end end end
     T.near(worst, 0, 2e-3, name .. " with strided dO and O = with contiguous ones (up to delta's order of sums)")
   end

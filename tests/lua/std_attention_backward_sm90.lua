@@ -31,7 +31,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
         local worst, mag, t1, t2 = 0, 0, r[i], w[i]
         local n = t1:shape()
         for b = 0, n[1] - 1 do for h = 0, n[2] - 1 do for row = 0, n[3] - 1, 5 do for dd = 0, n[4] - 1, 3 do
-          worst = math.max(worst, math.abs(t1:get(b, h, row, dd) - t2:get(b, h, row, dd)))
+          worst = T.worst(worst, math.abs(t1:get(b, h, row, dd) - t2:get(b, h, row, dd)))
           mag = math.max(mag, math.abs(t1:get(b, h, row, dd)))
         end end end end
         assert(worst <= 1e-2 * mag, string.format("config.wgmma dq = %s (rs = %s): %s against mma.sync (D = %d, causal=%s): " ..
@@ -45,7 +45,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   local q8 = tl.empty({ 1, 1, 8, 64 }, tl.f16)
   local l8 = tl.empty({ 1, 1, 8 }, tl.f32)
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { bn = 64 } }) end,
-    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, quad)")
+    "std.attention_backward: unknown config field 'bn' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, quad, clear)")
   T.raises(function() std.attention_backward(q8, q8, q8, q8, q8, l8, { config = { wgmma = true, tma_store = "dk" } }) end,
     "std.attention_backward: config.tma_store must be true (dK and dV by TMA), \"dv\" (dV by TMA, dK by each thread) or " ..
     "false (got \"dk\")")
@@ -157,7 +157,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
       end
       for i, name in ipairs { "dq", "dk", "dv" } do
         local worst = 0
-        for row = 0, 149, 3 do for dd = 0, D - 1, 5 do worst = math.max(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end
+        for row = 0, 149, 3 do for dd = 0, D - 1, 5 do worst = T.worst(worst, math.abs(a[i]:get(0, 0, row, dd) - c[i]:get(0, 0, row, dd))) end end
         -- (dQ's reduce-adds from two blocks may add in either order)
         T.near(worst, 0, 2e-3, string.format("%s with q's copies by cp.async (D = %d, causal=%s) = with TMA's", name, D, tostring(causal)))
       end

@@ -72,7 +72,7 @@ local function case(c)
       for h = 0, g[4] - 1 do
         for i = 0, g[5] - 1 do
           for d = 0, D - 1 do
-            worst = math.max(worst, math.abs(g[2](b, h, i, d) - (g[3][((b * g[4] + h) * g[5] + i) * D + d] or 0)))
+            worst = T.worst(worst, math.abs(g[2](b, h, i, d) - (g[3][((b * g[4] + h) * g[5] + i) * D + d] or 0)))
           end
         end
       end

@@ -55,7 +55,7 @@ function A.case(c)
         for d = 0, D - 1 do
           local acc = 0
           for j, s in pairs(sc) do acc = acc + math.exp(s - mx) / z * at(v, b, hk, j, d) end
-          worst = math.max(worst, math.abs(at(o, b, h, i, d) - acc))
+          worst = T.worst(worst, math.abs(at(o, b, h, i, d) - acc))
         end
       end
     end

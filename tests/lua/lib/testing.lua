@@ -34,6 +34,13 @@ function T.near(got, want, tol, what)
   end
 end
 
+-- T.worst(w, e): the larger of the error so far and a new one, a NaN counted as infinite (math.max keeps its first
+-- argument when the comparison fails: math.max(0, 0 / 0) is 0, so a NaN result would pass a tolerance)
+function T.worst(w, e)
+  if e ~= e then return math.huge end
+  return math.max(w, e)
+end
+
 -- T.raises(fn, "text"): fn must raise an error whose message contains text (plain).
 function T.raises(fn, text, what)
   local ok, err = pcall(fn)
