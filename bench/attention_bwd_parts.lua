@@ -4,9 +4,10 @@
 -- timed here: the whole call (median of 5 samples of 10 calls). PARTS_CONFIG: the backward's config as Lua text
 -- (such as "{clear = 'delta'}").
 -- PARTS_EVENTS=N: N calls back to back with an event before and after each kernel launch (the kernels' metatable's
--- __call wrapped): each kernel's mean time in the stream, and the mean time between one kernel's end and the next
--- one's start (the buffers' clearing, which runs at the launch, and any idle time of the device).
--- Under Nsight Compute set PARTS_TIME=0: the timing's hundred calls are left out and each case calls the backward
+-- __call wrapped): each launch's mean time in the stream, which holds what the launch does before the kernel (the
+-- clearing of tensors first used there: tl.zeros' memset, after a host wait for the launches before), and the mean
+-- time from one launch's end to the next one's start (launch latency and any idle time of the device).
+-- Under Nsight Compute set PARTS_TIME=0: the timing's calls are left out and each case calls the backward
 -- twice (read the second call's kernels). Usage: tilesh bench/attention_bwd_parts.lua [DT D CAUSAL S ...] (groups of four; default
 -- f16 64 0 1024).
 local std = require "tilelua.std"
@@ -33,13 +34,16 @@ for i = 1, #cases, 4 do
       marks[#marks + 1] = { false, tl.event() }
       return table.unpack(r, 1, r.n)
     end
-    bwd()
-    tl.synchronize()
-    marks = {}
-    local e0 = tl.event()
-    for _ = 1, nev do bwd() end
-    local e1 = tl.event()
-    mt.__call = call
+    local ok, e0, e1 = pcall(function()
+      bwd()
+      tl.synchronize()
+      marks = {}
+      local e0 = tl.event()
+      for _ = 1, nev do bwd() end
+      return e0, tl.event()
+    end)
+    mt.__call = call -- (restored before any error goes on)
+    if not ok then error(e0, 0) end
     local per, gap, order = {}, {}, {}
     for j = 1, #marks, 2 do
       local name, t = marks[j][1], marks[j][2]:elapsed(marks[j + 1][2])

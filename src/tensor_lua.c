@@ -361,9 +361,11 @@ static int new_device(lua_State *L, int opts, const char *who) {
   return tlua_opt_device(L, opts, who, tlua_current_device(L));
 }
 
-/* TILELUA_POISON=1 (or the registry's "tilelua.poison" true, which tests set): tl.empty{clear = false}'s host bytes
- * are all ones (NaN for floats, -1 for integers) instead of zeros, so a kernel that reads such a tensor before
- * writing it gives wrong results on the CPU executor too (on a GPU the buffer is the allocator's, as without it). */
+/* TILELUA_POISON=1 (or the registry's "tilelua.poison" true, which tests set): the host bytes of tl.empty{clear =
+ * false} and tl.empty_like{clear = false} are all ones (NaN for floats, -1 for signed integers, the maximum for
+ * unsigned ones) instead of zeros, so a kernel that reads such a tensor before writing it gives wrong results on the
+ * CPU executor too. On a GPU the buffer is the allocator's, as without it; the host bytes are still written (every
+ * page touched: a cost for large tensors in a GPU run). */
 static void poison_undefined(lua_State *L, tlua_Tensor *t) {
   lua_getfield(L, LUA_REGISTRYINDEX, "tilelua.poison");
   int on = lua_toboolean(L, -1);

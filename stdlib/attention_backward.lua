@@ -517,8 +517,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- consecutive columns a thread, 16-byte stores (stdlib/quad_rows.lua); "pairs": by pairs of lanes into 4, 8-byte
   -- stores (default: default_quad)
   -- config.clear = "delta": dQ's f32 buffer (dq = "atomic") cleared by the delta pass as it reads dO and O; "memset"
-  -- (the default): cleared by a memset as the dK/dV kernel is launched (on an H200 25-40 us a call at every S,
-  -- bench/RESULTS.md session 42; "delta" is not yet timed on a GPU)
+  -- (the default): cleared by a memset as the dK/dV kernel is launched, after a host wait for the launches before
+  -- (on an H200 25-40 us a call at every S, bench/RESULTS.md session 42; "delta" is not yet timed on a GPU)
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
        key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" then

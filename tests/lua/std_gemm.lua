@@ -35,7 +35,7 @@ local function case(c)
   local err, big = 0.0, 1e-30
   for i = 0, m - 1 do
     for j = 0, n - 1 do
-      err = math.max(err, math.abs(got:get(i, j) - ref[i * n + j]))
+      err = T.worst(err, math.abs(got:get(i, j) - ref[i * n + j]))
       big = math.max(big, math.abs(ref[i * n + j]))
     end
   end

@@ -26,7 +26,7 @@ local function run(n)
     for j = 0, n - 1 do
       local s = 0.0
       for q = 0, kk - 1 do s = s + a:get(i, q) * b:get(q, j) end
-      worst = math.max(worst, math.abs(out:get(i, j) - s))
+      worst = T.worst(worst, math.abs(out:get(i, j) - s))
     end
   end
   T.eq(worst < 0.05, true, ("gemm 32x%dx32 right (worst %g)"):format(n, worst))
