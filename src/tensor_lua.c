@@ -367,11 +367,17 @@ static int new_device(lua_State *L, int opts, const char *who) {
  * CPU executor too. On a GPU the buffer is the allocator's, as without it; the host bytes are still written (every
  * page touched: a cost for large tensors in a GPU run). */
 static void poison_undefined(lua_State *L, tlua_Tensor *t) {
-  lua_getfield(L, LUA_REGISTRYINDEX, "tilelua.poison");
-  int on = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  const char *env = getenv("TILELUA_POISON");
-  if (!on && !(env && env[0] && strcmp(env, "0") != 0)) return;
+  static int env_on = -1; /* the environment, read once (every std op's output is such a tensor) */
+  if (env_on < 0) {
+    const char *env = getenv("TILELUA_POISON");
+    env_on = env && env[0] && strcmp(env, "0") != 0;
+  }
+  if (!env_on) {
+    lua_getfield(L, LUA_REGISTRYINDEX, "tilelua.poison");
+    int on = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (!on) return;
+  }
   if (t->storage->host && t->storage->nbytes) memset(t->storage->host, 0xff, t->storage->nbytes);
   t->storage->host_zero = 0;
 }

@@ -478,20 +478,17 @@ local function row_delta(dout, o, dt, D, dq32)
   local rows = {}
   for i = 1, #shape - 1 do rows[i] = shape[i] end
   local std = require "tilelua.std"
-  local n = C.numel(rows)
-  local zrows = dq32 and C.numel(dq32:shape()) // D
-  if not (dout:is_contiguous() and o:is_contiguous()) or (dq32 and zrows * D ~= C.numel(dq32:shape())) then
+  if not (dout:is_contiguous() and o:is_contiguous()) then
     return std.sum(std.map(mul32, tl.empty(shape, tl.f32, C.NO_CLEAR), dout, o), { axis = -1 }),
            dq32 and tl.zeros(dq32:shape(), tl.f32)
   end
+  local n = C.numel(rows)
   local delta = tl.empty(rows, tl.f32, C.NO_CLEAR)
   local kern, L = delta_kernel(dt, D, dq32 ~= nil)
-  if dq32 then
-    kern({ C.blocks(math.max(n, zrows), L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }),
-         C.view(dq32, { zrows, D }))
-  else
-    kern({ C.blocks(n, L.rows) }, C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }))
-  end
+  local args, zrows = { C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }) }, 0
+  -- (every form of dQ's buffer holds whole rows of D: q's shape, or 64 x 64 chunks)
+  if dq32 then zrows = C.numel(dq32:shape()) // D; args[4] = C.view(dq32, { zrows, D }) end
+  kern({ C.blocks(math.max(n, zrows), L.rows) }, table.unpack(args))
   return delta, dq32
 end
 

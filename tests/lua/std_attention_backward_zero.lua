@@ -6,6 +6,7 @@
 -- GQA, the {B, S, H, D} layout; the default's memset; the errors. Also on a GPU (tests/gpu/run.sh), where the buffers
 -- taken back make the difference.
 local T = require "testing"
+local std = require "tilelua.std"
 local BC = require "attention_backward_case"
 local restore = BC.begin()
 if not restore then return end
@@ -31,10 +32,10 @@ if wg then case { S = 100, Skv = 64, D = 128, dt = "f16", config = { wgmma = tru
 case { S = 40, Skv = 72, D = 64, dt = "f16", causal = true, config = { wgmma = wg or nil }, dq = "atomic" }
 -- (dq = "pass" has no f32 buffer to clear)
 local q = require("attention_case").signed({ 1, 1, 16, 64 }, "f16", 1)
-local o, lse = require("tilelua.std").attention(q, q, q)
-T.raises(function() require("tilelua.std").attention_backward(q, q, q, q, o, lse, { dq = "pass", config = { clear = "delta" } }) end,
+local o, lse = std.attention(q, q, q)
+T.raises(function() std.attention_backward(q, q, q, q, o, lse, { dq = "pass", config = { clear = "delta" } }) end,
   "std.attention_backward: config.clear = \"delta\" clears dQ's f32 buffer, which only dq = \"atomic\" has")
-T.raises(function() require("tilelua.std").attention_backward(q, q, q, q, o, lse, { config = { clear = "zero" } }) end,
+T.raises(function() std.attention_backward(q, q, q, q, o, lse, { config = { clear = "zero" } }) end,
   "std.attention_backward: config.clear must be \"delta\" (dQ's f32 buffer cleared by the delta pass) or \"memset\" (got \"zero\")")
 debug.getregistry()["tilelua.poison"] = nil
 restore()
