@@ -39,6 +39,11 @@
 --                                          thread t of the block (of the role) issues the store
 --                                          instead of thread 0 (the role's leader), with its own
 --                                          values of the windows' origins: one store per warpgroup
+--   k:tma_store_wait(n, {written = true})  waits until all but the issuer's n newest stores have
+--                                          written their data (not only read LDS), then orders
+--                                          those writes (TMA's proxy) before the thread's own later
+--                                          accesses, so that a release atomic after it publishes
+--                                          them to other blocks
 --   k:roles{ {warps = n, registers = r, fn = function(role) ... end}, ... }
 --                                          splits the block's warps into roles that run at once
 --                                          (warp specialization); registers: setmaxnreg on sm_90a
@@ -480,12 +485,22 @@ return function(tl, K)
     if math.type(n) ~= "integer" or n < 0 or n > 7 then
       tr.fail("k:tma_store_wait(n): n is the number of stores left reading, an integer in 0..7 (got %s)", tostring(n))
     end
-    if opts ~= nil and type(opts) ~= "table" then tr.fail("k:tma_store_wait(n, opts): opts must be a table {issuer = thread}") end
-    for key in pairs(opts or {}) do
-      if key ~= "issuer" then tr.fail("k:tma_store_wait: the only option is issuer (got '%s')", tostring(key)) end
+    if opts ~= nil and type(opts) ~= "table" then
+      tr.fail("k:tma_store_wait(n, opts): opts must be a table {issuer = thread, written = true}")
+    end
+    for key, v in pairs(opts or {}) do
+      if key ~= "issuer" and key ~= "written" then
+        tr.fail("k:tma_store_wait: unknown option '%s' (options: issuer, written)", tostring(key))
+      end
+      if key == "written" and type(v) ~= "boolean" then
+        tr.fail("k:tma_store_wait: written must be a boolean (got %s)", tostring(v))
+      end
     end
     local c = tr.current()
-    tr.emit("tma_store_wait", nil, {}, { imm = n, fimm = store_issuer(c, opts and opts.issuer, "k:tma_store_wait") })
+    -- (written: until the stores' writes are done, not only their reads of LDS, and ordered before this thread's
+    -- later accesses (a release atomic then publishes them to other blocks); else until they have read LDS)
+    tr.emit("tma_store_wait", nil, {}, { imm = n, imm2 = opts and opts.written and 1 or 0,
+                                         fimm = store_issuer(c, opts and opts.issuer, "k:tma_store_wait") })
   end
 
   -- k:copy(dst, src, {barrier = mb, index = i})

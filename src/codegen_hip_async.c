@@ -206,8 +206,14 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
     return 0;
   }
   case TLUA_OP_TMA_STORE_WAIT:
-    STMT(g, in, "if (threadIdx.x == %du) asm volatile(\"cp.async.bulk.wait_group.read %d;\" ::: \"memory\");\n", (int)in->fimm,
-         (int)in->imm);
+    /* written (imm2): the stores complete, then a proxy fence orders their writes before the generic proxy's
+       accesses that follow (a release atomic publishing them); else only their reads of LDS */
+    if (in->imm2 == 1)
+      STMT(g, in, "if (threadIdx.x == %du) asm volatile(\"cp.async.bulk.wait_group %d;\\n\\tfence.proxy.async.global;\" ::: "
+           "\"memory\");\n", (int)in->fimm, (int)in->imm);
+    else
+      STMT(g, in, "if (threadIdx.x == %du) asm volatile(\"cp.async.bulk.wait_group.read %d;\" ::: \"memory\");\n",
+           (int)in->fimm, (int)in->imm);
     return 0;
   case TLUA_OP_CLUSTER_RANK:
     STMT(g, in, "int v%d;\n", id);

@@ -355,7 +355,9 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put(b, " by thread %d", (int)in->fimm);
     break;
   }
-  case TLUA_OP_TMA_STORE_WAIT: put(b, " %" PRId64 " by thread %d", in->imm, (int)in->fimm); break;
+  case TLUA_OP_TMA_STORE_WAIT:
+    put(b, " %" PRId64 "%s by thread %d", in->imm, in->imm2 == 1 ? " written" : "", (int)in->fimm);
+    break;
   case TLUA_OP_ROLE:
     put(b, " threads %" PRId64 "..%" PRId64, in->imm, in->imm + in->imm2 - 1);
     if (in->fimm > 0) put(b, " registers %d", (int)in->fimm);

@@ -72,14 +72,14 @@ local function preshuffle(rows)
   return tl.xor_preshuffle { m_per_block = rows, k_per_block = 64, kpack = 8, m_lds_layer = 1 }
 end
 
--- both kernels' parameters: the inputs, then outs ({name | {name, dtype}, ...}: the gradients each writes,
+-- both kernels' parameters: the inputs, then outs ({name | {name, dtype[, rank]}, ...}: the gradients each writes,
 -- in dt unless named), scale, group -- the mma.sync kernels' (attention_backward.lua), so a kernel built
 -- for one target is built for another as either (tl.retargetable)
 local function params(dt, rank, outs)
   local list = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
                  { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) } }
   for _, o in ipairs(outs) do
-    if type(o) == "table" then list[#list + 1] = { o[1], tl.tensor(o[2], rank) }
+    if type(o) == "table" then list[#list + 1] = { o[1], tl.tensor(o[2], o[3] or rank) }
     else list[#list + 1] = { o, tl.tensor(dt, rank) } end
   end
   list[#list + 1] = { "scale", tl.f32 }
@@ -115,6 +115,9 @@ end
 -- elements in the order of a wgmma m64n64 accumulator's (column group i, then row half and column pair), so that
 -- relabel moves nothing
 local FLAT = tl.encoding { h = { { 8, 4, 4 }, { 8, 4 } }, p = { { { 1, 1 } }, { { 1, 2 }, { 2, 0 } } }, y = { { 1, 0 }, { 2, 1 } } }
+-- FLAT1: one column group of FLAT, {16, 32}: thread t's four floats at row t / 8, columns 4 (t % 8)..; they are the
+-- m64n8 accumulator's of those 8 columns (tl.wgmma_shape{n = 8}.c), so relabel moves nothing there either
+local FLAT1 = tl.encoding { h = { { 4, 4 }, { 8, 4 } }, p = { { { 1, 0 } }, { { 1, 1 }, { 2, 0 } } }, y = { { 2, 1 } } }
 -- the flat f32 dQ's chunks, both kernels': from x ({B, Hq, S, D}, rank 4, or the {B, S, Hq D} view) the query heads
 -- and the 64-row tiles a head; chunk(b, hq, tile, cb) the index of rows 64 tile.. and columns 64 cb.. of head hq;
 -- window(k, acc, chunk[, dist]) its 128 x 32 floats in acc ({1, 1, chunks x 128, 32} or {1, chunks x 128, 32})
@@ -123,9 +126,11 @@ local function flat_chunks(x, rank, d)
   local nq64 = ((rank == 4 and x:shape(2) or x:shape(1)):cast("i32") + 63) // 64
   local f = {}
   function f.chunk(b, hq, tile, cb) return ((b * hqn + hq) * nq64 + tile) * (d // 64) + cb end
-  function f.window(k, acc, chunk, dist)
-    if rank == 4 then return k:window(acc, { 0, 0, chunk * 128, 0 }, { 1, 1, 128, 32 }, dist) end
-    return k:window(acc, { 0, chunk * 128, 0 }, { 1, 128, 32 }, dist)
+  function f.window(k, acc, chunk, dist, i)
+    -- (i: column group i's 16 rows alone)
+    local r, n = chunk * 128 + (i and 16 * i or 0), i and 16 or 128
+    if rank == 4 then return k:window(acc, { 0, 0, r, 0 }, { 1, 1, n, 32 }, dist) end
+    return k:window(acc, { 0, r, 0 }, { 1, n, 32 }, dist)
   end
   return f
 end
@@ -137,7 +142,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad, fold)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -207,15 +212,25 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
            "in an order of their own: take one of them")
   end
+  -- fold (config.fold, with flat and late): the f32 dQ's chunks turned into dQ by this kernel, not by M.dq_flat_kernel:
+  -- each warpgroup's issuer, once a chunk's reduce-add has written (a tile later), counts it on the chunk's counter
+  -- (p.cnt, zeroed by the caller); the warpgroup whose count completes the chunk (all key blocks that walk it) reads
+  -- it back from L2, casts it and stores its 64 x 64 of dQ (p.dqo) at the end of its next tile (see fold_* below)
+  fold = fold or false
+  if fold and not (flat and late) then
+    C.fail("std.attention_backward: config.fold turns config.flat's chunks into dQ as config.late's reduce-adds land: it " ..
+           "needs both (got flat = %s, late = %s)", tostring(flat), tostring(late))
+  end
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad), tostring(fold) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "", atomic and "atomic" or "dkdv",
+      name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "",
+                           atomic and (fold and "fold" or "atomic") or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
                            (lpt and "_l" or "")),
       -- (_l: lpt; a name has at most 63 characters: std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128_l 62,
@@ -228,7 +243,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
       -- at 128 rows not causal: spills 244 -> 0 bytes (causal: 0 -> 84, so not there)
       hints = { remat_offsets = d == 128 or (big and not causal) },
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
-      params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
+      -- (fold: dqo, dQ itself, and cnt, the chunks' counters)
+      params = params(dt, rank, fold and { { "dq", "f32" }, "dk", "dv", "dqo", { "cnt", "i32", 1 } } or { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
         -- (the tile: 128 query rows only where every tile's copies are TMA's (two buffers need the copies' mbarriers))
         local BQ, NB = 64, 3
@@ -245,7 +261,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         local stage = atomic and WG * SR * NS * 4 or 0
         -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
         check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
-                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0),
+                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0) + (fold and WG * 16 * 4 * 2 or 0),
                   atomic and " with dq = \"atomic\"" or "", d)
         -- the block's key block: its batch b, key/value head hk and first key kv0 (persist: the item each role's loop is at,
         -- set by each_item below)
@@ -284,6 +300,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
         -- write and read)
         local lstat = k:lds(tl.f32, { NB, (own and not ws) and 2 * WG or 2, BQ })
+        -- fold: each warpgroup's decisions {last, hq, row0, c0}, made by its issuer at a tile's end and read by the
+        -- warpgroup at the next one's (rows 0 and 1 by the tile's parity; rows 2 .. DEP + 1 the item's last ones), and the
+        -- ring of {hq, q0} of its reduce-adds not yet counted (rows RING.., the issuer's own)
+        local DEP = 2
+        local RING = 2 + DEP
+        local lfold = fold and k:lds(tl.i32, { WG, RING + DEP, 4 })
         -- ws: kvbar (K and V landed), full[j] (buffer j's q, dO, lse and delta landed: the producer's warp 0 arrives,
         -- and the copies' bytes), wempty[j] (the consumers are done with buffer j: every consumer thread arrives),
         -- wsfree (both warpgroups' dQ shares of the last tile have read dS^T, as dsfree)
@@ -434,6 +456,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- the consumers' part of the block's key block, or of item it (persist)
         local function run_item(it)
           tiles()
+          if fold then -- (tile 0's end reads row 0: no decision yet)
+            k:when(tl.eq(k.thread_id() % 128, 0), function() lfold:store({ (k.warp_id() // 4), 0, 0 }, 0) end)
+          end
           local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first key row in the block
           -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
           -- cp.async's only after a block barrier)
@@ -554,11 +579,62 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local function flat_window(hq, q0)
             return fc.window(k, p.dq, fc.chunk(b, hq, q0 // 64 + (rows and wg or 0), own and 0 or wg))
           end
+          -- fold: how many reduce-adds complete the chunk of rows row0.. of the tile of rows q0..: one from each key block
+          -- whose walk takes the tile, all of them (nkb), causal those starting at or before it (q_start <= q0: kb BK <
+          -- q0 + BQ + skv - sq); own with 64-row tiles two, both warpgroups add their keys' part; none past sq (the chunk
+          -- index would be the next head's, to which the share adds zeros)
+          local issuer = tl.eq(k.thread_id() % 128, 0)
+          local function need_of(q0, row0)
+            local n = (skv + (BK - 1)) // BK
+            if causal then n = tl.min((tl.max(q0 + BQ + skv - sq, 0) + (BK - 1)) // BK, n) end
+            if own and not rows then n = n * 2 end
+            return tl.select(tl.lt(row0, sq), n, 0)
+          end
+          -- fold_count(slot, s, keep): the reduce-add issued by tile s (of tile s - 1, whose (hq, q0) dq_issue left in ring
+          -- row RING + s % DEP; none where s < 1) has written once all but the issuer's newest keep bulk groups are done,
+          -- so its chunk is counted; the decision (whether this count completed the chunk) into row slot of lfold, which the
+          -- warpgroup reads after its next barrier. The counter's add is acq_rel at the device's scope: it publishes this
+          -- block's writes (ordered before it by the wait's proxy fence) and, for the last, acquires every other block's.
+          -- (At a tile's end, where only dK and dV are live: counted in the middle of the tile, ptxas spilled 260-268 bytes
+          -- at D = 128 where it spills 52-56 without fold. Counting at tile t's end the reduce-add issued in tile t itself
+          -- waited about 3.5 us a tile for its writes: 1.3-2x the call; so a reduce-add is counted DEP - 1 tiles later)
+          local function fold_count(slot, s, keep)
+            for g = 0, WG - 1 do k:tma_store_wait(keep, { issuer = 128 * g, written = true }) end
+            k:when(issuer, function()
+              local valid = tl.ge(s, 1)
+              local ring = RING + s % DEP
+              local hq, q0 = lfold:load { wg, ring, 0 }, lfold:load { wg, ring, 1 }
+              local row0, c0 = q0 + (rows and wg * 64 or 0), own and 0 or wg * 64
+              local need = tl.select(valid, need_of(q0, row0), 0)
+              local counted = tl.gt(need, 0)
+              local old = p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 1, { old = true, mask = counted })
+              lfold:store({ wg, slot, 0 }, tl.select(tl.land(counted, tl.eq(old + 1, need)), 1, 0))
+              lfold:store({ wg, slot, 1 }, hq)
+              lfold:store({ wg, slot, 2 }, row0)
+              lfold:store({ wg, slot, 3 }, c0)
+            end)
+          end
+          -- fold_convert(slot): where row slot's decision says so, the warpgroup turns its chunk into dQ, a column group of 8
+          -- at a time (a loop: 4 registers, not the chunk's 32, live beside dK and dV): read back from L2 in one 16-byte
+          -- vector a thread (FLAT1), relabeled as the m64n8 accumulator it was (the shares were scaled when staged), cast
+          -- and stored into its 64 rows (rows past sq left out) and 8 columns of dqo
+          local s8 = tl.wgmma_shape { n = 8, a = dt }
+          local function fold_convert(slot)
+            k:when(tl.ne(lfold:load { wg, slot, 0 }, 0), function()
+              local hq, row0, c0 = lfold:load { wg, slot, 1 }, lfold:load { wg, slot, 2 }, lfold:load { wg, slot, 3 }
+              local chunk = fc.chunk(b, hq, row0 // 64, c0 // 64)
+              k:range(0, 8, 1, function(i)
+                local v = fc.window(k, p.dq, chunk, FLAT1, i):load():relabel(s8.c)
+                win(p.dqo, hq, row0, c0 + 8 * i, 64, 8, s8.c):store(v:cast(dt))
+              end)
+            end)
+          end
           -- tile t's reduce-adds of the staged share (late: issued by tile t + 1, and after the loop for the last)
           local function dq_issue(t, j)
             local hq, q0 = coords(t, j)
             local c0 = own and 0 or wg * NS
-            k:when(tl.land(tl.ge(t, 0), tl.lt(t, T)), function() -- (a masked tile adds nothing)
+            local valid = tl.land(tl.ge(t, 0), tl.lt(t, T))
+            k:when(valid, function() -- (a masked tile adds nothing)
               if flat then
                 local dst = flat_window(hq, q0)
                 for g = 0, WG - 1 do
@@ -574,6 +650,17 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                 end
               end
             end)
+            -- (fold: the tile's coordinates kept in LDS for the count DEP - 1 tiles on, in ring row RING + (t + 1) % DEP, t + 1
+            -- the tile issuing it: carried in registers, or found again (which the compiler merged with these), ptxas spilled
+            -- 148-176 bytes at D = 128, 52-56 without fold)
+            if fold then
+              k:when(issuer, function()
+                local ring = RING + (t + 1) % DEP
+                lfold:store({ wg, ring, 0 }, hq)
+                lfold:store({ wg, ring, 1 }, q0)
+              end)
+            end
+            return valid
           end
           local function dq_add(t, j, share)
             -- (ws: the last tile's reduce-adds have read lr, waited for by each warpgroup's issuer here, just before
@@ -657,6 +744,13 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
             if ws then wempty:arrive(buf) end
+            -- (fold: the decision of tile t - 1's end, shown by dq_add's barrier, then the count of the reduce-add issued in
+            -- this tile, decided into the other row: read at tile t + 1's end, written again at tile t + 2's, after tile
+            -- t + 1's barrier)
+            if fold then
+              fold_convert(t % 2)
+              fold_count((t + 1) % 2, t - (DEP - 1), DEP - 1)
+            end
             return dk, dv
           end
           -- tile t in buffer j, tile t + 1's copies running during it
@@ -774,6 +868,17 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
           if dv_only then stage_store { { p.dv, lv, dv } } end
           if late then dq_issue(T - 1) end
+          -- fold: the reduce-adds not yet counted (issued by tiles T - DEP + 2 .. T - 1, and tile T - 1's above, issued "by
+          -- tile T") counted into rows 2.. once all have written; then every decision read (row T % 2: tile T - 1's end's, or
+          -- the item's first reset where T = 0), and the rows free again before the next item's tiles (persist)
+          if fold then
+            bsync { warps = 4 }
+            for e = 0, DEP - 1 do fold_count(2 + e, T - (DEP - 1) + e, 0) end
+            bsync { warps = 4 }
+            fold_convert(T % 2)
+            for e = 0, DEP - 1 do fold_convert(2 + e) end
+            if persist then bsync { warps = 4 } end
+          end
           -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;
           -- true: 16-byte stores in every part, at D = 128 but the last, which stays 4-byte pairs: with all of them 16-byte ptxas spills
           -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.91x:
@@ -817,7 +922,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                   { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
-  end), BK, flat, persist, lpt
+  end), BK, flat, persist, lpt, fold
 end
 
 -- the grid of the kernel with persist for items key blocks (see persist in M.kernel): a block for each multiprocessor

@@ -39,7 +39,8 @@ local function reduce_kernel(variant)
       if variant == "oneissuer" then
         k:tma_store_wait(0)
       elseif variant ~= "nowait" then
-        for g = 0, 1 do k:tma_store_wait(0, { issuer = 128 * g }) end
+        -- (written: until the writes are done, then the proxy fence; a release atomic after it would publish them)
+        for g = 0, 1 do k:tma_store_wait(0, { issuer = 128 * g, written = variant == "written" or nil }) end
       end
     end }
 end
@@ -87,6 +88,22 @@ for _, text in ipairs { "cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.t
 end
 if T.compiles then T.compiles(src, "tma_reduce_ok", "sm_90a", "the TMA reduce-add kernel") end
 
+-- {written = true}: the same sums (the executor's stores write at once), the IR says so, and the source waits for the
+-- writes (no .read) and fences the async proxy
+local yw = tl.from(ys, tl.f32):reshape { R, C }
+local kw = reduce_kernel("written")
+kw({ NB }, x, yw)
+local wbad = 0
+for i = 1, R * C do
+  if yw:reshape({ R * C }):get(i - 1) ~= want[i] then wbad = wbad + 1 end
+end
+T.eq(wbad, 0, "written: elements of y that are not y + the sum of every block's boxes")
+assert(kw:ir():find("tma_store_wait 0 written by thread 128", 1, true), "IR lacks the written wait:\n" .. kw:ir())
+local wsrc = tl._hip_source(kw:ir_object(), "sm_90")
+assert(wsrc:find('if (threadIdx.x == 128u) asm volatile("cp.async.bulk.wait_group 0;\\n\\tfence.proxy.async.global;"', 1, true),
+       "the written wait's source lacks wait_group without .read and the proxy fence")
+assert(not wsrc:find("wait_group.read", 1, true), "the written waits still wait for the reads alone")
+
 if on_cpu then
   T.raises(function() reduce_kernel("nowait")({ 1 }, x, y) end, "the block ends with a TMA store (issued at line")
   T.raises(function() reduce_kernel("early")({ 1 }, x, y) end, "while a TMA store (issued at line")
@@ -103,6 +120,7 @@ local function bad_kernel(what)
       k:sync()
       if what == "wait" then k:tma_store_wait(0, { issuer = 200 }) return end
       if what == "waitopt" then k:tma_store_wait(0, { thread = 1 }) return end
+      if what == "written" then k:tma_store_wait(0, { written = 1 }) return end
       if what == "notma" then k:copy(k:window(p.y, { 0, 0 }, { 64, 32 }), k:window(l, { 0, 0 }, { 64, 32 }), { reduce = "add" }) return end
       k:copy(k:window(p.y, { 0, 0 }, { 64, 32 }), k:window(l, { 0, 0 }, { 64, 32 }),
              { tma = true, reduce = what == "max" and "max" or "add", issuer = what == "issuer" and 128 or nil })
@@ -115,7 +133,8 @@ T.raises(launch("max"), 'reduce must be "add"')
 T.raises(launch("f16"), "TMA reduce-adds are generated for f32, i32 and u32 tensors (y holds f16)")
 T.raises(launch("issuer"), "issuer must be a thread of the block, an integer in 0..127 (got 128)")
 T.raises(launch("wait"), "k:tma_store_wait: issuer must be a thread of the block, an integer in 0..127 (got 200)")
-T.raises(launch("waitopt"), "k:tma_store_wait: the only option is issuer (got 'thread')")
+T.raises(launch("waitopt"), "k:tma_store_wait: unknown option 'thread' (options: issuer, written)")
+T.raises(launch("written"), "k:tma_store_wait: written must be a boolean (got 1)")
 T.raises(launch("notma"), "k:copy: reduce and issuer are options of TMA stores: add tma = true")
 
 registry["tilelua.warp"] = saved

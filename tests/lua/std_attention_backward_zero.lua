@@ -1,9 +1,9 @@
--- std.attention_backward's config.clear = "delta": the delta pass clears dQ's f32 buffer (a buffer made without clearing, so the dK/dV kernel's
+-- std.attention_backward's config.clear = "delta" (the default with dq = "atomic"): the delta pass clears dQ's f32 buffer (a buffer made without clearing, so the dK/dV kernel's
 -- reduce-adds start from zeros the pass wrote): each case runs where the allocator has just taken back buffers of
 -- NaNs of dQ's f32 sizes (T.dirty), so a buffer not cleared gives wrong gradients; the default (wgmma)
 -- kernels on the executor at warp 32 or a GPU with wgmma, the mma.sync kernels' dq = "atomic" elsewhere; flat dQ
 -- chunks with S not a multiple of 64 (the pass's grid longer than its rows), q's own shape (config.flat = false),
--- GQA, the {B, S, H, D} layout; the default's memset; the errors. Also on a GPU (tests/gpu/run.sh), where the buffers
+-- GQA, the {B, S, H, D} layout; clear = "memset"; the errors. Also on a GPU (tests/gpu/run.sh), where the buffers
 -- taken back make the difference.
 local T = require "testing"
 local std = require "tilelua.std"
@@ -22,14 +22,14 @@ local function case(c)
 end
 
 local wg = tl.backend() == "cpu" or tl.target().wgmma
-local C = { wgmma = wg or nil, clear = "delta" }
+local C = { wgmma = wg or nil } -- (the default: "delta")
 case { S = 96, Skv = 80, D = 64, dt = "f16", config = C, dq = "atomic" }
 case { S = 96, Skv = 80, D = 64, dt = "f16", config = C, dq = "atomic" } -- (again: the last case's buffers taken back)
 case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "bf16", causal = true, config = C, dq = "atomic" }
 case { B = 2, Hq = 2, Hkv = 1, S = 33, Skv = 50, D = 64, dt = "f16", layout = "bshd", config = C, dq = "atomic" }
 if wg then case { S = 100, Skv = 64, D = 128, dt = "f16", config = { wgmma = true, flat = false, clear = "delta" }, dq = "atomic" } end
--- the default (a memset) over the same NaNs
-case { S = 40, Skv = 72, D = 64, dt = "f16", causal = true, config = { wgmma = wg or nil }, dq = "atomic" }
+-- clear = "memset" over the same NaNs
+case { S = 40, Skv = 72, D = 64, dt = "f16", causal = true, config = { wgmma = wg or nil, clear = "memset" }, dq = "atomic" }
 -- (dq = "pass" has no f32 buffer to clear)
 local q = require("attention_case").signed({ 1, 1, 16, 64 }, "f16", 1)
 local o, lse = std.attention(q, q, q)
