@@ -483,7 +483,7 @@ return function(tl, K)
     target_tma("k:tma_store_wait")
     n = n or 0
     if math.type(n) ~= "integer" or n < 0 or n > 7 then
-      tr.fail("k:tma_store_wait(n): n is the number of stores left reading, an integer in 0..7 (got %s)", tostring(n))
+      tr.fail("k:tma_store_wait(n): n is the number of stores left in flight, an integer in 0..7 (got %s)", tostring(n))
     end
     if opts ~= nil and type(opts) ~= "table" then
       tr.fail("k:tma_store_wait(n, opts): opts must be a table {issuer = thread, written = true}")

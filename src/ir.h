@@ -182,7 +182,9 @@ typedef enum tlua_Op {
      TMA_STORE_WAIT by the issuing thread (cp.async.bulk.wait_group.read 0) and a barrier; the
      threads that wrote them must have passed a barrier before the store (the generated code fences
      the async proxy at barriers). TMA_STORE_WAIT (no operands; fimm = the issuing thread): the
-     thread's stores have read their LDS but for the imm (0..7) newest. */
+     thread's stores have read their LDS but for the imm (0..7) newest (cp.async.bulk.wait_group.read); imm2 = 1
+     (written): have written their data too, then a proxy fence orders those writes before the thread's later
+     generic accesses (cp.async.bulk.wait_group, fence.proxy.async.global), so a release atomic publishes them. */
   TLUA_OP_TMA_STORE, TLUA_OP_TMA_STORE_WAIT,
   TLUA_OP_COPY_GROUP,
   /* (a) reinterpreted as the instruction's dtype, whose width is a's (8, 16, 32 or 64 bits; not bool):

@@ -704,7 +704,7 @@ static int check_instr(Verifier *V, int id) {
     if (!(in->fimm >= 0 && in->fimm < ir->block) || in->fimm != (double)(int)in->fimm)
       return fail_at(V, id, "issuing thread %g is not a thread of the block (0..%d)", in->fimm, (int)ir->block - 1);
     if (in->op == TLUA_OP_TMA_STORE_WAIT) {
-      if (in->imm < 0 || in->imm > 7) return fail_at(V, id, "tma_store_wait %lld is not in 0..7 (stores left reading)", (long long)in->imm);
+      if (in->imm < 0 || in->imm > 7) return fail_at(V, id, "tma_store_wait %lld is not in 0..7 (stores left in flight)", (long long)in->imm);
       if (in->imm2 != 0 && in->imm2 != 1)
         return fail_at(V, id, "tma_store_wait mode %lld is neither 0 (read) nor 1 (written)", (long long)in->imm2);
       return want_nops(V, id, 0);

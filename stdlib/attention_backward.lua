@@ -498,7 +498,7 @@ local function row_delta(dout, o, dt, D, dq32, cnt)
   local args, zrows = { C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }) }, 0
   -- (every form of dQ's buffer holds whole rows of D: q's shape, or 64 x 64 chunks)
   if dq32 then zrows = C.numel(dq32:shape()) // D; args[4] = C.view(dq32, { zrows, D }) end
-  if cnt then assert(dq32 and cnt:shape()[1] <= zrows, "row_delta: the counters come with dQ's buffer, fewer than its rows"); args[5] = cnt end
+  if cnt then assert(dq32 and cnt:shape()[1] <= zrows, "row_delta: the counters come with dQ's buffer, no more than its rows"); args[5] = cnt end
   kern({ C.blocks(math.max(n, zrows), L.rows) }, table.unpack(args))
   return delta, dq32, cnt
 end
@@ -526,9 +526,10 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- stores (default: default_quad)
   -- config.clear = "delta" (the default with dq = "atomic"): dQ's f32 buffer cleared by the delta pass as it reads dO
   -- and O; "memset": cleared by a memset as the dK/dV kernel is launched, after a host wait for the launches before
-  -- (on an H200 "delta" is 3-29 us a call faster at S = 1k, even within the spread at 4k; bench/RESULTS.md session 43)
-  -- config.fold = true: the dK/dV kernel turns config.flat's f32 chunks into dQ itself, each chunk by the block whose
-  -- reduce-add completes it (counted on a counter a chunk), instead of a kernel of its own after it (needs flat and late)
+  -- (on an H200 "delta" is 2-7 us a call faster at S = 1k, 0-3% slower at 4k within the spread; bench/RESULTS.md session 43)
+  -- config.fold = true: the dK/dV kernel turns config.flat's f32 chunks into dQ itself, each chunk by the warpgroup
+  -- whose reduce-add completes it (counted on a counter a chunk), instead of a kernel of its own after it (needs flat and late;
+  -- off by default: 1.3-2x slower on an H200, bench/RESULTS.md 2026-11-30 session 43)
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
        key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" and key ~= "fold" then

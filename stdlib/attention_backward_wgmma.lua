@@ -212,10 +212,11 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
            "in an order of their own: take one of them")
   end
-  -- fold (config.fold, with flat and late): the f32 dQ's chunks turned into dQ by this kernel, not by M.dq_flat_kernel:
-  -- each warpgroup's issuer, once a chunk's reduce-add has written (a tile later), counts it on the chunk's counter
-  -- (p.cnt, zeroed by the caller); the warpgroup whose count completes the chunk (all key blocks that walk it) reads
-  -- it back from L2, casts it and stores its 64 x 64 of dQ (p.dqo) at the end of its next tile (see fold_* below)
+  -- fold (config.fold, with flat and late; off by default, 1.3-2x slower on an H200): the f32 dQ's chunks turned into
+  -- dQ by this kernel, not by M.dq_flat_kernel: each warpgroup's issuer, once a chunk's reduce-add has written (a tile
+  -- later), counts it on the chunk's counter (p.cnt, zeroed by the caller); the warpgroup whose count completes the
+  -- chunk (all key blocks that walk it) reads it back from L2, casts it and stores its 64 x 64 of dQ (p.dqo) at the end
+  -- of its next tile (see fold_* below)
   fold = fold or false
   if fold and not (flat and late) then
     C.fail("std.attention_backward: config.fold turns config.flat's chunks into dQ as config.late's reduce-adds land: it " ..
@@ -260,8 +261,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         local SR = rows and 64 or BQ -- (the rows of a warpgroup's dQ share)
         local stage = atomic and WG * SR * NS * 4 or 0
         -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
+        -- (fold: lfold, its RING + DEP = 7 rows of 4 i32 a warpgroup)
         check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
-                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0) + (fold and WG * 16 * 4 * 2 or 0),
+                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0) + (fold and WG * 7 * 4 * 4 or 0),
                   atomic and " with dq = \"atomic\"" or "", d)
         -- the block's key block: its batch b, key/value head hk and first key kv0 (persist: the item each role's loop is at,
         -- set by each_item below)
@@ -301,10 +303,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- write and read)
         local lstat = k:lds(tl.f32, { NB, (own and not ws) and 2 * WG or 2, BQ })
         -- fold: each warpgroup's decisions {last, hq, row0, c0}, made by its issuer at a tile's end and read by the
-        -- warpgroup at the next one's (rows 0 and 1 by the tile's parity; rows 2 .. DEP + 1 the item's last ones), and the
-        -- ring of {hq, q0} of its reduce-adds not yet counted (rows RING.., the issuer's own)
-        local DEP = 2
-        local RING = 2 + DEP
+        -- warpgroup at the next one's (rows 0 and 1 by the tile's parity; rows 2 and 3 the item's last two), the count
+        -- pending its decision {need, hq, row0, c0} (row PEND) and the ring of {hq, q0} of its reduce-adds not yet counted
+        -- (rows RING.., DEP of them; the issuer's own)
+        -- (DEP = 2: a count one bulk group behind the newest, fold_add(t, 1); a deeper ring needs its keep to grow with it)
+        local DEP, PEND = 2, 4
+        local RING = PEND + 1
         local lfold = fold and k:lds(tl.i32, { WG, RING + DEP, 4 })
         -- ws: kvbar (K and V landed), full[j] (buffer j's q, dO, lse and delta landed: the producer's warp 0 arrives,
         -- and the copies' bytes), wempty[j] (the consumers are done with buffer j: every consumer thread arrives),
@@ -590,34 +594,46 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             if own and not rows then n = n * 2 end
             return tl.select(tl.lt(row0, sq), n, 0)
           end
-          -- fold_count(slot, s, keep): the reduce-add issued by tile s (of tile s - 1, whose (hq, q0) dq_issue left in ring
-          -- row RING + s % DEP; none where s < 1) has written once all but the issuer's newest keep bulk groups are done,
-          -- so its chunk is counted; the decision (whether this count completed the chunk) into row slot of lfold, which the
-          -- warpgroup reads after its next barrier. The counter's add is acq_rel at the device's scope: it publishes this
+          -- fold_add(s, keep): the reduce-add issued by tile s (of tile s - 1, whose (hq, q0) dq_issue left in ring row
+          -- RING + s % DEP; none where s < 1) has written once all but the issuer's newest keep bulk groups are done, so its
+          -- chunk is counted: the issuer's atomic add, whose old value (returned) the tile's end decides with (fold_decide),
+          -- the count's need and coordinates left in row PEND. The add is acq_rel at the device's scope: it publishes this
           -- block's writes (ordered before it by the wait's proxy fence) and, for the last, acquires every other block's.
-          -- (At a tile's end, where only dK and dV are live: counted in the middle of the tile, ptxas spilled 260-268 bytes
-          -- at D = 128 where it spills 52-56 without fold. Counting at tile t's end the reduce-add issued in tile t itself
-          -- waited about 3.5 us a tile for its writes: 1.3-2x the call; so a reduce-add is counted DEP - 1 tiles later)
-          local function fold_count(slot, s, keep)
+          -- (Measured 1.3-2x slower than dq_flat in each form tried, bench/RESULTS.md 2026-11-30 session 43, calls 3-7: the
+          -- add at a tile's end with its value taken at once, or issued with the tile's reduce-add and its value read at the
+          -- tile's end; the written wait and the returned value each cost a round trip through L2 behind the kernel's
+          -- reduce-adds, about 3.5 us a tile, which neither placement hides. So fold is off by default)
+          local function fold_add(s, keep)
             for g = 0, WG - 1 do k:tma_store_wait(keep, { issuer = 128 * g, written = true }) end
+            local ring = RING + (s + DEP) % DEP -- (s >= -1: a row of the ring, unused where s < 1)
+            local hq, q0 = lfold:load { wg, ring, 0 }, lfold:load { wg, ring, 1 }
+            local row0, c0 = q0 + (rows and wg * 64 or 0), own and 0 or wg * 64
+            local need = tl.select(tl.ge(s, 1), need_of(q0, row0), 0)
+            local old = p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 1,
+                                         { old = true, mask = tl.land(issuer, tl.gt(need, 0)) })
             k:when(issuer, function()
-              local valid = tl.ge(s, 1)
-              local ring = RING + s % DEP
-              local hq, q0 = lfold:load { wg, ring, 0 }, lfold:load { wg, ring, 1 }
-              local row0, c0 = q0 + (rows and wg * 64 or 0), own and 0 or wg * 64
-              local need = tl.select(valid, need_of(q0, row0), 0)
-              local counted = tl.gt(need, 0)
-              local old = p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 1, { old = true, mask = counted })
-              lfold:store({ wg, slot, 0 }, tl.select(tl.land(counted, tl.eq(old + 1, need)), 1, 0))
-              lfold:store({ wg, slot, 1 }, hq)
-              lfold:store({ wg, slot, 2 }, row0)
-              lfold:store({ wg, slot, 3 }, c0)
+              lfold:store({ wg, PEND, 0 }, need)
+              lfold:store({ wg, PEND, 1 }, hq)
+              lfold:store({ wg, PEND, 2 }, row0)
+              lfold:store({ wg, PEND, 3 }, c0)
+            end)
+            return old
+          end
+          -- fold_decide(slot, old): whether the count fold_add left in row PEND (old, its add's old value) completed its
+          -- chunk, into row slot with the chunk's coordinates, which the warpgroup reads after its next barrier
+          local function fold_decide(slot, old)
+            k:when(issuer, function()
+              local need = lfold:load { wg, PEND, 0 }
+              lfold:store({ wg, slot, 0 }, tl.select(tl.land(tl.gt(need, 0), tl.eq(old + 1, need)), 1, 0))
+              for e = 1, 3 do lfold:store({ wg, slot, e }, lfold:load { wg, PEND, e }) end
             end)
           end
           -- fold_convert(slot): where row slot's decision says so, the warpgroup turns its chunk into dQ, a column group of 8
           -- at a time (a loop: 4 registers, not the chunk's 32, live beside dK and dV): read back from L2 in one 16-byte
           -- vector a thread (FLAT1), relabeled as the m64n8 accumulator it was (the shares were scaled when staged), cast
           -- and stored into its 64 rows (rows past sq left out) and 8 columns of dqo
+          -- (the chunk's other writers are seen through the issuer's acquire at the device's scope, then the warpgroup's
+          -- barrier before the decision is read: the semaphore-then-barrier pattern)
           local s8 = tl.wgmma_shape { n = 8, a = dt }
           local function fold_convert(slot)
             k:when(tl.ne(lfold:load { wg, slot, 0 }, 0), function()
@@ -650,17 +666,19 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                 end
               end
             end)
-            -- (fold: the tile's coordinates kept in LDS for the count DEP - 1 tiles on, in ring row RING + (t + 1) % DEP, t + 1
-            -- the tile issuing it: carried in registers, or found again (which the compiler merged with these), ptxas spilled
-            -- 148-176 bytes at D = 128, 52-56 without fold)
+            -- (fold: the reduce-add tile t issued (tile t - 1's share) counted now, one bulk group behind the one just issued
+            -- (a tile's reduce-add is one group: one flat box a warpgroup); this one's coordinates kept in LDS for its count
+            -- a tile on, in ring row RING + (t + 1) % DEP (kept in registers until the tile's end, ptxas spilled 148-176 bytes
+            -- at D = 128, 52-56 without fold))
             if fold then
+              local old = fold_add(t, 1)
               k:when(issuer, function()
                 local ring = RING + (t + 1) % DEP
                 lfold:store({ wg, ring, 0 }, hq)
                 lfold:store({ wg, ring, 1 }, q0)
               end)
+              return old
             end
-            return valid
           end
           local function dq_add(t, j, share)
             -- (ws: the last tile's reduce-adds have read lr, waited for by each warpgroup's issuer here, just before
@@ -681,7 +699,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
             local st = scores(lk, lq, buf, 0)
             local dpt = scores(lv, ldo, buf, PD)
-            if late then dq_issue(t - 1, buf - 1) end
+            local fold_old -- (fold: the old value of the count this tile's dq_issue added)
+            if late then fold_old = dq_issue(t - 1, buf - 1) end
             local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
             local lses, deltas = {}, {}
             k:wgmma_wait(PD) -- S^T complete (groups complete in order)
@@ -744,12 +763,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
             if ws then wempty:arrive(buf) end
-            -- (fold: the decision of tile t - 1's end, shown by dq_add's barrier, then the count of the reduce-add issued in
-            -- this tile, decided into the other row: read at tile t + 1's end, written again at tile t + 2's, after tile
-            -- t + 1's barrier)
+            -- (fold: the decision of tile t - 1's end, shown by dq_add's barrier, then that of the count this tile's dq_issue
+            -- added (of tile t - 2's share) into the other row: read at tile t + 1's end, written again at tile t + 2's,
+            -- after tile t + 1's barrier)
             if fold then
               fold_convert(t % 2)
-              fold_count((t + 1) % 2, t - (DEP - 1), DEP - 1)
+              fold_decide((t + 1) % 2, fold_old)
             end
             return dk, dv
           end
@@ -867,16 +886,19 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- 2026-11-29 session 39, calls 4 and 5)
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
           if dv_only then stage_store { { p.dv, lv, dv } } end
-          if late then dq_issue(T - 1) end
-          -- fold: the reduce-adds not yet counted (issued by tiles T - DEP + 2 .. T - 1, and tile T - 1's above, issued "by
-          -- tile T") counted into rows 2.. once all have written; then every decision read (row T % 2: tile T - 1's end's, or
-          -- the item's first reset where T = 0), and the rows free again before the next item's tiles (persist)
+          local last_old
+          if late then last_old = dq_issue(T - 1) end
+          -- fold: the count of the reduce-add issued by tile T - 1 (by the issue above) decided into row 2, then the last
+          -- one's (tile T - 1's, issued above "by tile T") counted once written and decided into row 3; then every decision
+          -- read (row T % 2: tile T - 1's end's, or the item's first reset where T = 0), and the rows free again before the
+          -- next item's tiles (persist)
           if fold then
-            bsync { warps = 4 }
-            for e = 0, DEP - 1 do fold_count(2 + e, T - (DEP - 1) + e, 0) end
+            fold_decide(2, last_old)
+            fold_decide(3, fold_add(T, 0))
             bsync { warps = 4 }
             fold_convert(T % 2)
-            for e = 0, DEP - 1 do fold_convert(2 + e) end
+            fold_convert(2)
+            fold_convert(3)
             if persist then bsync { warps = 4 } end
           end
           -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;

@@ -103,6 +103,7 @@ local wsrc = tl._hip_source(kw:ir_object(), "sm_90")
 assert(wsrc:find('if (threadIdx.x == 128u) asm volatile("cp.async.bulk.wait_group 0;\\n\\tfence.proxy.async.global;"', 1, true),
        "the written wait's source lacks wait_group without .read and the proxy fence")
 assert(not wsrc:find("wait_group.read", 1, true), "the written waits still wait for the reads alone")
+if T.compiles then T.compiles(wsrc, "tma_reduce_written", "sm_90a", "the TMA reduce-add kernel with written waits") end
 
 if on_cpu then
   T.raises(function() reduce_kernel("nowait")({ 1 }, x, y) end, "the block ends with a TMA store (issued at line")

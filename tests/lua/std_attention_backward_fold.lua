@@ -2,7 +2,7 @@
 -- warpgroup whose reduce-add completes it (a counter a chunk, acq_rel, zeroed by the delta pass or a memset), instead
 -- of a conversion kernel after it. Every case runs over freed buffers of NaNs (T.dirty) with tl.empty's host bytes
 -- NaN (tilelua.poison), so a chunk converted before its last reduce-add, or never, gives wrong or NaN gradients.
--- Cases: D = 64 (128-row tiles, each warpgroup its rows' chunk), D = 128 (the producer warpgroup, each warpgroup its
+-- Cases: D = 64 (128-row tiles, each warpgroup its rows' chunk; 64-row tiles, both warpgroups one chunk), D = 128 (the producer warpgroup, each warpgroup its
 -- columns' chunk), causal with S < Skv, S > Skv (rows that see no key: chunks no key block walks) and S = Skv, S not a
 -- multiple of 64 (the last tile's chunk past S), GQA, the {B, S, H, D} layout, the persistent walk, tma_store = "dv"
 -- (its stores among the waited groups), clear = "memset", and the errors. On the executor at warp 32 or a GPU with
@@ -19,6 +19,10 @@ local function case(c)
   local B, Hq, S, D = c.B or 1, c.Hq or 1, c.S, c.D
   T.dirty({ B * Hq * ((S + 63) // 64) * 64 * D }, tl.f32) -- (the f32 chunks' size)
   T.dirty({ B * Hq * S * D }, tl[c.dt]) -- (dQ's)
+  -- (the counters' size, freed with -1 in it: a counter not zeroed never completes)
+  std.cast(tl.full({ B * Hq * ((S + 63) // 64) * (D // 64) }, -1, tl.i32), tl.i32)
+  collectgarbage()
+  collectgarbage()
   c.dq = "atomic"
   BC.case(c)
 end
@@ -29,6 +33,8 @@ local function F(extra)
   return f
 end
 case { S = 96, Skv = 300, D = 64, dt = "f16", config = F() }
+-- (64-row tiles at D = 64: both warpgroups add their keys' part to one chunk, twice the count)
+case { S = 130, Skv = 200, D = 64, dt = "f16", causal = true, config = F { bq = 64 } }
 case { S = 200, Skv = 130, D = 64, dt = "bf16", causal = true, config = F() }
 case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "f16", causal = true, config = F() }
 case { S = 200, Skv = 100, D = 128, dt = "f16", causal = true, config = F() } -- (rows 0..99 see no key: chunk 0 unwalked)

@@ -27,6 +27,10 @@ case { S = 96, Skv = 80, D = 64, dt = "f16", config = C, dq = "atomic" }
 case { S = 96, Skv = 80, D = 64, dt = "f16", config = C, dq = "atomic" } -- (again: the last case's buffers taken back)
 case { Hq = 4, Hkv = 2, S = 70, Skv = 130, D = 128, dt = "bf16", causal = true, config = C, dq = "atomic" }
 case { B = 2, Hq = 2, Hkv = 1, S = 33, Skv = 50, D = 64, dt = "f16", layout = "bshd", config = C, dq = "atomic" }
+-- (the default's clearing was the delta pass's: its zeroing kernels were built, before any case asks for "delta")
+local built = {}
+for _, kk in ipairs(std.kernels()) do built[kk.name] = true end
+T.eq(built["std_attention_delta_f16_z"] and built["std_attention_delta_bf16_z"] or false, true, "the default cleared by the delta pass")
 if wg then case { S = 100, Skv = 64, D = 128, dt = "f16", config = { wgmma = true, flat = false, clear = "delta" }, dq = "atomic" } end
 -- clear = "memset" over the same NaNs
 case { S = 40, Skv = 72, D = 64, dt = "f16", causal = true, config = { wgmma = wg or nil, clear = "memset" }, dq = "atomic" }
