@@ -595,14 +595,15 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             return tl.select(tl.lt(row0, sq), n, 0)
           end
           -- fold_add(s, keep): the reduce-add issued by tile s (of tile s - 1, whose (hq, q0) dq_issue left in ring row
-          -- RING + s % DEP; none where s < 1) has written once all but the issuer's newest keep bulk groups are done, so its
+          -- RING + (s + DEP) % DEP; none where s < 1) has written once all but the issuer's newest keep bulk groups are done, so its
           -- chunk is counted: the issuer's atomic add, whose old value (returned) the tile's end decides with (fold_decide),
-          -- the count's need and coordinates left in row PEND. The add is acq_rel at the device's scope: it publishes this
-          -- block's writes (ordered before it by the wait's proxy fence) and, for the last, acquires every other block's.
+          -- the count's need and coordinates left in row PEND. The add is a release at the device's scope: it publishes
+          -- this block's writes (ordered before it by the wait's proxy fence); the last acquires every other block's there.
           -- (Measured 1.3-2x slower than dq_flat in each form tried, bench/RESULTS.md 2026-11-30 session 43, calls 3-7: the
           -- add at a tile's end with its value taken at once, or issued with the tile's reduce-add and its value read at the
-          -- tile's end; the written wait and the returned value each cost a round trip through L2 behind the kernel's
-          -- reduce-adds, about 3.5 us a tile, which neither placement hides. So fold is off by default)
+          -- tile's end, both with acq_rel adds; the written wait and the acq_rel add each cost about 3.5 us a tile, which
+          -- neither placement hides. So fold is off by default. The release add is this session's last change: run on the
+          -- executor, not yet on a GPU)
           local function fold_add(s, keep)
             for g = 0, WG - 1 do k:tma_store_wait(keep, { issuer = 128 * g, written = true }) end
             local ring = RING + (s + DEP) % DEP -- (s >= -1: a row of the ring, unused where s < 1)
@@ -610,7 +611,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             local row0, c0 = q0 + (rows and wg * 64 or 0), own and 0 or wg * 64
             local need = tl.select(tl.ge(s, 1), need_of(q0, row0), 0)
             local old = p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 1,
-                                         { old = true, mask = tl.land(issuer, tl.gt(need, 0)) })
+                                         { old = true, order = "release", mask = tl.land(issuer, tl.gt(need, 0)) })
             k:when(issuer, function()
               lfold:store({ wg, PEND, 0 }, need)
               lfold:store({ wg, PEND, 1 }, hq)
@@ -621,11 +622,19 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           end
           -- fold_decide(slot, old): whether the count fold_add left in row PEND (old, its add's old value) completed its
           -- chunk, into row slot with the chunk's coordinates, which the warpgroup reads after its next barrier
+          -- (the last: an acquire of the counter, an add of 0, so that every other block's release add, and the writes
+          -- before it, happen before this warpgroup reads the chunk; the counts themselves release only: an acq_rel add
+          -- holds the issuer's later memory accesses until it returns, on every tile)
           local function fold_decide(slot, old)
             k:when(issuer, function()
               local need = lfold:load { wg, PEND, 0 }
-              lfold:store({ wg, slot, 0 }, tl.select(tl.land(tl.gt(need, 0), tl.eq(old + 1, need)), 1, 0))
-              for e = 1, 3 do lfold:store({ wg, slot, e }, lfold:load { wg, PEND, e }) end
+              local last = tl.land(tl.gt(need, 0), tl.eq(old + 1, need))
+              local hq, row0, c0 = lfold:load { wg, PEND, 1 }, lfold:load { wg, PEND, 2 }, lfold:load { wg, PEND, 3 }
+              p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 0, { old = true, order = "acquire", mask = last })
+              lfold:store({ wg, slot, 0 }, tl.select(last, 1, 0))
+              lfold:store({ wg, slot, 1 }, hq)
+              lfold:store({ wg, slot, 2 }, row0)
+              lfold:store({ wg, slot, 3 }, c0)
             end)
           end
           -- fold_convert(slot): where row slot's decision says so, the warpgroup turns its chunk into dQ, a column group of 8
