@@ -434,7 +434,7 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
   if use_wgmma(wgmma) then
-    return require("tilelua.std.attention_backward_wgmma").dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block,
+    return require("tilelua.std.attention_backward_dq_wgmma").dq_kernel(dt, D, causal, layout, A._load_dist, A._forward.block,
                                                                      wgmma)
   end
   return dq_kernel(dt, D, causal, layout, wgmma)
@@ -627,7 +627,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
-    require("tilelua.std.attention_backward_wgmma").dq_flat_kernel(dt, D, layout)({ tiles, Hq, B },
+    require("tilelua.std.attention_backward_dq_wgmma").dq_flat_kernel(dt, D, layout)({ tiles, Hq, B },
                                                                                    arg(dq32), arg(dq))
     return dq, dk, dv
   end

@@ -19,10 +19,7 @@ local function case(c)
   local B, Hq, S, D = c.B or 1, c.Hq or 1, c.S, c.D
   T.dirty({ B * Hq * ((S + 63) // 64) * 64 * D }, tl.f32) -- (the f32 chunks' size)
   T.dirty({ B * Hq * S * D }, tl[c.dt]) -- (dQ's)
-  -- (the counters' size, freed with -1 in it: a counter not zeroed never completes)
-  std.cast(tl.full({ B * Hq * ((S + 63) // 64) * (D // 64) }, -1, tl.i32), tl.i32)
-  collectgarbage()
-  collectgarbage()
+  T.dirty({ B * Hq * ((S + 63) // 64) * (D // 64) }, tl.i32, -1) -- (the counters': one not zeroed never completes)
   c.dq = "atomic"
   BC.case(c)
 end
