@@ -484,9 +484,7 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- products, so one's softmax runs beside the other's matrix products (with persistent too), dynamic = true with persistent: the work tiles
 -- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
 -- output stored by each thread instead of staged in LDS and stored by TMA, lpt = true with wgmma, not persistent: the
--- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal, chain = true
--- with persistent, not dynamic, not causal: each work tile's last P V beside the next tile's first S and softmax,
--- qring = true with persistent, not dynamic: q in two LDS buffers, the next tile's copied a tile ahead}
+-- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -502,10 +500,10 @@ local function check_config(config)
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" or key == "chain" or key == "qring" then
+           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, chain, qring)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
              tostring(key))
     end
   end

@@ -106,21 +106,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local dynamic = persistent and config.dynamic == true
   -- config.lpt (not persistent): see the block's tile in the body
   local lpt = config.lpt == true
-  -- config.chain (with persistent, the fixed walk, not causal): each work tile's last P V issued after the next tile's
-  -- first S and run beside that S's softmax, the tile's output written after it: a work tile's fixed cost at short
-  -- sequences, which the default pays with nothing beside it. config.qring (with persistent, the fixed walk): q in a
-  -- ring of two LDS buffers, tile it's in buffer it % 2, read by two copies of the consumers' tile body (each buffer's
-  -- descriptors constants: the ring picked at run time cost every step, bench/RESULTS.md session 20), so the producer
-  -- copies the next tile's q a whole tile ahead
-  local chain, ring = config.chain == true, config.qring == true
-  if (ring or chain) and (not persistent or dynamic) then
-    C.fail("std.attention: config.%s runs on the persistent kernel's fixed walk: it needs config.persistent without config.dynamic",
-           chain and "chain" or "qring")
-  end
-  if chain and causal then
-    C.fail("std.attention: config.chain overlaps a tile's end with the next tile's first key tile, whose masks are the " ..
-           "same for every tile only where not causal")
-  end
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
@@ -139,8 +124,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
-  local NQ = ring and 2 or 1 -- (q's buffers)
-  local lds = (NQ * PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
+  local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
   -- config.tma_store (with ws; the default where the LDS has room for it): each consumer warpgroup stages its
   -- normalized output in an LDS buffer of q's layout and one of its threads stores it by TMA, instead of every
   -- thread storing its pairs of elements (1.4 us of a block's 18 at D = 128, S = 1k; bench/RESULTS.md, 2026-11-26
@@ -163,7 +147,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(ring), tostring(chain), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -171,10 +155,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", (chain and "_ch" or "") .. (ring and "_qr" or "")),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -217,8 +201,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- sched.full[s] (the producer's leader wrote slot s) and sched.free[s] (every consumer thread has read it); where
         -- the consumers copy for themselves, the slots alone (the consumer role's barrier hands them on)
         local sched
-        -- (the walk's work tiles, nw below, for the body each_tile runs)
-        local walk_nw
         -- each_tile(fn, who, role): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
         -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
         -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first.
@@ -227,33 +209,24 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- through sched; or, where the consumers copy for themselves (sched without mbarriers), taken by the
         -- consumer role's leader and handed on by the role's barrier; every role leaves its loop at the first tile
         -- past the last
-        -- extra (the fixed walks): values carried from tile to tile, fn(it, values) -> the next tile's
-        local function each_tile(fn, who, role, extra)
+        local function each_tile(fn, who, role)
           if not persistent then return fn(nil) end
-          extra = extra or {}
-          local nex = #extra
           local nq = shared.query_tiles(p, rank, BM)
           local hq = (rank == 4 and p.q:shape(1) or p.q:shape(2) // d):cast("i32")
           local nw = nq * hq * p.q:shape(0):cast("i32")
-          walk_nw = nw
           local zeros = {}
           for j = 1, st do zeros[j] = 0 end
-          -- (the values the fixed walks carry from tile to tile after theirs: the parities, then extra)
-          local init = { table.unpack(zeros, 1, st) }
-          for i = 1, nex do init[st + i] = extra[i] end
           -- the body for work tile w, query tile qt of head h of batch b (w = (b hq + h) nq + qt; hb() -> h, b, called
           -- after the causal flip of qt: each walk's source in the order it had, the D = 64 kernel's byte for byte)
-          -- (vals: the st parities, then the extra values; returns the next tile's parities and extra values, one list)
-          local function walk(qt, hb, it, vals)
+          local function walk(qt, hb, it, ...)
             if causal then qt = nq - 1 - qt end
             local h, b = hb()
             at(shared.tile(k, p, rank, d, b, h, qt * BM))
-            pbase = { table.unpack(vals, 1, st) }
-            local ex = fn(it, { table.unpack(vals, st + 1, st + nex) })
+            pbase = { ... }
+            fn(it)
             -- a tile's uses of each stage (tile t in stage t % st): its tiles t < nkt with t % st = j
             local nxt = {}
             for j = 1, st do nxt[j] = (pbase[j] + tl.max(nkt - j + st, 0) // st) % 2 end
-            for i = 1, nex do nxt[st + i] = ex[i] end
             return nxt
           end
           if not sched and d == 64 then
@@ -264,9 +237,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               local nxt = walk(w % nq, function()
                 local b = w // nq // hq
                 return (w // nq) % hq, b
-              end, it, { ... })
-              return it + 1, table.unpack(nxt, 1, st + nex)
-            end, 0, table.unpack(init, 1, st + nex))
+              end, it, ...)
+              return it + 1, table.unpack(nxt, 1, st)
+            end, 0, table.unpack(zeros, 1, st))
             return
           end
           if not sched then
@@ -278,14 +251,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local gq, wq = g // nq, w0 // nq
             local dq, dh, db = g - gq * nq, gq % hq, gq // hq
             k:range(w0, nw, g, function(_, it, qt, h, b, ...)
-              local nxt = walk(qt, function() return h, b end, it, { ... }) -- (the tile's body first)
+              local nxt = walk(qt, function() return h, b end, it, ...) -- (the tile's body first)
               local q1 = qt + dq
               local c1 = tl.ge(q1, nq)
               local h1 = h + dh + tl.select(c1, 1, 0)
               local c2 = tl.ge(h1, hq)
               return it + 1, q1 - tl.select(c1, nq, 0), h1 - tl.select(c2, hq, 0), b + db + tl.select(c2, 1, 0),
-                     table.unpack(nxt, 1, st + nex)
-            end, 0, w0 - wq * nq, wq % hq, wq // hq, table.unpack(init, 1, st + nex))
+                     table.unpack(nxt, 1, st)
+            end, 0, w0 - wq * nq, wq % hq, wq // hq, table.unpack(zeros, 1, st))
             return
           end
           -- tile it's number (take(): the number, called by the thread that takes it): the producer's leader writes it
@@ -321,14 +294,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- bench/RESULTS.md session 31)
             local wq = shared.div(w, p.nq_m, p.nq_s)
             local b = shared.div(wq, p.hq_m, p.hq_s)
-            local nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, { ... })
+            local nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, ...)
             local w1 = hand(it + 1, function() return k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
         end
-        local lq = k:lds(dt, { NQ * PD * BM, 64 }, { swizzle = preshuffle(NQ * PD * BM) })
-        -- (config.chain: the q buffer the consumers' current copy of the tile body reads, a constant of each copy)
-        local qcur = 0
+        local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
@@ -346,10 +317,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
-        -- (qi: q's buffer, 0 or, config.chain, the tile's it % 2)
-        local function copy_q(opts, qi)
+        local function copy_q(opts)
           for pi = 0, PD - 1 do
-            k:copy(k:window(lq, { (qi or 0) * (PD * BM) + pi * BM, 0 }, { BM, 64 }, not opts and qdist or nil),
+            k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, not opts and qdist or nil),
                    win(p.q, h, q0, pi * 64, BM, 64, not opts and qdist or nil), opts)
           end
         end
@@ -388,11 +358,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local function clone(t) return t:map(function(v) return v end) end -- (a tensor to set elements of)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
           -- S = q k^T of the key tile in stage buf (PD panels; pend(i): the pending option of panel i)
-          -- (qs: q's buffer, the copy's own by default)
-          local function scores(buf, pend, qs)
+          local function scores(buf, pend)
             local sc
             for pi = 0, PD - 1 do
-              sc = sS:mma(lq:tile({ ((qs or qcur) * PD + pi) * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }),
+              sc = sS:mma(lq:tile({ pi * BM + arow, 0 }, { am, 64 }), lk:tile({ (buf * PD + pi) * bn, 0 }, { bn, 64 }, { transposed = true }),
                           sc, pend and { pending = pend(pi) } or nil)
             end
             return sc
@@ -505,84 +474,20 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               return on, mn, ln
             end)
           end
-          -- config.chain: a tile's head (the max, the row sums and P of its key tile 0) as a list of values, carried
-          -- from one tile's end to the next tile's loop
-          local nh = 2 * s8.elements + (carry_p and 1 or 0)
-          local function hflat(m, l, pr)
-            local out = {}
-            for ys = 0, s8.elements - 1 do out[#out + 1] = m:get(ys) end
-            for ys = 0, s8.elements - 1 do out[#out + 1] = l:get(ys) end
-            if carry_p then out[#out + 1] = pr end
-            return out
-          end
-          local function hunflat(v)
-            local m, l = clone(z8), clone(z8)
-            for ys = 0, s8.elements - 1 do
-              m:set(ys, v[ys + 1])
-              l:set(ys, v[s8.elements + ys + 1])
-            end
-            return m, l, carry_p and v[2 * s8.elements + 1] or nil
-          end
-          -- the output and lse of the tile's state (r, after its last P V)
-          local function finish(r)
-            local o, m, l8 = unflat(r)
-            local l = tl.reduce(l8, "sum", 1)
-            local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
-            local out = clone(o)
-            for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
-            if lo then
-              -- to LDS, then (after the warpgroup's barrier) the TMA stores of its 64 rows by its first thread
-              -- (rows past S are left out by TMA's bounds). config.persistent: the last tile's stores have read the
-              -- buffer before it is written again, waited for here rather than after they were issued (1000 cycles of
-              -- a tile at D = 128, the issuer's wait and its warpgroup's barrier: bench/RESULTS.md session 23)
-              if persistent then
-                stores_read()
-                sync()
-              end
-              to_panels(lo, out, PD)
-              for w = 0, WG - 1 do
-                local issuer = w * 128
-                own(w, function()
-                  for pi = 0, PD - 1 do
-                    k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
-                           { tma = true, issuer = issuer })
-                  end
-                  if not persistent then k:tma_store_wait(0, { issuer = issuer }) end
-                end)
-              end
-            else
-              win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
-            end
-            for ys = 0, s8.elements - 1 do
-              local lse = tl.select(tl.gt(l:get(ys), 0.0), (m:get(ys) * p.scale + tl.log2(l:get(ys))) * LN2, NEG_INF)
-              p.lse:store({ b, h, row8[ys] }, lse, { mask = tl.land(tl.eq(z8:coords(ys)[2], 0), tl.lt(row8[ys], sq)) })
-            end
-          end
           local res
           if ov then
             -- tile 0 first: its scores (waited for) and softmax; P to LDS, O zero
-            local function head()
-              ov.wait_k(0, 0)
-              ov.turn()
-              local sc0 = scores(0, function(pi) return pi + 1 end)
-              ov.pass()
-              k:wgmma_wait(0)
-              ov.free_k(0)
-              -- (with masks even where the kernel has none, not causal with Skv a multiple of bn: without them, 128 of the
-              -- first softmax's 460 instructions at D = 64, ptxas scheduled the key loop's exponentials otherwise and the
-              -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
-              local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
-              return m0, l0, hand_p(ps0)
-            end
-            local m0, l0, p0
-            if ov.chain then
-              -- (the head the tile before computed, or, the block's first tile, its own)
-              m0, l0, p0 = hunflat(table.pack(k:range(0, tl.select(tl.eq(ov.it, 0), 1, 0), 1, function()
-                return table.unpack(hflat(head()), 1, nh)
-              end, table.unpack(ov.chain, 1, nh))))
-            else
-              m0, l0, p0 = head()
-            end
+            ov.wait_k(0, 0)
+            ov.turn()
+            local sc0 = scores(0, function(pi) return pi + 1 end)
+            ov.pass()
+            k:wgmma_wait(0)
+            ov.free_k(0)
+            -- (with masks even where the kernel has none, not causal with Skv a multiple of bn: without them, 128 of the
+            -- first softmax's 460 instructions at D = 64, ptxas scheduled the key loop's exponentials otherwise and the
+            -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
+            local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
+            local p0 = hand_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
             local function ostep(j, kv0, with_mask, o, m, l, pr)
               local js = (j + 1) % st
@@ -619,58 +524,51 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             end
             ov.q_done() -- (every S of the tile is complete: q is free)
             -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
-            local function last_pv(r)
-              for js = 0, st - 1 do
-                r = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
-                  local o, m, l, pr = unflat { ... }
-                  ov.wait_v(js, (nkt - 1) * bn)
-                  o = pv(js, o, nil, pr)
-                  ov.free_v(js)
-                  return table.unpack(flat(o, m, l, pr), 1, ne)
-                end, table.unpack(r, 1, ne)))
-              end
-              return r
-            end
-            if not ov.chain then
-              res = last_pv(res)
-            else
-              -- config.chain: where the block has a next tile, its q (the other buffer) and first K waited for, its S
-              -- issued, then this tile's last P V; the softmax of that S beside the P V, then this tile's output; the
-              -- next tile's head goes on to its loop. The block's last tile ends as without chain. (The loops' first
-              -- values are constants: the head's own kept live across the key loop for them spilled 1400 bytes.)
-              local last = res
-              local pzero = carry_p and sS:zeros():cast(dt) or nil
-              local nxt = table.pack(k:range(0, tl.select(ov.more, 1, 0), 1, function(_, ...)
-                local cur = { ... }
-                for js = 0, st - 1 do
-                  cur = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
-                    local o, m, l, pr = unflat(last)
-                    ov.wait_next()
-                    ov.turn()
-                    local sc = scores(0, function(pi) return pi + 1 end, ov.next_q)
-                    ov.wait_v(js, (nkt - 1) * bn)
-                    o = pv(js, o, function(pi) return PD + pi + 1 end, pr)
-                    ov.pass()
-                    k:wgmma_wait(npv) -- (the next S is complete; the P V runs on)
-                    ov.free_k(0)
-                    local ps, mn, ln = softmax(sc, 0, z8:map(function() return NEG_INF end), z8, true)
-                    k:wgmma_wait(0)
-                    ov.free_v(js)
-                    local pn = hand_p(ps)
-                    finish(flat(o, m, l, pr))
-                    return table.unpack(hflat(mn, ln, pn), 1, nh)
-                  end, table.unpack(cur, 1, nh)))
-                end
-                return table.unpack(cur, 1, nh)
-              end, table.unpack(hflat(z8, z8, pzero), 1, nh)))
-              k:range(0, tl.select(ov.more, 0, 1), 1, function() finish(last_pv(last)) end)
-              return { table.unpack(nxt, 1, nh) }
+            for js = 0, st - 1 do
+              res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
+                local o, m, l, pr = unflat { ... }
+                ov.wait_v(js, (nkt - 1) * bn)
+                o = pv(js, o, nil, pr)
+                ov.free_v(js)
+                return table.unpack(flat(o, m, l, pr), 1, ne)
+              end, table.unpack(res, 1, ne)))
             end
           else
             res = loop(0, full_end, false, flat(sO:zeros(), z8:map(function() return NEG_INF end), z8))
             res = loop(full_end, kv_end, true, res)
           end
-          finish(res)
+          local o, m, l8 = unflat(res)
+          local l = tl.reduce(l8, "sum", 1)
+          local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
+          local out = clone(o)
+          for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
+          if lo then
+            -- to LDS, then (after the warpgroup's barrier) the TMA stores of its 64 rows by its first thread
+            -- (rows past S are left out by TMA's bounds). config.persistent: the last tile's stores have read the
+            -- buffer before it is written again, waited for here rather than after they were issued (1000 cycles of
+            -- a tile at D = 128, the issuer's wait and its warpgroup's barrier: bench/RESULTS.md session 23)
+            if persistent then
+              stores_read()
+              sync()
+            end
+            to_panels(lo, out, PD)
+            for w = 0, WG - 1 do
+              local issuer = w * 128
+              own(w, function()
+                for pi = 0, PD - 1 do
+                  k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
+                         { tma = true, issuer = issuer })
+                end
+                if not persistent then k:tma_store_wait(0, { issuer = issuer }) end
+              end)
+            end
+          else
+            win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
+          end
+          for ys = 0, s8.elements - 1 do
+            local lse = tl.select(tl.gt(l:get(ys), 0.0), (m:get(ys) * p.scale + tl.log2(l:get(ys))) * LN2, NEG_INF)
+            p.lse:store({ b, h, row8[ys] }, lse, { mask = tl.land(tl.eq(z8:coords(ys)[2], 0), tl.lt(row8[ys], sq)) })
+          end
         end
         -- config.ws needs what TMA needs of q, k and v; otherwise the consumers copy for themselves
         if ws then
@@ -716,7 +614,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- empty[j] once its products are done; tile t uses stage t % st and phase (t // st) % 2
         -- (config.overlap: K's ring full / empty and V's fullv / emptyv; its rounds start at tile 1,
         -- so one round spans two phases)
-        local qbar, full, empty = k:mbarrier(NQ, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
+        local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
         local fullv, emptyv
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
         -- (js: the stage; config.persistent adds its parity as the tile started)
@@ -726,21 +624,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- config.persistent: q's buffer free again (qfree: the consumer warpgroups are done with it),
         -- tile it's q in it on phase it % 2 of qbar
-        -- (config.chain: tile it's q in buffer it % 2, on phase (it // 2) % 2 of that buffer's barrier)
-        local qfree = persistent and k:mbarrier(NQ, WG)
-        local function q_phase(it)
-          if ring then return (it // 2) % 2 end
-          return it and it % 2 or 0
-        end
-        local function q_index(it) return ring and it % 2 or 0 end
+        local qfree = persistent and k:mbarrier(1, WG)
+        local function q_phase(it) return it and it % 2 or 0 end
         local roles = {
           { name = "producer", warps = 4, registers = regs[1], fn = function(role)
             if why then return end
             k:when(role:leader(), function() each_tile(function(it)
-              local qi = q_index(it)
-              if persistent then qfree:wait(qi, 1 - q_phase(it)) end
-              copy_q({ barrier = qbar, index = qi }, qi)
-              qbar:arrive(qi)
+              if persistent then qfree:wait(0, 1 - q_phase(it)) end
+              copy_q { barrier = qbar, index = 0 }
+              qbar:arrive(0)
               -- one stage's tile: its stage free again, the copies, the arrival that expects their bytes
               local function load(kv0, js)
                 empty:wait(js, 1 - phase(kv0, js))
@@ -782,26 +674,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local wgr = pingpong and k.warp_id() // 4
             local turns = pingpong and not why and role:named_barriers(WG, 256)
             if turns then k:when(tl.eq(wgr, WG - 1), function() turns:arrive(0) end) end
-            -- (config.chain: the head carried from tile to tile, consume's hflat: m and l per m64n8 element, P with
-            -- config.rs; its values before the block's first tile are never read)
-            local nch = chain and 2 * s8.elements + (rs and 1 or 0) or 0
-            local function chain_init()
-              local z, out = s8:zeros(), {}
-              for i = 0, 2 * s8.elements - 1 do out[#out + 1] = z:get(i % s8.elements) end
-              if rs then out[#out + 1] = sS:zeros():cast(dt) end
-              return out
-            end
-            each_tile(function(it, ex)
+            each_tile(function(it)
               if why then
                 -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
                 if persistent then role:sync() end
                 return self_copied(function() role:sync() end)
               end
+              qbar:wait(0, q_phase(it))
               -- a stage's products are complete (wgmma groups are waited for): hand it back
               local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
-              -- the tile's body (config.chain: one copy per q buffer, qcur; ex: the head the tile before computed)
-              local function body(ex)
-              qbar:wait(qcur, q_phase(it))
               local ov = overlap and {
                 wait_k = function(j, kv0) full:wait(j, phase(kv0, j)) end,
                 wait_v = function(j, kv0) fullv:wait(j, phase(kv0, j)) end,
@@ -810,34 +691,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 turn = function() if turns then turns:sync(wgr) end end,
                 -- (the turn goes on once the warpgroup has issued)
                 pass = function() if turns then turns:arrive((wgr + 1) % WG) end end,
-                q_done = function() if persistent then hand_back(qfree, qcur) end end,
+                q_done = function() if persistent then hand_back(qfree, 0) end end,
               } or nil
-              if chain then
-                ov.it, ov.chain = it, ex
-                ov.more = tl.lt(k.block_id(0) + (it + 1) * k.grid_dim(0), walk_nw)
-                -- the next tile's q (the other buffer) and its first K (stage 0, on the parity after this tile's uses)
-                ov.next_q = ring and 1 - qcur or 0
-                ov.wait_next = function()
-                  qbar:wait(ov.next_q, q_phase(it + 1))
-                  full:wait(0, (pbase[1] + tl.max(nkt - 1 + st, 0) // st) % 2)
-                end
-              end
               -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
               local p_sync = function() role:sync() end
               if split then p_sync = function() role:sync { warps = 4 } end end
-              return consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, ov)
-              end
-              if not ring then return body(ex) end
-              for qs = 0, 1 do
-                ex = table.pack(k:range(0, tl.select(tl.eq(it % 2, qs), 1, 0), 1, function(_, ...)
-                  qcur = qs
-                  local out = body({ ... }) or {}
-                  qcur = 0
-                  return table.unpack(out, 1, nch)
-                end, table.unpack(ex, 1, nch)))
-              end
-              return ex
-            end, "consumer", role, chain and chain_init() or nil)
+              consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, ov)
+            end, "consumer", role)
             -- (config.persistent: the last tile's output stores have read the LDS before the block ends)
             if persistent and lo then stores_read() end
           end
