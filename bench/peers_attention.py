@@ -4,6 +4,7 @@ torch.nn.functional.scaled_dot_product_attention with each backend torch has for
 <TFLOP/s>" lines (triton.testing.do_bench, median)."""
 import os
 import sys
+import time
 
 import torch
 import torch.nn.functional as F
@@ -14,6 +15,43 @@ from triton.testing import do_bench
 DIMS = [int(d) for d in os.environ.get("ATTENTION_DIMS", "64,128").split(",") if d]
 BACKENDS = {"flash": SDPBackend.FLASH_ATTENTION, "efficient": SDPBackend.EFFICIENT_ATTENTION,
             "cudnn": SDPBackend.CUDNN_ATTENTION}
+# PEERS_TIMER=timeit: the peers timed as bench/timing.lua's timeit times tilelua (the wall time of `reps` calls back
+# to back ended by a synchronize, the median of `samples`, after a first call and, once a process, 0.2 s of calls), so
+# both sides carry their host's time to the first launch of each sample alike; lines "sdpa_<backend>[timeit] ...".
+# Default: triton's do_bench (CUDA events around each call, a 256 MB cache clear between calls, the median).
+TIMER = os.environ.get("PEERS_TIMER", "do_bench")
+_warmed = [False]
+
+
+def timeit(fn, reps, samples):
+    """bench/timing.lua's timeit, in seconds per call."""
+    fn()
+    torch.cuda.synchronize()
+    if not _warmed[0]:
+        _warmed[0] = True
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < 0.2:
+            for _ in range(10):
+                fn()
+            torch.cuda.synchronize()
+    ts = []
+    for _ in range(samples):
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()
+        torch.cuda.synchronize()
+        ts.append((time.perf_counter() - t0) / reps)
+    return sorted(ts)[(len(ts) + 1) // 2 - 1]
+
+
+def bench(fn, reps, samples):
+    """Microseconds a call, by the timer PEERS_TIMER names (reps and samples: timeit's, as attention_bench.lua's)."""
+    if TIMER == "timeit":
+        return timeit(fn, reps, samples) * 1e6
+    return do_bench(fn, warmup=25, rep=100, return_mode="median") * 1e3
+
+
+TAG = "[timeit]" if TIMER == "timeit" else ""
 
 
 def grid(seqs):
@@ -46,12 +84,11 @@ def main(seqs):
                     if ref is None:
                         ref = o
                     err = (o.float() - ref.float()).abs().max().item()
-                    t = do_bench(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal),
-                                 warmup=25, rep=100, return_mode="median") * 1e3
-                print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs first backend {err:.2g})",
+                    t = bench(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal), 5, 3)
+                print(f"sdpa_{name}{TAG} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s (vs first backend {err:.2g})",
                       flush=True)
             except Exception as e:  # a backend that does not take the case
-                print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+                print(f"sdpa_{name}{TAG} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
         del q, k, v, ref  # (grid frees the rest before the next case)
 
 
@@ -62,6 +99,8 @@ def backward():
     want = [b for b in os.environ.get("SDPA_BACKENDS", ",".join(BACKENDS)).split(",") if b]
     seqs = [int(x) for x in os.environ.get("ATTENTION_BACKWARD_SEQS", "4096").split(",") if x]
     dts = {"f16": torch.float16, "bf16": torch.bfloat16}
+    # (attention_bench.lua's ATTENTION_BACKWARD_TIMING, "reps,samples", for PEERS_TIMER=timeit)
+    reps, samples = (int(x) for x in os.environ.get("ATTENTION_BACKWARD_TIMING", "10,5").split(","))
     for dt_name in [x for x in os.environ.get("ATTENTION_BACKWARD_DTYPES", "f16").split(",") if x]:
       for D in DIMS:
         for causal in (False, True):
@@ -76,11 +115,10 @@ def backward():
                 try:
                     with sdpa_kernel([BACKENDS[name]]):
                         o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
-                        t = do_bench(lambda: torch.autograd.grad(o, (q, k, v), do, retain_graph=True),
-                                     warmup=25, rep=100, return_mode="median") * 1e3
-                    print(f"sdpa_{name} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s", flush=True)
+                        t = bench(lambda: torch.autograd.grad(o, (q, k, v), do, retain_graph=True), reps, samples)
+                    print(f"sdpa_{name}{TAG} {label}: {t:.1f} us {flops / t / 1e6:.1f} TFLOP/s", flush=True)
                 except Exception as e:
-                    print(f"sdpa_{name} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
+                    print(f"sdpa_{name}{TAG} {label}: unavailable ({str(e).splitlines()[0][:80]})", flush=True)
 
 
 if __name__ == "__main__":
