@@ -76,8 +76,8 @@ end
 -- or 4-byte; pairs: config.quad = "pairs", 8-byte; nsquad / nspairs: those with tma_store = false; pt: config.persistent with config.ws, a block for each multiprocessor walking the key blocks; inc: wgmma under
 -- Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
 -- the launch ordered heavy key blocks first across each batch's heads or not; cleard: config.clear = "delta", dQ's f32
--- buffer cleared by the delta pass instead of a memset (the default since session 43); memset: config.clear = "memset";
--- fold: config.fold, dQ's chunks turned into dQ by the dK/dV kernel); lines "... dq=MODE"; ATTENTION_DIMS: the head
+-- buffer cleared by the delta pass instead of a memset (the default since session 43); memset: config.clear = "memset");
+-- lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "10,5": the median of 5 samples of 10 calls; with session 40's "3,3" the same kernel moved by up to 6% between rounds
@@ -118,7 +118,6 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "lpt" and { causal = causal, config = { wgmma = true, lpt = true } } or
                     dq == "nolpt" and { causal = causal, config = { wgmma = true, lpt = false } } or
                     dq == "cleard" and { causal = causal, config = { wgmma = true, clear = "delta" } } or
-                    dq == "fold" and { causal = causal, config = { wgmma = true, fold = true } } or
                     dq == "memset" and { causal = causal, config = { wgmma = true, clear = "memset" } } or
                     { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)

@@ -391,7 +391,7 @@ local function default_quad(D, causal, walk, tstore)
 end
 M._default_quad = default_quad
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default,
-                          quad, fold)
+                          quad)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -413,12 +413,9 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     if flat and not atomic then
       C.fail("std.attention_backward: config.flat (dQ's f32 shares in the accumulator's order) is a form of dq = \"atomic\"'s kernel")
     end
-    if fold and not atomic then
-      C.fail("std.attention_backward: config.fold (dQ's chunks turned into dQ by the dK/dV kernel) is a form of dq = \"atomic\"'s kernel")
-    end
     if lpt == nil then lpt = lpt_default and not persist end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late, flat, tstore, persist, lpt, quad or false, fold)
+                                                                  tma, late, flat, tstore, persist, lpt, quad or false)
   end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
@@ -429,7 +426,6 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
   if persist then C.fail("std.attention_backward: config.persistent (a block for each multiprocessor) is a form of config.wgmma's kernel") end
   if lpt then C.fail("std.attention_backward: config.lpt (the launch ordered heavy key blocks first) is a form of config.wgmma's kernel") end
   if quad then C.fail("std.attention_backward: config.quad (dK and dV regathered across lanes for wider stores) is a form of config.wgmma's kernel") end
-  if fold then C.fail("std.attention_backward: config.fold (dQ's chunks turned into dQ by the dK/dV kernel) is a form of config.wgmma's kernel") end
   return kernel(dt, D, causal, layout, atomic, wgmma)
 end
 local function dq_pass(dt, D, causal, layout, wgmma)
@@ -451,16 +447,14 @@ local function mul32(a, b) return a:cast("f32") * b:cast("f32") end
 -- zero: the pass also clears dQ's f32 buffer, as a {Z, D} view (each block its rows' share, the grid as long as the
 -- longer of the two), instead of a memset of its own before the dK/dV kernel (FlashAttention-3's preprocessing
 -- does the same)
--- cnt: and config.fold's counters ({n} i32, n at most the zero view's rows): each block its rows' indices
-local function delta_kernel(dt, d, zero, cnt)
+local function delta_kernel(dt, d, zero)
   local L = C.row_layout(d, C.SIZE[dt], tl.default_warp(), 32)
-  local key = table.concat({ "attention_delta", dt, L.key, tl.default_warp(), tostring(zero), tostring(cnt) }, ";")
+  local key = table.concat({ "attention_delta", dt, L.key, tl.default_warp(), tostring(zero) }, ";")
   return C.memo(key, function()
     local params = { { "dout", tl.tensor(dt, 2) }, { "o", tl.tensor(dt, 2) }, { "delta", tl.tensor("f32", 1) } }
     if zero then params[4] = { "zero", tl.tensor("f32", 2) } end
-    if cnt then params[5] = { "cnt", tl.tensor("i32", 1) } end
     return tl.kernel {
-      name = "std_attention_delta_" .. dt .. (zero and "_z" or "") .. (cnt and "c" or ""), block = C.BLOCK,
+      name = "std_attention_delta_" .. dt .. (zero and "_z" or ""), block = C.BLOCK,
       params = params,
       body = function(k, p)
         local r0 = C.bid64(k) * L.rows
@@ -469,10 +463,6 @@ local function delta_kernel(dt, d, zero, cnt)
         -- (the zeros take a's distribution: rows of D, each thread's vectors contiguous; stored past the view's end
         -- they are masked)
         if zero then k:window(p.zero, { r0, 0 }, { L.rows, L.cols }, L.dist):store(a:map(function() return 0.0 end)) end
-        if cnt then
-          local i = r0 + k.thread_id()
-          p.cnt:store({ i }, 0, { mask = tl.land(tl.lt(k.thread_id(), L.rows), tl.lt(i, p.cnt:shape(0))) })
-        end
         a:foreach(function(v, _, y) return v * b:get(y) end)
         C.store_rows(p.delta, tl.reduce(a, "sum", 1), r0, p.dout:shape(0))
       end,
@@ -483,24 +473,23 @@ end
 -- delta for dout and o of shape {..., D}: {...} f32 (the fused pass where both are contiguous, else
 -- std.map's product and std.sum's rows, which take any strides); dq32 (or nil): dQ's f32 buffer, contiguous, made
 -- with C.NO_CLEAR, cleared by the fused pass; returned as it is or, where the pass cannot take it, as zeros
-local function row_delta(dout, o, dt, D, dq32, cnt)
+local function row_delta(dout, o, dt, D, dq32)
   local shape = dout:shape()
   local rows = {}
   for i = 1, #shape - 1 do rows[i] = shape[i] end
   local std = require "tilelua.std"
   if not (dout:is_contiguous() and o:is_contiguous()) then
     return std.sum(std.map(mul32, tl.empty(shape, tl.f32, C.NO_CLEAR), dout, o), { axis = -1 }),
-           dq32 and tl.zeros(dq32:shape(), tl.f32), cnt and tl.zeros(cnt:shape(), tl.i32)
+           dq32 and tl.zeros(dq32:shape(), tl.f32)
   end
   local n = C.numel(rows)
   local delta = tl.empty(rows, tl.f32, C.NO_CLEAR)
-  local kern, L = delta_kernel(dt, D, dq32 ~= nil, cnt ~= nil)
+  local kern, L = delta_kernel(dt, D, dq32 ~= nil)
   local args, zrows = { C.view(dout, { n, D }), C.view(o, { n, D }), C.view(delta, { n }) }, 0
   -- (every form of dQ's buffer holds whole rows of D: q's shape, or 64 x 64 chunks)
   if dq32 then zrows = C.numel(dq32:shape()) // D; args[4] = C.view(dq32, { zrows, D }) end
-  if cnt then assert(dq32 and cnt:shape()[1] <= zrows, "row_delta: the counters come with dQ's buffer, no more than its rows"); args[5] = cnt end
   kern({ C.blocks(math.max(n, zrows), L.rows) }, table.unpack(args))
-  return delta, dq32, cnt
+  return delta, dq32
 end
 
 -- std.attention_backward(do, q, k, v, o, lse[, {causal, scale, layout, dq, config}]) -> dq, dk, dv: the
@@ -527,14 +516,14 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- config.clear = "delta" (the default with dq = "atomic"): dQ's f32 buffer cleared by the delta pass as it reads dO
   -- and O; "memset": cleared by a memset as the dK/dV kernel is launched, after a host wait for the launches before
   -- (on an H200 "delta" is 2-7 us a call faster at S = 1k, 0-3% slower at 4k within the spread; bench/RESULTS.md session 43)
-  -- config.fold = true: the dK/dV kernel turns config.flat's f32 chunks into dQ itself, each chunk by the warpgroup
-  -- whose reduce-add completes it (counted on a counter a chunk), instead of a kernel of its own after it (needs flat and late;
-  -- off by default: 1.3-2x slower on an H200, bench/RESULTS.md 2026-11-30 session 43)
+  -- (config.fold, dQ's chunks turned into dQ by the dK/dV kernel itself, each by the warpgroup whose counted reduce-add
+  -- completed it, was 0.44-0.80x on an H200 in every form tried, a round trip through L2 a tile: taken out in session 44,
+  -- bench/RESULTS.md 2026-11-30 sessions 43 and 44)
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
-       key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" and key ~= "fold" then
+       key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" then
       C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, " ..
-             "quad, clear, fold)", tostring(key))
+             "quad, clear)", tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -596,34 +585,25 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN, flat, persist, lpt, fold = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
+  local kern, BN, flat, persist, lpt = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
                                                         tma, config.late, config.flat, config.tma_store, S * (Hq // Hkv),
-                                                        config.persistent, config.lpt, default_lpt(causal, S, Skv), config.quad,
-                                                        config.fold)
+                                                        config.persistent, config.lpt, default_lpt(causal, S, Skv), config.quad)
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)
   local nchunk = B * Hq * tiles
   -- delta = rowsum(dO * O) in f32: {B, Hq, S} ({B, S, Hq} for the {B, S, H, D} layout); with clear = "delta" its pass
   -- clears dQ's f32 buffer too
-  -- (fold: a counter a chunk, cleared with the buffer)
-  local delta, dq32, cnt
+  local delta, dq32
   local shape32 = pass and (layout == "bshd" and { 1, 1, 1 } or { 1, 1, 1, 1 }) or
                   flat and (layout == "bshd" and { 1, nchunk * 128, 1, 32 } or { 1, 1, nchunk * 128, 32 }) or q:shape()
   if clear == "delta" then
-    delta, dq32, cnt = row_delta(dout, o, dt, D, tl.empty(shape32, tl.f32, C.NO_CLEAR), fold and tl.empty({ nchunk }, tl.i32, C.NO_CLEAR) or nil)
+    delta, dq32 = row_delta(dout, o, dt, D, tl.empty(shape32, tl.f32, C.NO_CLEAR))
   else
-    delta, dq32, cnt = row_delta(dout, o, dt, D), tl.zeros(shape32, tl.f32), fold and tl.zeros({ nchunk }, tl.i32) or nil
+    delta, dq32 = row_delta(dout, o, dt, D), tl.zeros(shape32, tl.f32)
   end
   local grid = lpt and { Hkv, C.blocks(Skv, BN), B } or { C.blocks(Skv, BN), Hkv, B }
   if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(C.blocks(Skv, BN) * Hkv * B, causal) end
-  if fold then
-    -- (dQ's rows that see no key where a whole tile of queries does (causal, S - Skv at least 64, the smaller tile):
-    -- chunks no key block walks, so none converts them: zeros from dQ's clearing)
-    local dq = (causal and S - Skv >= 64) and tl.zeros(q:shape(), tl[dt]) or tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
-    kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, arg(dq32), arg(dk), arg(dv), arg(dq), cnt, scale * LOG2E, Hq // Hkv)
-    return dq, dk, dv
-  end
   kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)

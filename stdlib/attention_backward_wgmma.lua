@@ -142,7 +142,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad, fold)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -212,26 +212,16 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
            "in an order of their own: take one of them")
   end
-  -- fold (config.fold, with flat and late; off by default, 1.3-2x slower on an H200): the f32 dQ's chunks turned into
-  -- dQ by this kernel, not by dq_flat_kernel: each warpgroup's issuer, once a chunk's reduce-add has written (a tile
-  -- later), counts it on the chunk's counter (p.cnt, zeroed by the caller); the warpgroup whose count completes the
-  -- chunk (all key blocks that walk it) reads it back from L2, casts it and stores its 64 x 64 of dQ (p.dqo) at the end
-  -- of its next tile (see fold_* below)
-  fold = fold or false
-  if fold and not (flat and late) then
-    C.fail("std.attention_backward: config.fold turns config.flat's chunks into dQ as config.late's reduce-adds land: it " ..
-           "needs both (got flat = %s, late = %s)", tostring(flat), tostring(late))
-  end
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad), tostring(fold) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
       name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "",
-                           atomic and (fold and "fold" or "atomic") or "dkdv",
+                           atomic and "atomic" or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
                            (lpt and "_l" or "")),
       -- (_l: lpt; a name has at most 63 characters: std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128_l 62,
@@ -244,8 +234,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
       -- at 128 rows not causal: spills 244 -> 0 bytes (causal: 0 -> 84, so not there)
       hints = { remat_offsets = d == 128 or (big and not causal) },
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
-      -- (fold: dqo, dQ itself, and cnt, the chunks' counters)
-      params = params(dt, rank, fold and { { "dq", "f32" }, "dk", "dv", "dqo", { "cnt", "i32", 1 } } or { { "dq", "f32" }, "dk", "dv" }),
+      params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
       body = function(k, p)
         -- (the tile: 128 query rows only where every tile's copies are TMA's (two buffers need the copies' mbarriers))
         local BQ, NB = 64, 3
@@ -261,9 +250,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         local SR = rows and 64 or BQ -- (the rows of a warpgroup's dQ share)
         local stage = atomic and WG * SR * NS * 4 or 0
         -- (lstat: NB x 2 x BQ f32, own: one copy a warpgroup; mbarriers: dsfree or own's empty ones, 8 bytes each)
-        -- (fold: lfold, its RING + DEP = 7 rows of 4 i32 a warpgroup)
         check_lds((2 * PD * BK * 64 + 2 * NB * BQ * d + nt_lds * BK * BQ) * 2 + NB * 2 * (own and WG or 1) * BQ * 4 + stage +
-                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0) + (fold and WG * 7 * 4 * 4 or 0),
+                  (atomic and 8 * ((own and NB or 1) + (big and 1 or 0)) or 0),
                   atomic and " with dq = \"atomic\"" or "", d)
         -- the block's key block: its batch b, key/value head hk and first key kv0 (persist: the item each role's loop is at,
         -- set by each_item below)
@@ -302,14 +290,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- (own: one copy a warpgroup, {buffer, 2 warpgroup + 0 | 1, column}, which only its own threads
         -- write and read)
         local lstat = k:lds(tl.f32, { NB, (own and not ws) and 2 * WG or 2, BQ })
-        -- fold: each warpgroup's decisions {last, hq, row0, c0}, made by its issuer at a tile's end and read by the
-        -- warpgroup at the next one's (rows 0 and 1 by the tile's parity; rows 2 and 3 the item's last two), the count
-        -- pending its decision {need, hq, row0, c0} (row PEND) and the ring of {hq, q0} of its reduce-adds not yet counted
-        -- (rows RING.., DEP of them; the issuer's own)
-        -- (DEP = 2: a count one bulk group behind the newest, fold_add(t, 1); a deeper ring needs its keep to grow with it)
-        local DEP, PEND = 2, 4
-        local RING = PEND + 1
-        local lfold = fold and k:lds(tl.i32, { WG, RING + DEP, 4 })
         -- ws: kvbar (K and V landed), full[j] (buffer j's q, dO, lse and delta landed: the producer's warp 0 arrives,
         -- and the copies' bytes), wempty[j] (the consumers are done with buffer j: every consumer thread arrives),
         -- wsfree (both warpgroups' dQ shares of the last tile have read dS^T, as dsfree)
@@ -460,9 +440,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- the consumers' part of the block's key block, or of item it (persist)
         local function run_item(it)
           tiles()
-          if fold then -- (tile 0's end reads row 0: no decision yet)
-            k:when(tl.eq(k.thread_id() % 128, 0), function() lfold:store({ (k.warp_id() // 4), 0, 0 }, 0) end)
-          end
           local r0 = (k.warp_id() // 4) * 64 -- the warpgroup's first key row in the block
           -- (tma: every copy a TMA box copy, whose data each thread sees once it has waited for its group;
           -- cp.async's only after a block barrier)
@@ -583,77 +560,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           local function flat_window(hq, q0)
             return fc.window(k, p.dq, fc.chunk(b, hq, q0 // 64 + (rows and wg or 0), own and 0 or wg))
           end
-          -- fold: how many reduce-adds complete the chunk of rows row0.. of the tile of rows q0..: one from each key block
-          -- whose walk takes the tile, all of them (nkb), causal those starting at or before it (q_start <= q0: kb BK <
-          -- q0 + BQ + skv - sq); own with 64-row tiles two, both warpgroups add their keys' part; none past sq (the chunk
-          -- index would be the next head's, to which the share adds zeros)
-          local issuer = tl.eq(k.thread_id() % 128, 0)
-          local function need_of(q0, row0)
-            local n = (skv + (BK - 1)) // BK
-            if causal then n = tl.min((tl.max(q0 + BQ + skv - sq, 0) + (BK - 1)) // BK, n) end
-            if own and not rows then n = n * 2 end
-            return tl.select(tl.lt(row0, sq), n, 0)
-          end
-          -- fold_add(s, keep): the reduce-add issued by tile s (of tile s - 1, whose (hq, q0) dq_issue left in ring row
-          -- RING + (s + DEP) % DEP; none where s < 1) has written once all but the issuer's newest keep bulk groups are done, so its
-          -- chunk is counted: the issuer's atomic add, whose old value (returned) the tile's end decides with (fold_decide),
-          -- the count's need and coordinates left in row PEND. The add is a release at the device's scope: it publishes
-          -- this block's writes (ordered before it by the wait's proxy fence); the last acquires every other block's there.
-          -- (Measured 1.3-2x slower than dq_flat in each form tried, bench/RESULTS.md 2026-11-30 session 43, calls 3-7: the
-          -- add at a tile's end with its value taken at once, or issued with the tile's reduce-add and its value read at the
-          -- tile's end, both with acq_rel adds; the written wait and the acq_rel add each cost about 3.5 us a tile, which
-          -- neither placement hides. So fold is off by default. The release add is this session's last change: run on the
-          -- executor, not yet on a GPU)
-          local function fold_add(s, keep)
-            for g = 0, WG - 1 do k:tma_store_wait(keep, { issuer = 128 * g, written = true }) end
-            local ring = RING + (s + DEP) % DEP -- (s >= -1: a row of the ring, unused where s < 1)
-            local hq, q0 = lfold:load { wg, ring, 0 }, lfold:load { wg, ring, 1 }
-            local row0, c0 = q0 + (rows and wg * 64 or 0), own and 0 or wg * 64
-            local need = tl.select(tl.ge(s, 1), need_of(q0, row0), 0)
-            local old = p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 1,
-                                         { old = true, order = "release", mask = tl.land(issuer, tl.gt(need, 0)) })
-            k:when(issuer, function()
-              lfold:store({ wg, PEND, 0 }, need)
-              lfold:store({ wg, PEND, 1 }, hq)
-              lfold:store({ wg, PEND, 2 }, row0)
-              lfold:store({ wg, PEND, 3 }, c0)
-            end)
-            return old
-          end
-          -- fold_decide(slot, old): whether the count fold_add left in row PEND (old, its add's old value) completed its
-          -- chunk, into row slot with the chunk's coordinates, which the warpgroup reads after its next barrier
-          -- (the last: an acquire of the counter, an add of 0, so that every other block's release add, and the writes
-          -- before it, happen before this warpgroup reads the chunk; the counts themselves release only: an acq_rel add
-          -- holds the issuer's later memory accesses until it returns, on every tile)
-          local function fold_decide(slot, old)
-            k:when(issuer, function()
-              local need = lfold:load { wg, PEND, 0 }
-              local last = tl.land(tl.gt(need, 0), tl.eq(old + 1, need))
-              local hq, row0, c0 = lfold:load { wg, PEND, 1 }, lfold:load { wg, PEND, 2 }, lfold:load { wg, PEND, 3 }
-              p.cnt:atomic_add({ fc.chunk(b, hq, row0 // 64, c0 // 64) }, 0, { old = true, order = "acquire", mask = last })
-              lfold:store({ wg, slot, 0 }, tl.select(last, 1, 0))
-              lfold:store({ wg, slot, 1 }, hq)
-              lfold:store({ wg, slot, 2 }, row0)
-              lfold:store({ wg, slot, 3 }, c0)
-            end)
-          end
-          -- fold_convert(slot): where row slot's decision says so, the warpgroup turns its chunk into dQ, a column group of 8
-          -- at a time (a loop: 4 registers, not the chunk's 32, live beside dK and dV): read back from L2 in one 16-byte
-          -- vector a thread (FLAT1), relabeled as the m64n8 accumulator it was (the shares were scaled when staged), cast
-          -- and stored into its 64 rows (rows past sq left out) and 8 columns of dqo
-          -- (the chunk's other writers are seen through the issuer's acquire at the device's scope, then the warpgroup's
-          -- barrier before the decision is read: the semaphore-then-barrier pattern)
-          local s8 = tl.wgmma_shape { n = 8, a = dt }
-          local function fold_convert(slot)
-            k:when(tl.ne(lfold:load { wg, slot, 0 }, 0), function()
-              local hq, row0, c0 = lfold:load { wg, slot, 1 }, lfold:load { wg, slot, 2 }, lfold:load { wg, slot, 3 }
-              local chunk = fc.chunk(b, hq, row0 // 64, c0 // 64)
-              k:range(0, 8, 1, function(i)
-                local v = fc.window(k, p.dq, chunk, FLAT1, i):load():relabel(s8.c)
-                win(p.dqo, hq, row0, c0 + 8 * i, 64, 8, s8.c):store(v:cast(dt))
-              end)
-            end)
-          end
           -- tile t's reduce-adds of the staged share (late: issued by tile t + 1, and after the loop for the last)
           local function dq_issue(t, j)
             local hq, q0 = coords(t, j)
@@ -675,19 +581,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                 end
               end
             end)
-            -- (fold: the reduce-add tile t issued (tile t - 1's share) counted now, one bulk group behind the one just issued
-            -- (a tile's reduce-add is one group: one flat box a warpgroup); this one's coordinates kept in LDS for its count
-            -- a tile on, in ring row RING + (t + 1) % DEP (kept in registers until the tile's end, ptxas spilled 148-176 bytes
-            -- at D = 128, 52-56 without fold))
-            if fold then
-              local old = fold_add(t, 1)
-              k:when(issuer, function()
-                local ring = RING + (t + 1) % DEP
-                lfold:store({ wg, ring, 0 }, hq)
-                lfold:store({ wg, ring, 1 }, q0)
-              end)
-              return old
-            end
           end
           local function dq_add(t, j, share)
             -- (ws: the last tile's reduce-adds have read lr, waited for by each warpgroup's issuer here, just before
@@ -708,8 +601,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             -- S^T and dP^T issued back to back; P^T from S^T while dP^T still runs
             local st = scores(lk, lq, buf, 0)
             local dpt = scores(lv, ldo, buf, PD)
-            local fold_old -- (fold: the old value of the count this tile's dq_issue added)
-            if late then fold_old = dq_issue(t - 1, buf - 1) end
+            if late then dq_issue(t - 1, buf - 1) end
             local pt, dst = st:map(function(v) return v end), st:map(function(v) return v end)
             local lses, deltas = {}, {}
             k:wgmma_wait(PD) -- S^T complete (groups complete in order)
@@ -772,13 +664,6 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
             k:wgmma_wait(0) -- (dV and dK read P^T, dS^T and buffer buf)
             if indep then empty:arrive(buf) end -- (this thread is done with buffer buf)
             if ws then wempty:arrive(buf) end
-            -- (fold: the decision of tile t - 1's end, shown by dq_add's barrier, then that of the count this tile's dq_issue
-            -- added (of tile t - 2's share) into the other row: read at tile t + 1's end, written again at tile t + 2's,
-            -- after tile t + 1's barrier)
-            if fold then
-              fold_convert(t % 2)
-              fold_decide((t + 1) % 2, fold_old)
-            end
             return dk, dv
           end
           -- tile t in buffer j, tile t + 1's copies running during it
@@ -895,21 +780,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- 2026-11-29 session 39, calls 4 and 5)
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
           if dv_only then stage_store { { p.dv, lv, dv } } end
-          local last_old
-          if late then last_old = dq_issue(T - 1) end
-          -- fold: the count of the reduce-add issued by tile T - 1 (by the issue above) decided into row 2, then the last
-          -- one's (tile T - 1's, issued above "by tile T") counted once written and decided into row 3; then every decision
-          -- read (row T % 2: tile T - 1's end's, or the item's first reset where T = 0), and the rows free again before the
-          -- next item's tiles (persist)
-          if fold then
-            fold_decide(2, last_old)
-            fold_decide(3, fold_add(T, 0))
-            bsync { warps = 4 }
-            fold_convert(T % 2)
-            fold_convert(2)
-            fold_convert(3)
-            if persist then bsync { warps = 4 } end
-          end
+          if late then dq_issue(T - 1) end
           -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;
           -- true: 16-byte stores in every part, at D = 128 but the last, which stays 4-byte pairs: with all of them 16-byte ptxas spills
           -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.91x:
@@ -953,7 +824,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                   { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
-  end), BK, flat, persist, lpt, fold
+  end), BK, flat, persist, lpt
 end
 
 -- the grid of the kernel with persist for items key blocks (see persist in M.kernel): a block for each multiprocessor
