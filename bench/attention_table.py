@@ -3,16 +3,30 @@ bench/triton_attention.py (one log)
 as the RESULTS.md table and a chart (TFLOP/s vs S, one line per implementation, one panel per dtype,
 D and mask). Usage: python3 bench/attention_table.py LOG OUT.png "date, device"
 Ratio = fastest SDPA backend time / tilelua time (>= 1: tilelua as fast or faster); the Triton
-column (the tutorial's algorithm, bench/triton_attention.py) is not part of the ratio."""
+column (the tutorial's algorithm, bench/triton_attention.py) is not part of the ratio. Where the log has peers timed as
+tilelua is (bench/peers_attention.py with PEERS_TIMER=timeit: lines "sdpa_<backend>[timeit] ..."), two more columns:
+the fastest of those and tilelua's ratio against it (both sides timed alike)."""
 import re
 import sys
 
 log, png, title = sys.argv[1], sys.argv[2], sys.argv[3]
 t = {}  # (who, case) -> (us, tflops)
 # (the backward's lines: "..._bwd S=N dq=MODE"; the default, dq=wgmma, is tilelua's row)
-pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+|triton) (attention (\w+) d(\d+) (\w+) S=(\d+))(?: dq=wgmma)?: "
+pat = re.compile(r"^(tilelua(?:\[[^\]]*\])?|sdpa_\w+(?:\[timeit\])?|triton) (attention (\w+) d(\d+) (\w+) S=(\d+))(?: dq=wgmma)?: "
                  r"([0-9.]+) us ([0-9.]+) TFLOP/s")
 cases = []
+
+
+def timeit_cells(c, me):
+    """The fastest peer timed by timeit for case c and tilelua's ratio against it."""
+    alike = {p: t[(p, c)] for (p, cc) in t if cc == c and p.endswith("[timeit]")}
+    if not alike:
+        return " — | — |"
+    best = min(alike, key=lambda p: alike[p][0])
+    ratio = f"{alike[best][0] / me[0]:.2f}×" if me else "—"
+    return f" {best[5:-8]} {alike[best][0]:.0f} µs | {ratio} |"
+
+
 for line in open(log):
     m = pat.match(line)
     if m:
@@ -21,8 +35,10 @@ for line in open(log):
             t[(m[1], m[2])] = (float(m[7]), float(m[8]))
         if m[2] not in cases:
             cases.append(m[2])
-rows = ["| case | tilelua | TFLOP/s | SDPA flash | SDPA efficient | SDPA cuDNN | Triton | fastest SDPA | ratio |",
-        "|---|---|---|---|---|---|---|---|---|"]
+timed_alike = any(who.endswith("[timeit]") for (who, c) in t)
+rows = ["| case | tilelua | TFLOP/s | SDPA flash | SDPA efficient | SDPA cuDNN | Triton | fastest SDPA | ratio |" +
+        (" fastest SDPA, timeit | ratio, timeit |" if timed_alike else ""),
+        "|---|---|---|---|---|---|---|---|---|" + ("---|---|" if timed_alike else "")]
 for c in cases:
     me = t.get(("tilelua", c))
     peers = {p: t[(p, c)] for p in ("sdpa_flash", "sdpa_efficient", "sdpa_cudnn") if (p, c) in t}
@@ -33,7 +49,7 @@ for c in cases:
     rows.append(f"| {c.replace('attention ', '')} | {f'{me[0]:.0f} µs' if me else '—'} | {f'{me[1]:.0f}' if me else '—'} | "
                 f"{cell('sdpa_flash')} | {cell('sdpa_efficient')} | {cell('sdpa_cudnn')} | "
                 f"{f'{tri[0]:.0f} µs ({tri[1]:.0f})' if tri else '—'} | "
-                f"{best.replace('sdpa_', '') if best else '—'} | {ratio} |")
+                f"{best.replace('sdpa_', '') if best else '—'} | {ratio} |" + (timeit_cells(c, me) if timed_alike else ""))
 variants = sorted({who for (who, c) in t if who.startswith("tilelua[")})
 if variants:
     rows += ["", "| config (opts.config) | case | time | TFLOP/s | default's time |", "|---|---|---|---|---|"]
