@@ -28,7 +28,7 @@ local tl = require "tilelua"
 local C = require "tilelua.std.common"
 local M = {}
 
-local LOG2E = 1.4426950408889634
+local LOG2E = C.LOG2E
 local LN2 = 0.6931471805599453
 local NEG_INF = -math.huge
 -- (exp2's results below 2^-126 may be 0: a probability that small is nothing beside the row's sum, at least 1)

@@ -24,7 +24,7 @@ local C = require "tilelua.std.common"
 local A = require "tilelua.std.attention"
 local M = {}
 
-local LOG2E = 1.4426950408889634
+local LOG2E = C.LOG2E
 local NEG_INF = -math.huge
 -- (exp2's results below 2^-126 may be 0: P that small adds nothing a gradient in f16 or bf16 can hold)
 local FTZ = { flush_to_zero = true }

@@ -8,7 +8,7 @@ local W = require "tilelua.std.attention_backward_wgmma"
 local prob, row_stats = BWD._prob, BWD._row_stats
 local M = {}
 
-local LOG2E = 1.4426950408889634
+local LOG2E = C.LOG2E
 local WG, NB, FLAT = W._WG, W._NB, W._FLAT
 local xyt, preshuffle, params, check_lds, flat_chunks = W._xyt, W._preshuffle, W._params, W._check_lds, W._flat_chunks
 

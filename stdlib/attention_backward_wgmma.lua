@@ -45,7 +45,7 @@ local QR = require "tilelua.std.quad_rows"
 local prob, row_stats = BWD._prob, BWD._row_stats
 local M = {}
 
-local LOG2E = 1.4426950408889634
+local LOG2E = C.LOG2E
 local NEG_INF = -math.huge
 local FTZ = { flush_to_zero = true } -- (exp2: see attention_backward.lua)
 local WG = 2  -- warpgroups per block: 128 keys

@@ -6,6 +6,7 @@ local tl = require "tilelua"
 local M = {}
 
 M.BLOCK = 256 -- threads per block of every std kernel
+M.LOG2E = 1.4426950408889634 -- log2(e): exp(x) = exp2(x LOG2E), the kernels' softmax scale
 
 -- Raises "std.<op>: message" at the first stack frame outside tilelua's own files (the user's line).
 function M.fail(fmt, ...)

@@ -8,7 +8,7 @@ local M = {}
 
 local ROW_ELEMS = 32
 local NEG_INF = -math.huge
-local LOG2E = 1.4426950408889634
+local LOG2E = C.LOG2E
 -- exp(x) as exp2(x * log2 e): the GPU's exp2 is one special-function instruction, exp a longer
 -- sequence; the difference is within f32 rounding of the product
 local function exp(x) return tl.exp2(x * LOG2E) end

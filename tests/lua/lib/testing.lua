@@ -63,12 +63,11 @@ function T.compiles(src, name, arch, what)
   if not ok then error(string.format("%s: %s", what or name, tostring(err)), 2) end
 end
 
--- T.dirty(shape, dtype[, fill]): leaves freed buffers of NaNs (or fill) of that many bytes (on a GPU, in the device pool) for the next
+-- T.dirty(shape, dtype): leaves freed buffers of NaNs of that many bytes (on a GPU, in the device pool) for the next
 -- allocations of that size, so that an output not cleared first shows each element its kernel did not write
 -- (a kernel's undefined outputs, tl.empty{clear = false}); where nothing is pooled the check is vacuous
-function T.dirty(shape, dtype, fill)
-  -- (fill: the value left behind, NaN unless given (integers have none))
-  require("tilelua.std").cast(tl.full(shape, fill or 0 / 0, dtype), dtype) -- (input and output: both fill on a device, unreferenced)
+function T.dirty(shape, dtype)
+  require("tilelua.std").cast(tl.full(shape, 0 / 0, dtype), dtype) -- (input and output: both NaNs on a device, unreferenced)
   collectgarbage()
   collectgarbage()
 end
