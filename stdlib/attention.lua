@@ -197,8 +197,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
      t.wgmma and t.vendor == "nvidia" and warp == 32 and WGMMA_DEFAULT_DIMS[d] then
     config = C.copy(config, { wgmma = true })
   end
-  -- (config.wg = 1: no producer, the warpgroup copies for itself)
-  if config.wgmma and config.ws == nil then config = C.copy(config, { ws = config.wg ~= 1 }) end
+  if config.wgmma and config.ws == nil then config = C.copy(config, { ws = true }) end
   -- and at D = 64 and 128 both warpgroups' pipelining: overlap (the softmax of one key tile beside the
   -- P V of the one before) and split (each consumer warpgroup meets only its own threads): 4-15% faster
   -- than ws alone on an H200 at S = 4096, f16, causal or not (bench/RESULTS.md 2026-11-26); and rs (P
@@ -237,14 +236,12 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
-  if config.overlap and not config.ws and config.wg ~= 1 then
-    C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages) or config.wg = 1 (its warpgroup does)")
-  end
+  if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end
   if config.rs and not config.wgmma then C.fail("std.attention: config.rs (P from registers) is a form of config.wgmma's P V") end
   if config.wg and config.wg ~= 2 and not config.wgmma then
     C.fail("std.attention: config.wg = %d (consumer warpgroups) is a form of config.wgmma's kernel", config.wg)
   end
-  if config.tma_store ~= nil and not config.ws and config.wg ~= 1 then
+  if config.tma_store ~= nil and not config.ws then
     C.fail("std.attention: config.tma_store (the output by TMA stores) is a form of config.ws's kernel: it needs config.ws")
   end
   if config.persistent and not config.overlap then
@@ -255,14 +252,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   end
   if config.pingpong and not (config.overlap and config.split) then
     C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
-  end
-  if config.wg == 1 then
-    for _, f in ipairs { "ws", "split", "pingpong", "dynamic" } do
-      if config[f] then
-        C.fail("std.attention: config.wg = 1 is one warpgroup that copies for itself; config.%s is a form of the kernels " ..
-               "with a producer warpgroup (ws) and two or three consumer warpgroups", f)
-      end
-    end
   end
   if config.lpt and not config.wgmma then
     C.fail("std.attention: config.lpt (the launch ordered longest query tiles first) is a form of config.wgmma's kernel")
@@ -276,7 +265,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
       C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end
     local kern, BM = require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD, given)
-    return kern, BM, config.persistent == true, config.dynamic == true, config.lpt == true, config.wg == 1 and 2 or 1
+    return kern, BM, config.persistent == true, config.dynamic == true, config.lpt == true
   end
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
@@ -509,7 +498,7 @@ local function check_config(config)
         C.fail("std.attention: config.stages must be an integer in 1..4 (got %s)", tostring(v))
       end
     elseif key == "wg" then
-      if v ~= 1 and v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 1, 2 or 3 (got %s)", tostring(v)) end
+      if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
            key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
@@ -600,13 +589,12 @@ function M.attention(q, k, v, opts)
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
-  local kern, BM, persistent, dynamic, lpt, per_sm = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
+  local kern, BM, persistent, dynamic, lpt = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
   local function arg(t) return kernel_view(t, layout) end
   local grid = lpt and { Hq, C.blocks(S, BM), B } or { C.blocks(S, BM), Hq, B }
   if persistent then
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
-    -- (config.wg = 1: two blocks per multiprocessor)
-    grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B, per_sm), 1, 1 }
+    grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }
   end
   -- (the counter of work tiles taken past each block's first: zero for each call of the dynamic kernel; the others
   -- never read theirs)

@@ -87,9 +87,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- on an H200, causal or not (bench/RESULTS.md, 2026-11-26). With overlap, the default at D = 64, 128
   local split = ws and config.split == true
   -- config.overlap (with ws): the softmax of one key tile beside the P V of the one before (see consume)
-  -- (config.wg = 1 without ws, solo: the consumer warpgroup issues its own TMA copies, below)
-  local solo = not ws and config.wg == 1
-  local overlap = (ws or solo) and config.overlap == true
+  local overlap = ws and config.overlap == true
   -- config.pingpong (with overlap and split): FlashAttention-3's warpgroup scheduling, the consumer
   -- warpgroups issue their products in turns (tile t: warpgroup 0, then 1), each handing the turn on
   -- once its S and P V are issued, so one warpgroup's softmax runs while the other's products do (named
@@ -114,24 +112,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- config.wg (with ws): consumer warpgroups per block, 2 or 3 (FlashAttention-3's 192 query rows at
   -- D = 64): 64 * wg rows a block, the registers shared as 32 / 160 (the whole file: 32 x 128 + 160 x 384 = 65536;
   -- with 24 the producer's leader spilled: D = 64 rs = false 64 -> 16 bytes, bench/RESULTS.md session 41)
-  -- config.wg = 1 (without ws, solo): one warpgroup of 64 query rows that issues its own TMA copies, and two blocks a
-  -- multiprocessor (the hint occupancy = 2; persistent: two blocks per multiprocessor), so that one block's tile start
-  -- and end run beside the other's key loop and their steps drift apart. (With a producer warp after the warpgroup,
-  -- 160 threads, ptxas gave two blocks 168 registers a thread, spilling in the key loop: 0.81-0.92x the default,
-  -- bench/RESULTS.md session 45; setmaxnreg takes no more than the launch's count, 128 at two blocks of 256 threads)
   local WG = config.wg or 2
-  if WG ~= 2 and not (WG == 3 and ws or WG == 1 and not ws) then
-    C.fail("std.attention: config.wg = %s: the wgmma kernel takes 2 consumer warpgroups, 3 with config.ws or 1 without it",
-           tostring(WG))
-  end
-  if solo and not overlap then
-    C.fail("std.attention: config.wg = 1 runs config.overlap's pipelines (its warpgroup copies each stage's next tile as " ..
-           "it frees it): it needs config.overlap")
+  if WG ~= 2 and not (WG == 3 and ws) then
+    C.fail("std.attention: config.wg = %s: the wgmma kernel takes 2 consumer warpgroups, or 3 with config.ws", tostring(WG))
   end
   -- (split alone is the ws default's code with per-warpgroup barriers: its registers)
   local regs = WG == 3 and { 32, 160 } or overlap and REGS_LEAN or REGS
   -- (config.ws: 2 stages; with 3 at D = 64 ptxas spills, bench/RESULTS.md)
-  local bn, st = config.bn or BN[d], config.stages or ((ws or solo) and 2 or STAGES[d])
+  local bn, st = config.bn or BN[d], config.stages or (ws and 2 or STAGES[d])
   local masked = causal or skv_whole % bn ~= 0
   if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
@@ -145,18 +133,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- faster (session 23). At D = 128 the persistent kernel needs it either way: 700 bytes of spills without
   local want_store = config.tma_store
   if want_store == nil then want_store = true end
-  -- (config.wg = 1: two blocks a multiprocessor share its LDS, tl._lds_max + 1024 bytes, less 1024 a block the
-  -- system keeps, 1024 of alignment and the mbarriers: with 3 stages at D = 64, 112 KiB, one block fitted and the kernel
-  -- ran at 0.6x, bench/RESULTS.md session 45)
-  local lds_cap = solo and (tl._lds_max + 1024) // 2 - 2176 or tl._lds_max
-  local ostage = (ws or solo) and want_store and lds + PD * BM * 64 * 2 <= lds_cap
+  local ostage = ws and want_store and lds + PD * BM * 64 * 2 <= tl._lds_max
   if config.tma_store and not ostage then
-    C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all%s)", PD * BM * 64 * 2, d,
-           lds, lds_cap, solo and " for each of config.wg = 1's two blocks a multiprocessor" or "")
+    C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all)", PD * BM * 64 * 2, d,
+           lds, tl._lds_max)
   end
-  if lds > lds_cap then
-    C.fail("std.attention: config.wgmma with bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d%s", bn, st, lds, d,
-           lds_cap, solo and " (config.wg = 1: two blocks a multiprocessor)" or "")
+  if lds > tl._lds_max then
+    C.fail("std.attention: config.wgmma with bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d", bn, st, lds, d,
+           tl._lds_max)
   end
   local sS, sO, s8, s64 = tl.wgmma_shape { n = bn, a = dt }, tl.wgmma_shape { n = d, a = dt }, tl.wgmma_shape { n = 8, a = dt },
                           tl.wgmma_shape { n = 64, a = dt }
@@ -174,7 +158,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG ~= 2 and "_wg" .. WG or "", lpt and "_l" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -183,7 +167,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       -- D = 64 the causal kernel was 4-6% slower with it: bench/RESULTS.md, 2026-11-27 session 22)
       -- (and with wg = 3, at 160 registers: the 15 staging addresses NVVM hoisted, 64-bit, were live across the key
       -- loop; D = 64 persistent spills 500 -> 440 bytes, with rs = false 180 -> 64, session 41, not timed yet)
-      hints = { uniform_warp = true, remat_offsets = d == 128 or WG == 3, occupancy = WG == 1 and 2 or nil },
+      hints = { uniform_warp = true, remat_offsets = d == 128 or WG == 3 },
       -- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller)
       params = shared.params(dt, rank),
       body = function(k, p)
@@ -357,7 +341,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- softmax of tile t beside the tensor cores' P V of tile t - 1 (the loop starts at tile 1, tile 0
         -- before it, the last tile's P V after it; the producer runs up to the rounds this takes). K and
         -- V then have pipelines of their own, as in FlashAttention-3: ov.wait_k(j, kv0) / ov.wait_v(j,
-        -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j, kv0) / ov.free_v(j, kv0) hand a stage
+        -- kv0) ready K / V of the tile at keys kv0 in stage j, ov.free_k(j) / ov.free_v(j) hand a stage
         -- back (K once S is complete, V once P V is), so each tile's copies start a whole tile ahead;
         -- ov.turn() / ov.pass() (config.pingpong): wait for this warpgroup's turn, hand it on
         local function consume(before, sync, after, ov)
@@ -498,7 +482,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local sc0 = scores(0, function(pi) return pi + 1 end)
             ov.pass()
             k:wgmma_wait(0)
-            ov.free_k(0, 0)
+            ov.free_k(0)
             -- (with masks even where the kernel has none, not causal with Skv a multiple of bn: without them, 128 of the
             -- first softmax's 460 instructions at D = 64, ptxas scheduled the key loop's exponentials otherwise and the
             -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
@@ -515,10 +499,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               o = pv(j, o, function(pi) return PD + pi + 1 end, pr)
               ov.pass()
               k:wgmma_wait(npv) -- S is complete (groups complete in order); P V still runs
-              ov.free_k(js, kv0)
+              ov.free_k(js)
               local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
               k:wgmma_wait(0) -- P V complete: O, the P buffer (or registers) and V's stage j are free
-              ov.free_v(j, kv0 - bn)
+              ov.free_v(j)
               o = rescale(o, alpha)
               return o, mn, lnew, hand_p(ps)
             end
@@ -545,7 +529,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 local o, m, l, pr = unflat { ... }
                 ov.wait_v(js, (nkt - 1) * bn)
                 o = pv(js, o, nil, pr)
-                ov.free_v(js, (nkt - 1) * bn)
+                ov.free_v(js)
                 return table.unpack(flat(o, m, l, pr), 1, ne)
               end, table.unpack(res, 1, ne)))
             end
@@ -623,55 +607,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             k:copy_commit()
           end, sync, function() end)
           k:copy_wait(0)
-        end
-        if solo then
-          -- config.wg = 1 without ws: no producer; the warpgroup's first thread issues the TMA copies of q and of the
-          -- first st K and V tiles as a tile starts, and each stage's next tile (st on) as soon as the products that
-          -- read it are complete (ov.free_k / free_v): one warpgroup reads a stage, so nothing else waits for it
-          for _, t in ipairs { p.q, p.k, p.v } do why = why or C.tma_why(t, rank) end
-          if why then C.fail("std.attention: config.wg = 1 without config.ws copies by TMA: %s", why) end
-          if ostage and C.tma_copyable(p.o, rank) then
-            lo = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
-          elseif ostage then
-            k:note("config.tma_store not used: the output is not 16-byte aligned with contiguous rows and strides of a " ..
-                   "multiple of 16 bytes; each thread stores its elements")
-          end
-          local qbar, fullk, fullv = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, 1)
-          local lead = tl.eq(k.thread_id(), 0)
-          -- tile t (keys kv0 = t bn) in stage j = t % st: that stage's use t // st (with config.persistent after the
-          -- uses of the tiles before, pbase)
-          local function par(kv0, j) return (kv0 // (st * bn) + (pbase and pbase[j + 1] or 0)) % 2 end
-          local function load(copy, bar, j, kv0)
-            copy(kv0, j, { barrier = bar, index = j })
-            bar:arrive(j)
-          end
-          -- stage j's next tile, keys kv0 + st bn, where the tile has one
-          local function refill(copy, bar, j, kv0)
-            k:when(tl.land(lead, tl.lt(kv0 + st * bn, nkt * bn)), function() load(copy, bar, j, kv0 + st * bn) end)
-          end
-          each_tile(function(it)
-            k:when(lead, function()
-              copy_q { barrier = qbar, index = 0 }
-              qbar:arrive(0)
-              for j = 0, st - 1 do
-                k:when(tl.lt(j, nkt), function()
-                  load(copy_k, fullk, j, j * bn)
-                  load(copy_v, fullv, j, j * bn)
-                end)
-              end
-            end)
-            qbar:wait(0, it and it % 2 or 0)
-            consume(function() end, function() k:sync() end, function() end, {
-              wait_k = function(j, kv0) fullk:wait(j, par(kv0, j)) end,
-              wait_v = function(j, kv0) fullv:wait(j, par(kv0, j)) end,
-              free_k = function(j, kv0) refill(copy_k, fullk, j, kv0) end,
-              free_v = function(j, kv0) refill(copy_v, fullv, j, kv0) end,
-              turn = function() end, pass = function() end, q_done = function() end,
-            })
-          end)
-          -- (config.persistent: the last tile's output stores have read the LDS before the block ends)
-          if persistent and lo then stores_read() end
-          return
         end
         if not ws then return each_tile(function() self_copied(function() k:sync() end) end) end
         -- config.ws: a producer warpgroup's leader issues TMA box copies into the ring of st stages
