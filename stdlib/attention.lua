@@ -253,10 +253,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.pingpong and not (config.overlap and config.split) then
     C.fail("std.attention: config.pingpong orders the products of the consumer warpgroups: it needs config.overlap and config.split")
   end
-  if config.ones and not config.ws then
-    C.fail("std.attention: config.ones (the row sums by P V's tensor cores, V's LDS tiles carrying a block of ones) is a " ..
-           "form of config.ws's kernel: it needs config.ws")
-  end
   if config.lpt and not config.wgmma then
     C.fail("std.attention: config.lpt (the launch ordered longest query tiles first) is a form of config.wgmma's kernel")
   end
@@ -504,10 +500,10 @@ local function check_config(config)
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" or key == "ones" then
+           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, ones)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
              tostring(key))
     end
   end

@@ -109,11 +109,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
-  -- config.ones (with ws): each row's sum of P by the tensor cores: V's LDS stages carry a 64-column panel after the
-  -- head dimension whose first 8 columns are ones (written once a block), and P V is m64n(D + 8), so its last 8 columns
-  -- accumulate P's row sums, rescaled with O; the softmax adds none (64 FADD a thread a key tile of 128 at D = 64).
-  -- The sums are those of P as the products see it (rounded to f16 / bf16), as O's are
-  local ones = ws and config.ones == true
   -- config.wg (with ws): consumer warpgroups per block, 2 or 3 (FlashAttention-3's 192 query rows at
   -- D = 64): 64 * wg rows a block, the registers shared as 32 / 160 (the whole file: 32 x 128 + 160 x 384 = 65536;
   -- with 24 the producer's leader spilled: D = 64 rs = false 64 -> 16 bytes, bench/RESULTS.md session 41)
@@ -129,8 +124,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   if bn ~= 64 and bn ~= 128 then C.fail("std.attention: config.wgmma takes config.bn = 64 or 128 (got %d)", bn) end
   if st < 2 then C.fail("std.attention: config.wgmma needs config.stages >= 2 (got %d)", st) end
   local BM, PD, PN = 64 * WG, d // 64, bn // 64
-  local vw = d + (ones and 64 or 0) -- (V's LDS columns: with config.ones a panel of ones after them)
-  local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * vw + (rs and 0 or PN * BM * 64)) * 2
+  local lds = (PD * BM * 64 + st * PD * bn * 64 + st * bn * d + (rs and 0 or PN * BM * 64)) * 2
   -- config.tma_store (with ws; the default where the LDS has room for it): each consumer warpgroup stages its
   -- normalized output in an LDS buffer of q's layout and one of its threads stores it by TMA, instead of every
   -- thread storing its pairs of elements (1.4 us of a block's 18 at D = 128, S = 1k; bench/RESULTS.md, 2026-11-26
@@ -148,14 +142,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     C.fail("std.attention: config.wgmma with bn = %d, stages = %d needs %d bytes of LDS at D = %d, over %d", bn, st, lds, d,
            tl._lds_max)
   end
-  -- (sO: P V's accumulators, with config.ones 8 columns of row sums after the head dimension's; sD: the output's)
-  local sS, sO, s8, s64 = tl.wgmma_shape { n = bn, a = dt }, tl.wgmma_shape { n = d + (ones and 8 or 0), a = dt },
-                          tl.wgmma_shape { n = 8, a = dt }, tl.wgmma_shape { n = 64, a = dt }
-  local sD = tl.wgmma_shape { n = d, a = dt }
+  local sS, sO, s8, s64 = tl.wgmma_shape { n = bn, a = dt }, tl.wgmma_shape { n = d, a = dt }, tl.wgmma_shape { n = 8, a = dt },
+                          tl.wgmma_shape { n = 64, a = dt }
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(ones), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -163,10 +155,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", ones and "_1s" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -309,7 +301,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         local lq = k:lds(dt, { PD * BM, 64 }, { swizzle = preshuffle(PD * BM) })
         local lk = k:lds(dt, { st * PD * bn, 64 }, { swizzle = preshuffle(st * PD * bn) })
-        local lv = k:lds(dt, { st * bn, vw }, { swizzle = tl.wgmma_mn_layout(st * bn, vw) })
+        local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
         local lo -- (config.tma_store: the output's staging buffer, declared once the tensors are known)
         -- fn() for the warpgroup w of the consumers: each issuer's own (config.pingpong: the warpgroups run apart on the
@@ -395,10 +387,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             for y = 0, sS.elements - 1 do
               local e = tl.exp2(tl.fma(sc:get(y), p.scale, neg:get(mapS[y])), FTZ)
               ps:set(y, e)
-              if not ones then rs:set(mapS[y], rs:get(mapS[y]) + e) end
+              rs:set(mapS[y], rs:get(mapS[y]) + e)
             end
-            -- (config.ones: the sums ride in P V's accumulators, l stays as it was)
-            if ones then return ps, mn, l, alpha end
             local lnew = clone(z8)
             for ys = 0, s8.elements - 1 do lnew:set(ys, l:get(ys) * alpha:get(ys) + rs:get(ys)) end
             return ps, mn, lnew, alpha
@@ -424,10 +414,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           -- already in dt) from registers, one product of K = bn (pend(0))
           local function pv(buf, o, pend, pr)
             if rs then
-              return sO:mma(pr, lv:tile({ buf * bn, 0 }, { bn, sO.n }), o, pend and { pending = pend(0) } or nil)
+              return sO:mma(pr, lv:tile({ buf * bn, 0 }, { bn, d }), o, pend and { pending = pend(0) } or nil)
             end
             for pi = 0, PN - 1 do
-              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, sO.n }), o,
+              o = sO:mma(lp:tile({ pi * BM + arow, 0 }, { am, 64 }), lv:tile({ buf * bn + pi * 64, 0 }, { 64, d }), o,
                          pend and { pending = pend(pi) } or nil)
             end
             return o
@@ -548,19 +538,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             res = loop(full_end, kv_end, true, res)
           end
           local o, m, l8 = unflat(res)
-          local l
-          if ones then
-            -- (each thread's columns D.. of P V's accumulators hold its rows' whole sums: the max over the row's lanes
-            -- is that sum)
-            l8 = clone(z8)
-            for y = d // 2, sO.elements - 1 do l8:set(mapO[y], o:get(y)) end
-            l = tl.reduce(l8, "max", 1)
-          else
-            l = tl.reduce(l8, "sum", 1)
-          end
+          local l = tl.reduce(l8, "sum", 1)
           local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
-          local out = sD:zeros()
-          for y = 0, sD.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
+          local out = clone(o)
+          for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
           if lo then
             -- to LDS, then (after the warpgroup's barrier) the TMA stores of its 64 rows by its first thread
             -- (rows past S are left out by TMA's bounds). config.persistent: the last tile's stores have read the
@@ -582,7 +563,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               end)
             end
           else
-            win(p.o, h, q0 + r0, 0, 64, d, sD.c):store(out:cast(dt))
+            win(p.o, h, q0 + r0, 0, 64, d, sO.c):store(out:cast(dt))
           end
           for ys = 0, s8.elements - 1 do
             local lse = tl.select(tl.gt(l:get(ys), 0.0), (m:get(ys) * p.scale + tl.log2(l:get(ys))) * LN2, NEG_INF)
@@ -691,13 +672,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- waits there and the warpgroup before it has issued its products and arrived; the last warpgroup gives
             -- warpgroup 0 the first turn; the turns go on from tile to tile with config.persistent)
             local wgr = pingpong and k.warp_id() // 4
-            -- (config.ones: the panel after V's columns in every stage, its first 8 columns read by P V; each warpgroup
-            -- writes it whole, the same values, and meets its own threads)
-            if ones then
-              local one = s64:zeros():map(function() return 1.0 end):cast(dt)
-              for c = 0, st * bn // 64 - 1 do k:window(lv, { c * 64, d }, { 64, 64 }, s64.c):store(one) end
-              role:sync { warps = 4 }
-            end
             local turns = pingpong and not why and role:named_barriers(WG, 256)
             if turns then k:when(tl.eq(wgr, WG - 1), function() turns:arrive(0) end) end
             each_tile(function(it)
