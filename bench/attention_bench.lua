@@ -6,7 +6,8 @@
 -- labelled "tilelua[<config>]") at S = 4096 (or each S given), f16, D in ATTENTION_DIMS (default
 -- "64,128"; 256 too: "64,128,256").
 -- Prints "tilelua attention <dt> d<D> <causal|full> S=<S>: <us> us <TFLOP/s>" per case (median of 3
--- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows).
+-- samples of 5 calls, after a warm-up call checked against a float64 reference on two rows; ATTENTION_TIMER=do_bench:
+-- the median of 20 calls each after a 256 MB clear, between device events, as triton's do_bench times the peers).
 -- FLOPs as the FlashAttention papers count them: 4 * B * H * S^2 * D, halved when causal.
 local std = require "tilelua.std"
 assert(tl.backend() ~= "cpu", "attention_bench needs a GPU backend (run with --backend=cuda)")
@@ -57,7 +58,8 @@ local function case(dt, D, causal, S, config, tag)
   if err > 2e-2 then
     print(string.format("%s %s: FAILED max error %.3g", tag, label, err))
   else
-    local t = timing.timeit(function() std.attention(q, k, v, { causal = causal, out = o, config = config }) end, 5, 3)
+    local function call() std.attention(q, k, v, { causal = causal, out = o, config = config }) end
+    local t = os.getenv("ATTENTION_TIMER") == "do_bench" and timing.do_bench(call, 20) or timing.timeit(call, 5, 3)
     local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
     print(string.format("%s %s: %.1f us %.1f TFLOP/s (max error %.2g)", tag, label, t * 1e6, flops / t / 1e12, err))
   end

@@ -1,6 +1,8 @@
 -- timing.lua - how the bench/*.lua scripts time GPU work (load with dofile; returns the table).
 -- timeit(fn, reps, samples): one call of fn as a warm-up (the process's first timeit: calls for 0.2 s), then `samples`
 -- samples (default 5) of `reps` calls each, each sample ended by tl.synchronize(); the median seconds per call.
+-- do_bench(fn, n): as triton's do_bench times the peers (bench/peers_attention.py's default): before each of n calls a
+-- 256 MB buffer is cleared (the L2 cache cold), the call alone between two device events; the median seconds.
 -- signed(shape, dtype, seed): a benchmark input, uniform in [-1, 1) (tl.rand in f32, mapped and cast
 -- by std.map).
 local M = {}
@@ -18,7 +20,7 @@ end
 -- (the first timeit of a process first runs fn for WARM seconds: a GPU just out of idle is not at full clock yet, and
 -- a process's first case read 10-15% slow against the same kernel timed later, bench/RESULTS.md 2026-11-29 session 36)
 local WARM, warmed = 0.2, false
-function M.timeit(fn, reps, samples)
+local function warm(fn)
   fn()
   tl.synchronize()
   if not warmed then
@@ -29,12 +31,30 @@ function M.timeit(fn, reps, samples)
       tl.synchronize()
     until tl.clock() - t0 >= WARM
   end
+end
+function M.timeit(fn, reps, samples)
+  warm(fn)
   local ts = {}
   for _ = 1, samples or 5 do
     local t0 = tl.clock()
     for _ = 1, reps do fn() end
     tl.synchronize()
     ts[#ts + 1] = (tl.clock() - t0) / reps
+  end
+  return M.median(ts)
+end
+
+local cache
+function M.do_bench(fn, n)
+  local std = require "tilelua.std"
+  warm(fn)
+  cache = cache or tl.zeros({ 64 * 1024 * 1024 }, tl.i32)
+  local ts = {}
+  for i = 1, n do
+    std.map(function(x) return x * 0 end, cache, cache)
+    local e0 = tl.event()
+    fn()
+    ts[i] = e0:elapsed(tl.event())
   end
   return M.median(ts)
 end
