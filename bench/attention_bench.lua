@@ -83,7 +83,8 @@ end
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
 -- "10,5": the median of 5 samples of 10 calls; with session 40's "3,3" the same kernel moved by up to 6% between rounds
--- of one process, bench/RESULTS.md 2026-11-29 session 40, call 4)
+-- of one process, bench/RESULTS.md 2026-11-29 session 40, call 4); ATTENTION_TIMER=do_bench: the median of 20 calls
+-- each after a 256 MB clear, as the forward's
 if os.getenv("ATTENTION_BACKWARD") == "1" then
   local reps, samples = (os.getenv("ATTENTION_BACKWARD_TIMING") or "10,5"):match("^(%d+),(%d+)$")
   reps, samples = tonumber(reps) or 10, tonumber(samples) or 5
@@ -125,7 +126,8 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else
-        local t = timing.timeit(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end, reps, samples)
+        local function call() std.attention_backward(dout, q, k, v, o, lse, bopts) end
+        local t = os.getenv("ATTENTION_TIMER") == "do_bench" and timing.do_bench(call, 20) or timing.timeit(call, reps, samples)
         local flops = 2.5 * 4 * B * H * S * S * D / (causal and 2 or 1)
         print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
       end

@@ -5,7 +5,9 @@ D and mask). Usage: python3 bench/attention_table.py LOG OUT.png "date, device"
 Ratio = fastest SDPA backend time / tilelua time (>= 1: tilelua as fast or faster); the Triton
 column (the tutorial's algorithm, bench/triton_attention.py) is not part of the ratio. Where the log has peers timed as
 tilelua is (bench/peers_attention.py with PEERS_TIMER=timeit: lines "sdpa_<backend>[timeit] ..."), two more columns:
-the fastest of those and tilelua's ratio against it (both sides timed alike)."""
+the fastest of those and tilelua's ratio against it (both sides timed alike). Where it has tilelua timed as triton's
+do_bench times the peers (bench/attention_bench.lua with ATTENTION_TIMER=do_bench: lines "tilelua[do_bench] ..."), two
+more: that time and the fastest SDPA backend's (by do_bench) over it."""
 import re
 import sys
 
@@ -36,9 +38,23 @@ for line in open(log):
         if m[2] not in cases:
             cases.append(m[2])
 timed_alike = any(who.endswith("[timeit]") for (who, c) in t)
+DB = "tilelua[do_bench]"
+bench_alike = any(who == DB for (who, c) in t)
+
+
+def do_bench_cells(c, best, peers):
+    """tilelua's time by do_bench for case c and the fastest peer's (by do_bench) over it."""
+    me = t.get((DB, c))
+    if not me:
+        return " — | — |"
+    return f" {me[0]:.0f} µs | {f'{peers[best][0] / me[0]:.2f}×' if best else '—'} |"
+
+
+
 rows = ["| case | tilelua | TFLOP/s | SDPA flash | SDPA efficient | SDPA cuDNN | Triton | fastest SDPA | ratio |" +
-        (" fastest SDPA, timeit | ratio, timeit |" if timed_alike else ""),
-        "|---|---|---|---|---|---|---|---|---|" + ("---|---|" if timed_alike else "")]
+        (" fastest SDPA, timeit | ratio, timeit |" if timed_alike else "") +
+        (" tilelua, do_bench | ratio, do_bench |" if bench_alike else ""),
+        "|---|---|---|---|---|---|---|---|---|" + ("---|---|" if timed_alike else "") + ("---|---|" if bench_alike else "")]
 for c in cases:
     me = t.get(("tilelua", c))
     peers = {p: t[(p, c)] for p in ("sdpa_flash", "sdpa_efficient", "sdpa_cudnn") if (p, c) in t}
@@ -49,8 +65,9 @@ for c in cases:
     rows.append(f"| {c.replace('attention ', '')} | {f'{me[0]:.0f} µs' if me else '—'} | {f'{me[1]:.0f}' if me else '—'} | "
                 f"{cell('sdpa_flash')} | {cell('sdpa_efficient')} | {cell('sdpa_cudnn')} | "
                 f"{f'{tri[0]:.0f} µs ({tri[1]:.0f})' if tri else '—'} | "
-                f"{best.replace('sdpa_', '') if best else '—'} | {ratio} |" + (timeit_cells(c, me) if timed_alike else ""))
-variants = sorted({who for (who, c) in t if who.startswith("tilelua[")})
+                f"{best.replace('sdpa_', '') if best else '—'} | {ratio} |" + (timeit_cells(c, me) if timed_alike else "") +
+                (do_bench_cells(c, best, peers) if bench_alike else ""))
+variants = sorted({who for (who, c) in t if who.startswith("tilelua[") and who != DB})
 if variants:
     rows += ["", "| config (opts.config) | case | time | TFLOP/s | default's time |", "|---|---|---|---|---|"]
     for who in variants:
