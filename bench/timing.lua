@@ -2,7 +2,8 @@
 -- timeit(fn, reps, samples): one call of fn as a warm-up (the process's first timeit: calls for 0.2 s), then `samples`
 -- samples (default 5) of `reps` calls each, each sample ended by tl.synchronize(); the median seconds per call.
 -- do_bench(fn, n): as triton's do_bench times the peers (bench/peers_attention.py's default): before each of n calls a
--- 256 MB buffer is cleared (the L2 cache cold), the call alone between two device events; the median seconds.
+-- 256 MB buffer is cleared (the L2 cache cold), the call alone between two device events, read after the last call;
+-- the median seconds.
 -- signed(shape, dtype, seed): a benchmark input, uniform in [-1, 1) (tl.rand in f32, mapped and cast
 -- by std.map).
 local M = {}
@@ -49,13 +50,17 @@ function M.do_bench(fn, n)
   local std = require "tilelua.std"
   warm(fn)
   cache = cache or tl.zeros({ 64 * 1024 * 1024 }, tl.i32)
-  local ts = {}
+  -- (the events read once all n calls are queued, as triton's: the host runs ahead, so its time to queue a call is
+  -- inside the events only where it outlasts the clear before it)
+  local marks = {}
   for i = 1, n do
     std.map(function(x) return x * 0 end, cache, cache)
     local e0 = tl.event()
     fn()
-    ts[i] = e0:elapsed(tl.event())
+    marks[i] = { e0, tl.event() }
   end
+  local ts = {}
+  for i = 1, n do ts[i] = marks[i][1]:elapsed(marks[i][2]) end
   return M.median(ts)
 end
 
