@@ -47,6 +47,13 @@ local function check_row(q, k, v, o, b, h, i, causal)
   return worst
 end
 
+-- seconds a call of fn: timeit's median of `samples` samples of `reps` calls, or with ATTENTION_TIMER=do_bench the median
+-- of 20 calls each after a 256 MB clear (bench/timing.lua)
+local function time(fn, reps, samples)
+  if os.getenv("ATTENTION_TIMER") == "do_bench" then return timing.do_bench(fn, 20) end
+  return timing.timeit(fn, reps, samples)
+end
+
 local function case(dt, D, causal, S, config, tag)
   local B, H = 16384 // S, 2048 // D
   local function rnd(seed) return timing.signed({ B, H, S, D }, dt, seed) end
@@ -58,8 +65,7 @@ local function case(dt, D, causal, S, config, tag)
   if err > 2e-2 then
     print(string.format("%s %s: FAILED max error %.3g", tag, label, err))
   else
-    local function call() std.attention(q, k, v, { causal = causal, out = o, config = config }) end
-    local t = os.getenv("ATTENTION_TIMER") == "do_bench" and timing.do_bench(call, 20) or timing.timeit(call, 5, 3)
+    local t = time(function() std.attention(q, k, v, { causal = causal, out = o, config = config }) end, 5, 3)
     local flops = 4 * B * H * S * S * D / (causal and 2 or 1)
     print(string.format("%s %s: %.1f us %.1f TFLOP/s (max error %.2g)", tag, label, t * 1e6, flops / t / 1e12, err))
   end
@@ -126,8 +132,7 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)
       if not ok then print("tilelua " .. label .. ": FAILED " .. tostring(err))
       else
-        local function call() std.attention_backward(dout, q, k, v, o, lse, bopts) end
-        local t = os.getenv("ATTENTION_TIMER") == "do_bench" and timing.do_bench(call, 20) or timing.timeit(call, reps, samples)
+        local t = time(function() std.attention_backward(dout, q, k, v, o, lse, bopts) end, reps, samples)
         local flops = 2.5 * 4 * B * H * S * S * D / (causal and 2 or 1)
         print(string.format("tilelua %s: %.1f us %.1f TFLOP/s", label, t * 1e6, flops / t / 1e12))
       end

@@ -29,17 +29,7 @@ def timeit_cells(c, me):
     return f" {best[5:-8]} {alike[best][0]:.0f} µs | {ratio} |"
 
 
-for line in open(log):
-    m = pat.match(line)
-    if m:
-        # (a case timed more than once, as the backward's rounds: the fastest)
-        if (m[1], m[2]) not in t or float(m[7]) < t[(m[1], m[2])][0]:
-            t[(m[1], m[2])] = (float(m[7]), float(m[8]))
-        if m[2] not in cases:
-            cases.append(m[2])
-timed_alike = any(who.endswith("[timeit]") for (who, c) in t)
 DB = "tilelua[do_bench]"
-bench_alike = any(who == DB for (who, c) in t)
 
 
 def do_bench_cells(c, best, peers):
@@ -50,7 +40,16 @@ def do_bench_cells(c, best, peers):
     return f" {me[0]:.0f} µs | {f'{peers[best][0] / me[0]:.2f}×' if best else '—'} |"
 
 
-
+for line in open(log):
+    m = pat.match(line)
+    if m:
+        # (a case timed more than once, as the backward's rounds: the fastest)
+        if (m[1], m[2]) not in t or float(m[7]) < t[(m[1], m[2])][0]:
+            t[(m[1], m[2])] = (float(m[7]), float(m[8]))
+        if m[2] not in cases:
+            cases.append(m[2])
+timed_alike = any(who.endswith("[timeit]") for (who, c) in t)
+bench_alike = any(who == DB for (who, c) in t)
 rows = ["| case | tilelua | TFLOP/s | SDPA flash | SDPA efficient | SDPA cuDNN | Triton | fastest SDPA | ratio |" +
         (" fastest SDPA, timeit | ratio, timeit |" if timed_alike else "") +
         (" tilelua, do_bench | ratio, do_bench |" if bench_alike else ""),
