@@ -11,11 +11,15 @@ B=$(realpath "$1"); OUT=${2:-/tmp/bench_attention_backward}; SEQS=${3:-1024,2048
 cd "$(dirname "$0")/.."
 export TILELUA_CACHE_DIR=$(mktemp -d)
 dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)
+# (the SM clock and power every 100 ms: these kernels run at the power limit, bench/clocks.py)
+nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms 100 >"$OUT/clocks.csv" &
+smi=$!
 export ATTENTION_BACKWARD=1 ATTENTION_BACKWARD_SEQS=$SEQS ATTENTION_BACKWARD_DTYPES=f16,bf16
 { ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma,wgmma ATTENTION_BACKWARD_TIMING=10,5 "$B/tilesh" --backend=cuda bench/attention_bench.lua
   ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma ATTENTION_TIMER=do_bench "$B/tilesh" --backend=cuda bench/attention_bench.lua |
     sed 's/^tilelua /tilelua[do_bench] /'
   PYTHONUNBUFFERED=1 python3 bench/peers_attention.py --backward-only
   SDPA_BACKENDS=cudnn PEERS_TIMER=timeit PYTHONUNBUFFERED=1 python3 bench/peers_attention.py --backward-only; } 2>&1 | tee "$OUT/log"
+kill $smi; python3 bench/clocks.py "$OUT/clocks.csv" | tee -a "$OUT/log"
 python3 bench/attention_table.py "$OUT/log" "$OUT/attention_backward_bench.png" \
   "std.attention_backward vs SDPA's backward, $(date -u +%F), $dev" | tee "$OUT/table.md"

@@ -1,0 +1,25 @@
+# bench/clocks.py on made-up nvidia-smi samples: the columns found by name (a temperature column between them), idle
+# samples (at or below 300 W) and a sample nvidia-smi could not fill left out, the power-cap share of the busy ones (another clock event not counted);
+# a file with no busy sample says so; a header without the clock column is an error naming it.
+. "$(dirname "$0")/lib.bash"
+command -v python3 >/dev/null || exit 77
+TOOL="$SRC/bench/clocks.py"
+cat >"$TMPD/s.csv" <<'EOF2'
+timestamp, clocks.current.sm [MHz], temperature.gpu, power.draw [W], clocks_event_reasons.active
+2026/11/30 18:01:22.431, 345 MHz, 33, 77.47 W, 0x0000000000000001
+2026/11/30 18:01:22.451, 1755 MHz, 50, 527.6 W, 0x0000000000000004
+2026/11/30 18:01:22.471, 1980 MHz, 45, 435.6 W, 0x0000000000000001
+2026/11/30 18:01:22.491, 1800 MHz, 55, 642.7 W, 0x0000000000000004
+2026/11/30 18:01:22.511, [N/A], 55, 650.0 W, 0x0000000000000004
+2026/11/30 18:01:22.531, 1980 MHz, 36, 209.0 W, 0x0000000000000000
+EOF2
+out=$(python3 "$TOOL" "$TMPD/s.csv") || fail "clocks.py exited $?"
+expect_contains "the busy samples' clock, power and cap share" "$out" \
+  "# clocks: SM 1755-1980 MHz (median 1800) over 3 busy samples, power up to 643 W, SW power cap in 67%"
+head -2 "$TMPD/s.csv" >"$TMPD/idle.csv"
+out=$(python3 "$TOOL" "$TMPD/idle.csv") || fail "clocks.py exited $?"
+expect_contains "no busy samples" "$out" "no busy samples"
+sed 's/clocks.current.sm/clocks.mem/' "$TMPD/s.csv" >"$TMPD/bad.csv"
+if out=$(python3 "$TOOL" "$TMPD/bad.csv" 2>&1); then fail "a header without the SM clock was accepted"; fi
+expect_contains "the missing column named" "$out" "the header lacks clocks.current.sm"
+echo "bench_clocks: ok"
