@@ -502,12 +502,8 @@ local function check_config(config)
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
            key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
-    elseif key == "qhalves" then
-      if v ~= true and v ~= false and v ~= "offset" then
-        C.fail("std.attention: config.qhalves must be a boolean or \"offset\" (got %s)", tostring(v))
-      end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, qhalves)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
              tostring(key))
     end
   end

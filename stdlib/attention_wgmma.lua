@@ -104,11 +104,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- of the fixed walk block, block + grid, ...: a block that finishes early takes the next tile, as the launch's own
   -- block scheduling does for a kernel that is not persistent (the fixed orders lost to it where causal)
   local dynamic = persistent and config.dynamic == true
-  -- config.qhalves (with persistent, not pingpong; a probe): q's buffer in one half a consumer warpgroup, each with
-  -- its own barriers (qbar[w], qfree[w]) and copied by the producer apart, so that neither warpgroup waits at a
-  -- tile's start for the other to be done with q; "offset": and warpgroup 1 starts its first tile once warpgroup 0
-  -- has its first softmax, to see whether an offset between the two, once made, holds
-  local qhalves = persistent and not config.pingpong and not dynamic and config.qhalves or false
   -- config.lpt (not persistent): see the block's tile in the body
   local lpt = config.lpt == true
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
@@ -160,10 +155,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           qhalves == "offset" and "_qho" or qhalves and "_qh" or "",
                            WG == 3 and "_wg3" or "", lpt and "_l" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
@@ -314,7 +308,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- executor, so each reaches only its own issuer's stores)
         local why
         local function own(w, fn)
-          if (pingpong or qhalves == "offset") and not why then return k:when(tl.eq(k.warp_id() // 4, w), fn) end
+          if pingpong and not why then return k:when(tl.eq(k.warp_id() // 4, w), fn) end
           fn()
         end
         -- the TMA stores of the output's staging buffer have read it: those of each warpgroup's first thread
@@ -323,13 +317,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- the q panels, and the K and V tiles of keys kv0.. into stage buf; opts: {barrier, index}
         -- for box copies (config.ws), nil for copy-group copies with distributions
-        local function copy_q(opts, half)
-          if half then
-            for pi = 0, PD - 1 do
-              k:copy(k:window(lq, { pi * BM + half * 64, 0 }, { 64, 64 }), win(p.q, h, q0 + half * 64, pi * 64, 64, 64), opts)
-            end
-            return
-          end
+        local function copy_q(opts)
           for pi = 0, PD - 1 do
             k:copy(k:window(lq, { pi * BM, 0 }, { BM, 64 }, not opts and qdist or nil),
                    win(p.q, h, q0, pi * 64, BM, 64, not opts and qdist or nil), opts)
@@ -500,7 +488,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
-            if ov.started then ov.started() end
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
             local function ostep(j, kv0, with_mask, o, m, l, pr)
               local js = (j + 1) % st
@@ -627,7 +614,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- empty[j] once its products are done; tile t uses stage t % st and phase (t // st) % 2
         -- (config.overlap: K's ring full / empty and V's fullv / emptyv; its rounds start at tile 1,
         -- so one round spans two phases)
-        local qbar, full, empty = k:mbarrier(qhalves and WG or 1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
+        local qbar, full, empty = k:mbarrier(1, 1), k:mbarrier(st, 1), k:mbarrier(st, WG)
         local fullv, emptyv
         if overlap then fullv, emptyv = k:mbarrier(st, 1), k:mbarrier(st, WG) end
         -- (js: the stage; config.persistent adds its parity as the tile started)
@@ -637,23 +624,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         end
         -- config.persistent: q's buffer free again (qfree: the consumer warpgroups are done with it),
         -- tile it's q in it on phase it % 2 of qbar
-        local qfree = persistent and k:mbarrier(qhalves and WG or 1, qhalves and 1 or WG)
+        local qfree = persistent and k:mbarrier(1, WG)
         local function q_phase(it) return it and it % 2 or 0 end
         local roles = {
           { name = "producer", warps = 4, registers = regs[1], fn = function(role)
             if why then return end
             k:when(role:leader(), function() each_tile(function(it)
-              if qhalves then
-                for w = 0, WG - 1 do
-                  qfree:wait(w, 1 - q_phase(it))
-                  copy_q({ barrier = qbar, index = w }, w)
-                  qbar:arrive(w)
-                end
-              else
-                if persistent then qfree:wait(0, 1 - q_phase(it)) end
-                copy_q { barrier = qbar, index = 0 }
-                qbar:arrive(0)
-              end
+              if persistent then qfree:wait(0, 1 - q_phase(it)) end
+              copy_q { barrier = qbar, index = 0 }
+              qbar:arrive(0)
               -- one stage's tile: its stage free again, the copies, the arrival that expects their bytes
               local function load(kv0, js)
                 empty:wait(js, 1 - phase(kv0, js))
@@ -695,17 +674,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local wgr = pingpong and k.warp_id() // 4
             local turns = pingpong and not why and role:named_barriers(WG, 256)
             if turns then k:when(tl.eq(wgr, WG - 1), function() turns:arrive(0) end) end
-            local wgi = qhalves and k.warp_id() // 4
-            -- (qhalves = "offset": warpgroup 1 waits here once for warpgroup 0's first softmax)
-            local offb = qhalves == "offset" and role:named_barriers(1, 256)
-            if offb then k:when(tl.eq(wgi, 1), function() offb:sync(0) end) end
             each_tile(function(it)
               if why then
                 -- (persistent: the last tile's products are done everywhere before q's buffer is copied into)
                 if persistent then role:sync() end
                 return self_copied(function() role:sync() end)
               end
-              qbar:wait(qhalves and wgi or 0, q_phase(it))
+              qbar:wait(0, q_phase(it))
               -- a stage's products are complete (wgmma groups are waited for): hand it back
               local function hand_back(bar, j) k:when(tl.eq(k.thread_id() % 128, 0), function() bar:arrive(j) end) end
               local ov = overlap and {
@@ -716,8 +691,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 turn = function() if turns then turns:sync(wgr) end end,
                 -- (the turn goes on once the warpgroup has issued)
                 pass = function() if turns then turns:arrive((wgr + 1) % WG) end end,
-                q_done = function() if persistent then hand_back(qfree, qhalves and wgi or 0) end end,
-                started = offb and function() k:when(tl.land(tl.eq(it, 0), tl.eq(wgi, 0)), function() offb:arrive(0) end) end,
+                q_done = function() if persistent then hand_back(qfree, 0) end end,
               } or nil
               -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
               local p_sync = function() role:sync() end
@@ -733,7 +707,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- warpgroups run apart on the executor (groups), where a warpgroup waiting for its turn would otherwise hold
         -- up the other's issue)
         roles[2] = { name = "consumers", warps = 4 * WG, registers = regs[2], fn = consumer(),
-                     groups = (pingpong or qhalves == "offset") and not why and 4 or nil }
+                     groups = pingpong and not why and 4 or nil }
         k:roles(roles)
       end,
     }
