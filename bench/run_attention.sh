@@ -12,10 +12,15 @@ dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1
 # (the SM clock and power every 100 ms: these kernels run at the power limit, bench/clocks.py)
 nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms 100 >"$OUT/clocks.csv" &
 smi=$!
-{ "$B/tilesh" --backend=cuda bench/attention_bench.lua "$@"
+{ echo "# phase tilelua $(date +%s.%N)"
+  "$B/tilesh" --backend=cuda bench/attention_bench.lua "$@"
+  echo "# phase tilelua[do_bench] $(date +%s.%N)"
   ATTENTION_TIMER=do_bench "$B/tilesh" --backend=cuda bench/attention_bench.lua "$@" | sed 's/^tilelua /tilelua[do_bench] /'
+  echo "# phase sdpa $(date +%s.%N)"
   PYTHONUNBUFFERED=1 python3 bench/peers_attention.py "$@"
+  echo "# phase sdpa[timeit] $(date +%s.%N)"
   SDPA_BACKENDS=cudnn PEERS_TIMER=timeit PYTHONUNBUFFERED=1 python3 bench/peers_attention.py "$@"
+  echo "# phase triton $(date +%s.%N)"
   PYTHONUNBUFFERED=1 python3 bench/triton_attention.py "$@"; } 2>&1 | tee "$OUT/log"
-kill $smi; python3 bench/clocks.py "$OUT/clocks.csv" | tee -a "$OUT/log"
+kill $smi; python3 bench/clocks.py "$OUT/clocks.csv" "$OUT/log" | tee -a "$OUT/log"
 python3 bench/attention_table.py "$OUT/log" "$OUT/attention_bench.png" "std.attention vs SDPA, $(date -u +%F), $dev" | tee "$OUT/table.md"

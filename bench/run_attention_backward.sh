@@ -15,11 +15,15 @@ dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1
 nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms 100 >"$OUT/clocks.csv" &
 smi=$!
 export ATTENTION_BACKWARD=1 ATTENTION_BACKWARD_SEQS=$SEQS ATTENTION_BACKWARD_DTYPES=f16,bf16
-{ ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma,wgmma ATTENTION_BACKWARD_TIMING=10,5 "$B/tilesh" --backend=cuda bench/attention_bench.lua
+{ echo "# phase tilelua $(date +%s.%N)"
+  ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma,wgmma ATTENTION_BACKWARD_TIMING=10,5 "$B/tilesh" --backend=cuda bench/attention_bench.lua
+  echo "# phase tilelua[do_bench] $(date +%s.%N)"
   ATTENTION_GRID=0 ATTENTION_BACKWARD_MODES=wgmma ATTENTION_TIMER=do_bench "$B/tilesh" --backend=cuda bench/attention_bench.lua |
     sed 's/^tilelua /tilelua[do_bench] /'
+  echo "# phase sdpa $(date +%s.%N)"
   PYTHONUNBUFFERED=1 python3 bench/peers_attention.py --backward-only
+  echo "# phase sdpa[timeit] $(date +%s.%N)"
   SDPA_BACKENDS=cudnn PEERS_TIMER=timeit PYTHONUNBUFFERED=1 python3 bench/peers_attention.py --backward-only; } 2>&1 | tee "$OUT/log"
-kill $smi; python3 bench/clocks.py "$OUT/clocks.csv" | tee -a "$OUT/log"
+kill $smi; python3 bench/clocks.py "$OUT/clocks.csv" "$OUT/log" | tee -a "$OUT/log"
 python3 bench/attention_table.py "$OUT/log" "$OUT/attention_backward_bench.png" \
   "std.attention_backward vs SDPA's backward, $(date -u +%F), $dev" | tee "$OUT/table.md"

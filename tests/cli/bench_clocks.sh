@@ -1,6 +1,7 @@
 # bench/clocks.py on made-up nvidia-smi samples: the columns found by name (a temperature column between them), idle
 # samples (at or below 300 W) and a sample nvidia-smi could not fill left out, the power-cap share of the busy ones (another clock event not counted);
-# a file with no busy sample says so; a header without the clock column is an error naming it.
+# a file with no busy sample says so; a header without the clock column is an error naming it; with the bench's log,
+# a line for each phase its "# phase NAME SECONDS" marks delimit (the last one to the samples' end).
 . "$(dirname "$0")/lib.bash"
 command -v python3 >/dev/null || exit 77
 TOOL="$SRC/bench/clocks.py"
@@ -22,4 +23,18 @@ expect_contains "no busy samples" "$out" "no busy samples"
 sed 's/clocks.current.sm/clocks.mem/' "$TMPD/s.csv" >"$TMPD/bad.csv"
 if out=$(python3 "$TOOL" "$TMPD/bad.csv" 2>&1); then fail "a header without the SM clock was accepted"; fi
 expect_contains "the missing column named" "$out" "the header lacks clocks.current.sm"
+# (the samples' local time and the marks' seconds read in one time zone)
+export TZ=UTC
+{ echo "tilelua attention f16 d64 full S=1024: 400.0 us"
+  echo "# phase tilelua $(date -d '2026-11-30 18:01:22.440' +%s.%N)"
+  echo "# phase sdpa $(date -d '2026-11-30 18:01:22.480' +%s.%N)"; } >"$TMPD/log"
+out=$(python3 "$TOOL" "$TMPD/s.csv" "$TMPD/log") || fail "clocks.py exited $?"
+expect_contains "the whole run first" "$out" "# clocks: SM 1755-1980 MHz (median 1800) over 3 busy samples"
+expect_contains "the first phase's samples" "$out" \
+  "# clocks tilelua: SM 1755-1980 MHz (median 1868) over 2 busy samples, power up to 528 W, SW power cap in 50%"
+expect_contains "the last phase to the samples' end" "$out" \
+  "# clocks sdpa: SM 1800-1800 MHz (median 1800) over 1 busy samples, power up to 643 W, SW power cap in 100%"
+echo "# phase broken later" >>"$TMPD/log"
+if out=$(python3 "$TOOL" "$TMPD/s.csv" "$TMPD/log" 2>&1); then fail "a phase mark without a time was accepted"; fi
+expect_contains "the bad mark named" "$out" "a phase mark without a time: # phase broken later"
 echo "bench_clocks: ok"
