@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """clocks.py - what the GPU's clock did during a bench run: reads nvidia-smi's samples
-(nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms 100) and prints
-a line: the SM clock over the busy samples (power above BUSY_W watts: kernels running), its median, the highest
-power, and the share of busy samples with the "SW power cap" clock event (0x4) active. The H200's kernels here run
+(nvidia-smi --query-gpu=timestamp,utilization.gpu,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms
+100) and prints a line: the SM clock over the busy samples (a kernel running BUSY_UTIL% of the driver's last period or
+more), its median, the highest power, and the share of busy samples with the "SW power cap" clock event (0x4) active. The H200's kernels here run
 at its power limit, so the clock moves with the power by up to 10% between runs (bench/RESULTS.md, 2026-11-30,
 session 46): the line says how far a table's run was held back.
 With LOG, the bench's log holding lines "# phase NAME SECONDS" (SECONDS since the epoch, `date +%s.%N`, each phase
@@ -14,9 +14,11 @@ import datetime
 import statistics
 import sys
 
-BUSY_W = 300.0  # (idle and between cases: 70-250 W)
+# (not the power: the driver averages it over about a second, so a run of short cases never reads busy by it,
+# bench/RESULTS.md 2026-11-30 session 46, call 6)
+BUSY_UTIL = 50
 POWER_CAP = 0x4
-WANT = ("timestamp", "clocks.current.sm", "power.draw", "clocks_event_reasons.active")
+WANT = ("timestamp", "utilization.gpu", "clocks.current.sm", "power.draw", "clocks_event_reasons.active")
 
 
 def samples(path):
@@ -34,17 +36,18 @@ def samples(path):
             try:
                 # (nvidia-smi writes the machine's local time, which clocks.py reads on the same machine)
                 t = datetime.datetime.strptime(names[cols[0]], "%Y/%m/%d %H:%M:%S.%f").timestamp()
-                mhz, watts, why = int(names[cols[1]].split()[0]), float(names[cols[2]].split()[0]), int(names[cols[3]], 16)
+                util, mhz = int(names[cols[1]].split()[0]), int(names[cols[2]].split()[0])
+                watts, why = float(names[cols[3]].split()[0]), int(names[cols[4]], 16)
             except (IndexError, ValueError):
                 continue  # a line nvidia-smi could not fill ([N/A])
-            if watts > BUSY_W:
+            if util >= BUSY_UTIL:
                 busy.append((t, mhz, watts, why))
     return busy
 
 
 def summary(label, busy):
     if not busy:
-        return "# clocks%s: no busy samples (power never above %.0f W)" % (label, BUSY_W)
+        return "# clocks%s: no busy samples (the GPU never %d%% busy)" % (label, BUSY_UTIL)
     mhz = [b[1] for b in busy]
     capped = sum(1 for b in busy if b[3] & POWER_CAP)
     return "# clocks%s: SM %d-%d MHz (median %.0f) over %d busy samples, power up to %.0f W, SW power cap in %d%%" % (

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 export TILELUA_CACHE_DIR=$(mktemp -d)
 dev=$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)
 # (the SM clock and power every 100 ms: these kernels run at the power limit, bench/clocks.py)
-nvidia-smi --query-gpu=timestamp,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms 100 >"$OUT/clocks.csv" &
+nvidia-smi --query-gpu=timestamp,utilization.gpu,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms 100 >"$OUT/clocks.csv" &
 smi=$!
 export ATTENTION_BACKWARD=1 ATTENTION_BACKWARD_SEQS=$SEQS ATTENTION_BACKWARD_DTYPES=f16,bf16
 { echo "# phase tilelua $(date +%s.%N)"

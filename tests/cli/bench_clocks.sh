@@ -1,18 +1,18 @@
 # bench/clocks.py on made-up nvidia-smi samples: the columns found by name (a temperature column between them), idle
-# samples (at or below 300 W) and a sample nvidia-smi could not fill left out, the power-cap share of the busy ones (another clock event not counted);
+# samples (the GPU less than 50% busy, whatever the power) and a sample nvidia-smi could not fill left out, the power-cap share of the busy ones (another clock event not counted);
 # a file with no busy sample says so; a header without the clock column is an error naming it; with the bench's log,
 # a line for each phase its "# phase NAME SECONDS" marks delimit (the last one to the samples' end).
 . "$(dirname "$0")/lib.bash"
 command -v python3 >/dev/null || exit 77
 TOOL="$SRC/bench/clocks.py"
 cat >"$TMPD/s.csv" <<'EOF2'
-timestamp, clocks.current.sm [MHz], temperature.gpu, power.draw [W], clocks_event_reasons.active
-2026/11/30 18:01:22.431, 345 MHz, 33, 77.47 W, 0x0000000000000001
-2026/11/30 18:01:22.451, 1755 MHz, 50, 527.6 W, 0x0000000000000004
-2026/11/30 18:01:22.471, 1980 MHz, 45, 435.6 W, 0x0000000000000001
-2026/11/30 18:01:22.491, 1800 MHz, 55, 642.7 W, 0x0000000000000004
-2026/11/30 18:01:22.511, [N/A], 55, 650.0 W, 0x0000000000000004
-2026/11/30 18:01:22.531, 1980 MHz, 36, 209.0 W, 0x0000000000000000
+timestamp, utilization.gpu [%], clocks.current.sm [MHz], temperature.gpu, power.draw [W], clocks_event_reasons.active
+2026/11/30 18:01:22.431, 0 %, 345 MHz, 33, 77.47 W, 0x0000000000000001
+2026/11/30 18:01:22.451, 100 %, 1755 MHz, 50, 527.6 W, 0x0000000000000004
+2026/11/30 18:01:22.471, 50 %, 1980 MHz, 45, 435.6 W, 0x0000000000000001
+2026/11/30 18:01:22.491, 87 %, 1800 MHz, 55, 642.7 W, 0x0000000000000004
+2026/11/30 18:01:22.511, 100 %, [N/A], 55, 650.0 W, 0x0000000000000004
+2026/11/30 18:01:22.531, 49 %, 1980 MHz, 36, 609.0 W, 0x0000000000000000
 EOF2
 out=$(python3 "$TOOL" "$TMPD/s.csv") || fail "clocks.py exited $?"
 expect_contains "the busy samples' clock, power and cap share" "$out" \
