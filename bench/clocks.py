@@ -3,7 +3,7 @@
 (nvidia-smi --query-gpu=timestamp,utilization.gpu,clocks.sm,power.draw,clocks_event_reasons.active --format=csv -lms
 100) and prints a line: the SM clock over the busy samples (a kernel running BUSY_UTIL% of the driver's last period or
 more), its median, the highest power, and the share of busy samples with the "SW power cap" clock event (0x4) active. The H200's kernels here run
-at its power limit, so the clock moves with the power by up to 10% between runs (bench/RESULTS.md, 2026-11-30,
+at its power limit, so the clock moves with the power by up to 9% between runs (bench/RESULTS.md, 2026-11-30,
 session 46): the line says how far a table's run was held back.
 With LOG, the bench's log holding lines "# phase NAME SECONDS" (SECONDS since the epoch, `date +%s.%N`, each phase
 running until the next one's mark or the samples' end), a line more for each phase: whether tilelua's runs and the
@@ -23,7 +23,7 @@ WANT = ("timestamp", "utilization.gpu", "clocks.current.sm", "power.draw", "cloc
 
 def samples(path):
     """(seconds since the epoch, MHz, W, clock event bits) of each busy sample; the columns found by name."""
-    busy, cols = [], None
+    busy, cols, rows = [], None, 0
     with open(path, newline="") as f:
         for row in csv.reader(f):
             names = [c.strip() for c in row]
@@ -40,12 +40,15 @@ def samples(path):
                 watts, why = float(names[cols[3]].split()[0]), int(names[cols[4]], 16)
             except (IndexError, ValueError):
                 continue  # a line nvidia-smi could not fill ([N/A])
+            rows += 1
             if util >= BUSY_UTIL:
                 busy.append((t, mhz, watts, why))
-    return busy
+    return busy if rows else None
 
 
 def summary(label, busy):
+    if busy is None:
+        return "# clocks%s: no samples" % label
     if not busy:
         return "# clocks%s: no busy samples (the GPU never %d%% busy)" % (label, BUSY_UTIL)
     mhz = [b[1] for b in busy]
@@ -78,7 +81,7 @@ def main(argv):
         marks = phases(argv[2])
         for i, (name, t0) in enumerate(marks):
             t1 = marks[i + 1][1] if i + 1 < len(marks) else float("inf")
-            print(summary(" " + name, [b for b in busy if t0 <= b[0] < t1]))
+            print(summary(" " + name, busy and [b for b in busy if t0 <= b[0] < t1]))
 
 
 if __name__ == "__main__":

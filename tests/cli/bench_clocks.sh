@@ -20,16 +20,25 @@ expect_contains "the busy samples' clock, power and cap share" "$out" \
 head -2 "$TMPD/s.csv" >"$TMPD/idle.csv"
 out=$(python3 "$TOOL" "$TMPD/idle.csv") || fail "clocks.py exited $?"
 expect_contains "no busy samples" "$out" "no busy samples"
+: >"$TMPD/empty.csv"
+out=$(python3 "$TOOL" "$TMPD/empty.csv") || fail "clocks.py exited $?"
+expect_eq "an empty file: no samples at all" "$out" "# clocks: no samples"
 sed 's/clocks.current.sm/clocks.mem/' "$TMPD/s.csv" >"$TMPD/bad.csv"
 if out=$(python3 "$TOOL" "$TMPD/bad.csv" 2>&1); then fail "a header without the SM clock was accepted"; fi
 expect_contains "the missing column named" "$out" "the header lacks clocks.current.sm"
-# (the samples' local time and the marks' seconds read in one time zone)
-export TZ=UTC
-{ echo "tilelua attention f16 d64 full S=1024: 400.0 us"
-  echo "# phase tilelua $(date -d '2026-11-30 18:01:22.440' +%s.%N)"
+# (the samples' local time and the marks' seconds read in one time zone, not UTC: a clocks.py that took the samples'
+# time for UTC would put them 5.5 hours off the marks)
+export TZ=XST-5:30
+{ echo "# phase setup $(date -d '2026-11-30 18:01:22.400' +%s.%N)"
+  echo "# phase compile $(date -d '2026-11-30 18:01:22.440' +%s.%N)"
+  echo "# phase tilelua $(date -d '2026-11-30 18:01:22.450' +%s.%N)"
+  echo "tilelua attention f16 d64 full S=1024: 400.0 us"
   echo "# phase sdpa $(date -d '2026-11-30 18:01:22.480' +%s.%N)"; } >"$TMPD/log"
 out=$(python3 "$TOOL" "$TMPD/s.csv" "$TMPD/log") || fail "clocks.py exited $?"
-expect_contains "the whole run first" "$out" "# clocks: SM 1755-1980 MHz (median 1800) over 3 busy samples"
+expect_eq "the whole run first" "${out%%$'\n'*}" \
+  "# clocks: SM 1755-1980 MHz (median 1800) over 3 busy samples, power up to 643 W, SW power cap in 67%"
+expect_contains "a phase of idle samples" "$out" "# clocks setup: no busy samples"
+expect_contains "a phase with no samples" "$out" "# clocks compile: no busy samples"
 expect_contains "the first phase's samples" "$out" \
   "# clocks tilelua: SM 1755-1980 MHz (median 1868) over 2 busy samples, power up to 528 W, SW power cap in 50%"
 expect_contains "the last phase to the samples' end" "$out" \
