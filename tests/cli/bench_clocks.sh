@@ -1,7 +1,9 @@
 # bench/clocks.py on made-up nvidia-smi samples: the columns found by name (a temperature column between them), idle
 # samples (the GPU less than 50% busy, whatever the power) and a sample nvidia-smi could not fill left out, the power-cap share of the busy ones (another clock event not counted);
 # a file with no busy sample says so; a header without the clock column is an error naming it; with the bench's log,
-# a line for each phase its "# phase NAME SECONDS" marks delimit (the last one to the samples' end).
+# a line for each phase its "# phase NAME SECONDS" marks delimit (the last one to the samples' end). Then
+# bench/clocks.sh, the run scripts' helpers, with a stand-in nvidia-smi: the GPU CUDA sees first sampled, a phase's
+# samples summarized into the log, the sampler stopped.
 . "$(dirname "$0")/lib.bash"
 command -v python3 >/dev/null || exit 77
 TOOL="$SRC/bench/clocks.py"
@@ -46,4 +48,19 @@ expect_contains "the last phase to the samples' end" "$out" \
 echo "# phase broken later" >>"$TMPD/log"
 if out=$(python3 "$TOOL" "$TMPD/s.csv" "$TMPD/log" 2>&1); then fail "a phase mark without a time was accepted"; fi
 expect_contains "the bad mark named" "$out" "a phase mark without a time: # phase broken later"
+mkdir "$TMPD/bin"
+cat >"$TMPD/bin/nvidia-smi" <<'EOF2'
+#!/usr/bin/env bash
+echo "$*" >"$ARGS"
+echo "timestamp, utilization.gpu [%], clocks.current.sm [MHz], power.draw [W], clocks_event_reasons.active"
+while :; do echo "$(date '+%Y/%m/%d %H:%M:%S.%3N'), 100 %, 1900 MHz, 500.00 W, 0x0000000000000004"; sleep 0.05; done
+EOF2
+chmod +x "$TMPD/bin/nvidia-smi"
+mkdir "$TMPD/run"
+out=$(cd "$TMPD/run" && export PATH="$TMPD/bin:$PATH" ARGS="$TMPD/args" CUDA_VISIBLE_DEVICES=1,0 &&
+      . "$SRC/bench/clocks.sh" && clocks_start . && sleep 0.2 && phase work >log && sleep 0.4 && clocks_end . &&
+      echo "sampler $(kill -0 "$CLOCKS_PID" 2>/dev/null && echo running || echo stopped)") || fail "clocks.sh: $out"
+expect_contains "nvidia-smi asked for CUDA's first GPU" "$(cat "$TMPD/args")" "-i 1 --query-gpu="
+expect_contains "the phase's samples, in the log" "$(cat "$TMPD/run/log")" "# clocks work: SM 1900-1900 MHz (median 1900) over"
+expect_contains "the sampler stopped" "$out" "sampler stopped"
 echo "bench_clocks: ok"
