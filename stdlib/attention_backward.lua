@@ -391,7 +391,7 @@ local function default_quad(D, causal, walk, tstore)
 end
 M._default_quad = default_quad
 local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma, late, flat, tstore, walk, persist, lpt, lpt_default,
-                          quad)
+                          quad, split)
   if use_wgmma(wgmma) then
     if rs == nil then rs = D == 128 or causal or atomic end
     if ws == nil then ws = D == 128 and atomic and tma end
@@ -415,8 +415,9 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     end
     if lpt == nil then lpt = lpt_default and not persist end
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
-                                                                  tma, late, flat, tstore, persist, lpt, quad or false)
+                                                                  tma, late, flat, tstore, persist, lpt, quad or false, split)
   end
+  if split then C.fail("std.attention_backward: config.split (the launch's last round in pieces) is a form of config.wgmma's kernel") end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
   if ws then C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel") end
@@ -519,11 +520,14 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- (config.fold, dQ's chunks turned into dQ by the dK/dV kernel itself, each by the warpgroup whose counted reduce-add
   -- completed it, was 0.44-0.80x on an H200 in every form tried, a round trip through L2 a tile: taken out in session 44,
   -- bench/RESULTS.md 2026-11-30 sessions 43 and 44)
+  -- config.split: the dK/dV launch's last round (the key blocks past whole rounds of the multiprocessors) in pieces
+  -- along the queries, a launch of their own (attention_backward_split.lua): true (pieces chosen for the tail), a
+  -- count of pieces, or {pieces = P, tail = key blocks}; off by default
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
-       key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" then
+       key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" and key ~= "split" then
       C.fail("std.attention_backward: unknown config field '%s' (fields: wgmma, rs, ws, bq, late, flat, tma_store, persistent, lpt, " ..
-             "quad, clear)", tostring(key))
+             "quad, clear, split)", tostring(key))
     end
     if key == "bq" then
       if v ~= 64 and v ~= 128 then C.fail("std.attention_backward: config.bq (query rows a tile) must be 64 or 128 (got %s)", tostring(v)) end
@@ -537,6 +541,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
         C.fail("std.attention_backward: config.quad must be true (16-byte stores), \"pairs\" (8-byte stores) or false (got %s)",
                type(v) == "string" and string.format("%q", v) or tostring(v))
       end
+    elseif key == "split" then require("tilelua.std.attention_backward_split").check(v)
     elseif key == "clear" then
       if v ~= "delta" and v ~= "memset" then
         C.fail("std.attention_backward: config.clear must be \"delta\" (dQ's f32 buffer cleared by the delta pass) or " ..
@@ -585,7 +590,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN, flat, persist, lpt = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
+  local kern, BN, flat, persist, lpt, BQ = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
                                                         tma, config.late, config.flat, config.tma_store, S * (Hq // Hkv),
                                                         config.persistent, config.lpt, default_lpt(causal, S, Skv), config.quad)
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
@@ -604,7 +609,37 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   end
   local grid = lpt and { Hkv, C.blocks(Skv, BN), B } or { C.blocks(Skv, BN), Hkv, B }
   if persist then grid = require("tilelua.std.attention_backward_wgmma").persistent_grid(C.blocks(Skv, BN) * Hkv * B, causal) end
-  kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
+  -- config.split (attention_backward_split.lua): the launch's last key blocks in pieces along the queries, a launch of
+  -- their own, their f32 dK and dV summed and cast after
+  local SP = require "tilelua.std.attention_backward_split"
+  if config.split and not BQ then
+    C.fail("std.attention_backward: config.split (the launch's last round in pieces) is a form of config.wgmma's kernel")
+  end
+  local sp = config.split and not persist and SP.plan(config.split, C.blocks(Skv, BN) * Hkv * B,
+                                                      C.blocks(S, BQ) * (Hq // Hkv), C.resident_blocks(nil, 1, 3))
+  if config.split and persist then
+    C.fail("std.attention_backward: config.split cuts the launch's last key blocks into pieces; config.persistent's " ..
+           "blocks walk the key blocks in an order of their own: take one of them")
+  end
+  if sp then
+    local args = { arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32) }
+    local function go(kernel, g, o1, o2)
+      local a = { table.unpack(args) }
+      a[#a + 1], a[#a + 2], a[#a + 3], a[#a + 4], a[#a + 5] = o1, o2, scale * LOG2E, Hq // Hkv, sp.nmain
+      kernel(g, table.unpack(a))
+    end
+    local function variant(which)
+      return (dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma, config.late,
+                          config.flat, config.tma_store, S * (Hq // Hkv), config.persistent, config.lpt,
+                          default_lpt(causal, S, Skv), config.quad, which))
+    end
+    local dkp, dvp = tl.zeros({ sp.tail * BN, D }, tl.f32), tl.zeros({ sp.tail * BN, D }, tl.f32)
+    if sp.nmain > 0 then go(variant("main"), grid, arg(dk), arg(dv)) end
+    go(variant(sp.pieces), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp)
+    SP.finalize(dt, D, layout, BN, lpt)({ sp.tail, 1, 1 }, dkp, dvp, arg(dk), arg(dv), sp.nmain)
+  else
+    kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
+  end
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)
     require("tilelua.std.attention_backward_dq_wgmma").dq_flat_kernel(dt, D, layout)({ tiles, Hq, B },

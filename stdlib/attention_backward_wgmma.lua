@@ -75,7 +75,7 @@ end
 -- both kernels' parameters: the inputs, then outs ({name | {name, dtype[, rank]}, ...}: the gradients each writes,
 -- in dt unless named), scale, group -- the mma.sync kernels' (attention_backward.lua), so a kernel built
 -- for one target is built for another as either (tl.retargetable)
-local function params(dt, rank, outs)
+local function params(dt, rank, outs, extra)
   local list = { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
                  { "dout", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "delta", tl.tensor("f32", 3) } }
   for _, o in ipairs(outs) do
@@ -84,6 +84,7 @@ local function params(dt, rank, outs)
   end
   list[#list + 1] = { "scale", tl.f32 }
   list[#list + 1] = { "group", tl.i32 }
+  for _, e in ipairs(extra or {}) do list[#list + 1] = e end
   return list
 end
 
@@ -142,7 +143,7 @@ end
 -- (rs: config.rs, dV and dK with P^T and dS^T from registers, wgmma's register-A form: no LDS for P^T,
 -- and without atomic none for dS^T and no barrier before the two products)
 -- (tma: TMA can copy q, k, v and dO, as the caller read the tensors (C.tma_copyable_tensor))
-function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad)
+function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, tma, late, flat, tstore, persist, lpt, quad, split)
   local BK, PD = 64 * WG, d // 64
   -- (own: at D = 64 with dq = "atomic", each warpgroup its own copy of lse and delta and (64-row tiles) its own 64
   -- keys' dQ share, all D columns: it reads only its own rows of dS^T, so the warpgroups never wait for each other
@@ -212,15 +213,23 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
            "in an order of their own: take one of them")
   end
+  -- split (config.split, see attention_backward.lua): "main", the launch's blocks from p.nmain on left out (their key
+  -- blocks are the pieces'); or the pieces' kernel, a number P: block i takes piece i % P of the query tiles of key block
+  -- p.nmain + i // P (in the launch's order) and reduce-adds its f32 dK and dV into rows (i // P) BK.. of p.dkp and p.dvp
+  split = split or false
+  local pieces = type(split) == "number" and split or nil
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
-                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad) }, ";")
+                             tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad),
+                             tostring(split) }, ";")
   return C.memo(key, function()
     local nt = WG * 128
     local kdist = load_dist(BK, 64, nt)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_backward_%s_d%d%s_%s_wgmma%s", dt, d, causal and "_causal" or "",
+      -- (split: std_attention_bwdm_... (main) and std_attention_bwdp_... (the pieces))
+      name = string.format("std_attention_%s_%s_d%d%s_%s_wgmma%s",
+                           split == "main" and "bwdm" or pieces and "bwdp" or "backward", dt, d, causal and "_causal" or "",
                            atomic and "atomic" or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
                            (lpt and "_l" or "")),
@@ -234,7 +243,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
       -- at 128 rows not causal: spills 244 -> 0 bytes (causal: 0 -> 84, so not there)
       hints = { remat_offsets = d == 128 or (big and not causal) },
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
-      params = params(dt, rank, { { "dq", "f32" }, "dk", "dv" }),
+      params = params(dt, rank, pieces and { { "dq", "f32" }, { "dkp", "f32", 2 }, { "dvp", "f32", 2 } } or { { "dq", "f32" }, "dk", "dv" },
+                      split and { { "nmain", tl.i32 } }),
       body = function(k, p)
         -- (the tile: 128 query rows only where every tile's copies are TMA's (two buffers need the copies' mbarriers))
         local BQ, NB = 64, 3
@@ -262,7 +272,15 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- head's key blocks together. (The coordinates stay the block's own: computed by divisions of a flat index
         -- they were kept in registers, and the D = 128 causal kernel, at 168 with spills, was 1.14-1.19x slower on an
         -- H200: bench/RESULTS.md 2026-11-28 session 30, call 3)
-        if not persist then
+        local piece -- (pieces: this block's piece of its key block's query tiles)
+        if pieces then
+          -- (the key block p.nmain + i // P of the main launch's grid, {Hkv, key blocks, B} with lpt, else {key blocks, Hkv, B})
+          local hkv = rank == 4 and p.k:shape(1):cast("i32") or p.k:shape(2):cast("i32") // d
+          local nkb = ((rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32") + (BK - 1)) // BK
+          local kb
+          b, hk, kb = require("tilelua.std.attention_backward_split").key_block(p.nmain + k.block_id(0) // pieces, nkb, hkv, lpt)
+          kv0, piece = kb * BK, k.block_id(0) % pieces
+        elseif not persist then
           b, hk, kv0 = k.block_id(2), k.block_id(lpt and 0 or 1), k.block_id(lpt and 1 or 0) * BK
         end
         local pbase, rbase -- (persist: the phases' parities as the item starts, see persist above)
@@ -314,6 +332,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- the query tiles the block walks, flat: tile t is query tile t % nq of the group's head t // nq
           -- (tiles past the last, T, clamped to valid ones: copied but masked, so they add nothing)
           nq = tl.max(sq - q_start + (BQ - 1), 0) // BQ
+          if split == "main" then -- (the blocks from p.nmain on in the launch's order (block_id 0 fastest) walk no tile)
+            local lin = k.block_id(0) + k.grid_dim(0) * (k.block_id(1) + k.grid_dim(1) * k.block_id(2))
+            nq = tl.select(tl.lt(lin, p.nmain), nq, 0)
+          end
+          if pieces then -- (piece i of P: the block's query tiles i nq // P .. (i + 1) nq // P - 1)
+            local lo = piece * nq // pieces
+            q_start, nq = q_start + lo * BQ, (piece + 1) * nq // pieces - lo
+          end
           T = nq * p.group
           -- (coords(t, j): tile t = i + j of the round of tile i opened by round(), j a script integer from -1 on, by j
           -- steps from the round's first tile, whose head and tile the loops carry from round to round: each division
@@ -778,6 +804,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (180 / 364 bytes against 64 / 124, 63 spill loads in the loop's SASS against 9: the loop 15% slower), one of
           -- them does not (52 / 112): 1.09-1.13x the default before it on one H200, 1.02-1.08x on another (bench/RESULTS.md
           -- 2026-11-29 session 39, calls 4 and 5)
+          if pieces then -- (the piece's f32 dK and dV reduce-added into its key block's rows of p.dkp and p.dvp)
+            if late then dq_issue(T - 1) end
+            if atomic then dq_drained() end
+            local row = (k.block_id(0) // pieces) * BK + r0
+            k:window(p.dkp, { row, 0 }, { 64, d }, sO.c):atomic("add", dk * scale_nat, { order = "relaxed" })
+            k:window(p.dvp, { row, 0 }, { 64, d }, sO.c):atomic("add", dv, { order = "relaxed" })
+            return
+          end
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
           if dv_only then stage_store { { p.dv, lv, dv } } end
           if late then dq_issue(T - 1) end
@@ -824,7 +858,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                   { name = "consumers", warps = 4 * WG, registers = 240, fn = function(role) crole = role; run() end } }
       end,
     }
-  end), BK, flat, persist, lpt
+  end), BK, flat, persist, lpt, big and 128 or 64
 end
 
 -- the grid of the kernel with persist for items key blocks (see persist in M.kernel): a block for each multiprocessor
