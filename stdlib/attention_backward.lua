@@ -633,10 +633,12 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
                           config.flat, config.tma_store, S * (Hq // Hkv), config.persistent, config.lpt,
                           default_lpt(causal, S, Skv), config.quad, which))
     end
-    local dkp, dvp = tl.zeros({ sp.tail * BN, D }, tl.f32), tl.zeros({ sp.tail * BN, D }, tl.f32)
+    local rows = sp.tail * sp.pieces * BN
+    local dkp, dvp = tl.empty({ rows, D }, tl.f32, C.NO_CLEAR), tl.empty({ rows, D }, tl.f32, C.NO_CLEAR)
     if sp.nmain > 0 then go(variant("main"), grid, arg(dk), arg(dv)) end
     go(variant(sp.pieces), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp)
-    SP.finalize(dt, D, layout, BN, lpt)({ sp.tail, 1, 1 }, dkp, dvp, arg(dk), arg(dv), sp.nmain)
+    local fin, per = SP.finalize(dt, D, layout, BN, lpt, sp.pieces)
+    fin({ sp.tail * per, 1, 1 }, dkp, dvp, arg(dk), arg(dv), sp.nmain)
   else
     kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
   end

@@ -2,9 +2,11 @@
 -- 2048 or 4096 of them on the benchmark's grid, 15.5 or 31.03 a multiprocessor of an H200, so its last round runs
 -- on 68 or 4 of the 132 (about 3% of the kernel, bench/RESULTS.md 2026-11-30 session 46, call 5). Split, the main
 -- launch takes the blocks before nmain (whole rounds) and leaves the last r key blocks to a second launch of P
--- pieces each: piece i of a key block walks its query tiles i nq // P .. (i + 1) nq // P - 1 and reduce-adds its
--- f32 dK and dV into the key block's rows of two f32 buffers, which finalize() casts into dK and dV. The main
--- kernel's code is the default's but for the guard around its body; dQ's reduce-adds are the same in both.
+-- pieces each: piece i of a key block walks its query tiles i nq // P .. (i + 1) nq // P - 1 and stores its f32 dK
+-- and dV into rows of its own in two f32 buffers, which finalize() sums and casts into dK and dV (no buffer to clear:
+-- tl.zeros's clear waits on the host for the launches before it, about 80 us a call at S = 1k on an H200; and the
+-- sums in a fixed order). The main kernel is the default's but for the tiles of the blocks from nmain on (none);
+-- dQ's reduce-adds are the same in both.
 local C = require "tilelua.std.common"
 
 local M = {}
@@ -65,35 +67,39 @@ function M.key_block(w, nkb, hkv, lpt)
   return rest // hkv, rest % hkv, w % nkb
 end
 
--- finalize: block i casts rows i BK.. of dkp and dvp (f32, {tail BK, D}) into key block nmain + i's rows of dK and dV
--- (rows past Skv left out by the windows' bounds)
-function M.finalize(dt, d, layout, bk, lpt)
-  local key = table.concat({ "attention_backward_split", dt, d, layout, bk, tostring(lpt) }, ";")
+-- finalize(P): the sum of the P pieces' f32 dK and dV (rows (w P + i) BK.. of dkp and dvp, {tail P BK, D}, for piece i
+-- of the tail's key block w) cast into key block nmain + w's rows of dK and dV (rows past Skv left out by the windows'
+-- bounds); block j takes rows of one key block, j // (BK / rows) (a block a key block: its loads and stores one after
+-- another, 20-30 us)
+function M.finalize(dt, d, layout, bk, lpt, pieces)
+  local key = table.concat({ "attention_backward_split", dt, d, layout, bk, tostring(lpt), pieces, tl.default_warp() }, ";")
   return C.memo(key, function()
     local rank = layout == "bshd" and 3 or 4
     local L = C.row_layout(d, 4, tl.default_warp(), 32)
-    local chunks = math.max(bk // L.rows, 1)
+    local per = math.max(bk // L.rows, 1) -- (a key block's blocks)
     return tl.kernel {
-      name = "std_attention_backward_split_" .. dt .. "_d" .. d, block = C.BLOCK,
+      name = "std_attention_backward_split_" .. dt .. "_d" .. d .. "_p" .. pieces, block = C.BLOCK,
       params = { { "dkp", tl.tensor("f32", 2) }, { "dvp", tl.tensor("f32", 2) }, { "dk", tl.tensor(dt, rank) },
                  { "dv", tl.tensor(dt, rank) }, { "nmain", tl.i32 } },
       body = function(k, p)
         local hkv = rank == 4 and p.dk:shape(1):cast("i32") or p.dk:shape(2):cast("i32") // d
         local nkb = ((rank == 4 and p.dk:shape(2) or p.dk:shape(1)):cast("i32") + (bk - 1)) // bk
-        local b, hk, kb = M.key_block(p.nmain + k.block_id(0), nkb, hkv, lpt)
-        for c = 0, chunks - 1 do
-          local r = c * L.rows
-          for _, e in ipairs { { p.dkp, p.dk }, { p.dvp, p.dv } } do
-            local x = k:window(e[1], { k.block_id(0) * bk + r, 0 }, { L.rows, L.cols }, L.dist):load { pad = 0 }
-            local row = kb * bk + r
-            local w = rank == 4 and k:window(e[2], { b, hk, row, 0 }, { 1, 1, L.rows, L.cols }, L.dist) or
-                      k:window(e[2], { b, row, hk * d }, { 1, L.rows, L.cols }, L.dist)
-            w:store(x:cast(dt))
+        local w, r = k.block_id(0) // per, (k.block_id(0) % per) * L.rows
+        local b, hk, kb = M.key_block(p.nmain + w, nkb, hkv, lpt)
+        local row = kb * bk + r
+        for _, e in ipairs { { p.dkp, p.dk }, { p.dvp, p.dv } } do
+          local x
+          for i = 0, pieces - 1 do
+            local y = k:window(e[1], { (w * pieces + i) * bk + r, 0 }, { L.rows, L.cols }, L.dist):load { pad = 0 }
+            x = x and x + y or y
           end
+          local out = rank == 4 and k:window(e[2], { b, hk, row, 0 }, { 1, 1, L.rows, L.cols }, L.dist) or
+                      k:window(e[2], { b, row, hk * d }, { 1, L.rows, L.cols }, L.dist)
+          out:store(x:cast(dt))
         end
       end,
     }
-  end)
+  end), math.max(bk // C.row_layout(d, 4, tl.default_warp(), 32).rows, 1)
 end
 
 return M

@@ -213,9 +213,9 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     C.fail("std.attention_backward: config.lpt orders the launch's blocks; config.persistent's blocks walk the key blocks " ..
            "in an order of their own: take one of them")
   end
-  -- split (config.split, see attention_backward.lua): "main", the launch's blocks from p.nmain on left out (their key
-  -- blocks are the pieces'); or the pieces' kernel, a number P: block i takes piece i % P of the query tiles of key block
-  -- p.nmain + i // P (in the launch's order) and reduce-adds its f32 dK and dV into rows (i // P) BK.. of p.dkp and p.dvp
+  -- split (config.split, see attention_backward_split.lua): "main", the launch's blocks from p.nmain on walk no query tile
+  -- (their key blocks are the pieces'); or the pieces' kernel, a number P: block i takes piece i % P of the query tiles
+  -- of key block p.nmain + i // P (in the launch's order) and stores its f32 dK and dV into rows i BK.. of p.dkp and p.dvp
   split = split or false
   local pieces = type(split) == "number" and split or nil
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
@@ -804,12 +804,12 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (180 / 364 bytes against 64 / 124, 63 spill loads in the loop's SASS against 9: the loop 15% slower), one of
           -- them does not (52 / 112): 1.09-1.13x the default before it on one H200, 1.02-1.08x on another (bench/RESULTS.md
           -- 2026-11-29 session 39, calls 4 and 5)
-          if pieces then -- (the piece's f32 dK and dV reduce-added into its key block's rows of p.dkp and p.dvp)
+          if pieces then -- (the piece's f32 dK and dV stored into its own rows of p.dkp and p.dvp)
             if late then dq_issue(T - 1) end
             if atomic then dq_drained() end
-            local row = (k.block_id(0) // pieces) * BK + r0
-            k:window(p.dkp, { row, 0 }, { 64, d }, sO.c):atomic("add", dk * scale_nat, { order = "relaxed" })
-            k:window(p.dvp, { row, 0 }, { 64, d }, sO.c):atomic("add", dv, { order = "relaxed" })
+            local row = k.block_id(0) * BK + r0
+            k:window(p.dkp, { row, 0 }, { 64, d }, sO.c):store(dk * scale_nat)
+            k:window(p.dvp, { row, 0 }, { 64, d }, sO.c):store(dv)
             return
           end
           local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
