@@ -49,6 +49,11 @@ local HEAD_DIMS = { [64] = true, [128] = true }
 -- a head at D = 128, S = 16k, shared in L2). On an H200 (f16): 1.02-1.05x at 1k-4k; groups of 16 heads (a batch's at D =
 -- 128) 0.97-0.98x at 16k, all heads one group 0.87-0.99x everywhere (bench/RESULTS.md 2026-11-28 session 30, calls 2, 4)
 local function default_lpt(causal, S, Skv) return causal and math.max(S, Skv) <= 4096 end
+-- config.split's default: at D = 128 not causal with dq = "atomic", where a key block walks 8k query rows or more
+-- (S times the group): 1.005-1.015x at S = 8k and 16k on an H200 (f16 and bf16), 0.93-1.01x at 2k and 4k, where the
+-- pieces' launch and the sum cost what the last round saves; not at D = 64 (even: its last key blocks are not a round
+-- of their own), nor causal (lpt's order leaves the light key blocks last) (bench/RESULTS.md 2026-11-30 session 47)
+local function default_split(D, causal, atomic, rows) return D == 128 and not causal and atomic and rows >= 8192 end
 
 -- The recomputed probability of score s: exp2(s * scale - lse log2 e) where query row qr (in range
 -- when inq) sees key kc (below skv; causal: kc <= qr + skv - sq) and has seen some key, else 0.
@@ -522,7 +527,7 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   -- bench/RESULTS.md 2026-11-30 sessions 43 and 44)
   -- config.split: the dK/dV launch's last round (the key blocks past whole rounds of the multiprocessors) in pieces
   -- along the queries, a launch of their own (attention_backward_split.lua): true (pieces chosen for the tail), a
-  -- count of pieces, or {pieces = P, tail = key blocks}; off by default
+  -- count of pieces, or {pieces = P, tail = key blocks}; default: default_split
   for key, v in pairs(config) do
     if key ~= "wgmma" and key ~= "rs" and key ~= "ws" and key ~= "bq" and key ~= "late" and key ~= "flat" and key ~= "tma_store" and
        key ~= "persistent" and key ~= "lpt" and key ~= "quad" and key ~= "clear" and key ~= "split" then
@@ -615,8 +620,10 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   if config.split and not BQ then
     C.fail("std.attention_backward: config.split (the launch's last round in pieces) is a form of config.wgmma's kernel")
   end
-  local sp = config.split and not persist and SP.plan(config.split, C.blocks(Skv, BN) * Hkv * B,
-                                                      C.blocks(S, BQ) * (Hq // Hkv), C.resident_blocks(nil, 1, 3))
+  local split = config.split
+  if split == nil then split = BQ and not persist and default_split(D, causal, not pass, S * (Hq // Hkv)) end
+  local sp = split and not persist and SP.plan(split, C.blocks(Skv, BN) * Hkv * B, C.blocks(S, BQ) * (Hq // Hkv),
+                                               C.resident_blocks(nil, 1, 3))
   if config.split and persist then
     C.fail("std.attention_backward: config.split cuts the launch's last key blocks into pieces; config.persistent's " ..
            "blocks walk the key blocks in an order of their own: take one of them")
