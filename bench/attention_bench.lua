@@ -85,8 +85,7 @@ end
 -- Lua's incremental collector, as session 29's call 4 ran; lpt / nolpt: config.lpt = true / false,
 -- the launch ordered heavy key blocks first across each batch's heads or not; cleard: config.clear = "delta", dQ's f32
 -- buffer cleared by the delta pass instead of a memset (the default since session 43); memset: config.clear = "memset";
--- split / splitN / nosplit: config.split = true / N / false, the launch's last round in pieces (N of them a key block);
--- fused / fusedN: config.split = {pieces = N, fused = true}, the pieces in the main launch);
+-- split / splitN / nosplit: config.split = true / N / false, the launch's last round in pieces (N of them a key block));
 -- lines "... dq=MODE"; ATTENTION_DIMS: the head
 -- dimensions (default 64,128); ATTENTION_BACKWARD_MASKS (default "full,causal"); ATTENTION_BACKWARD_SEQS the S (default 4096), ATTENTION_BACKWARD_DTYPES the dtypes
 -- (default f16), B*S = 16k and H*D = 2048 as in the forward's grid; ATTENTION_BACKWARD_TIMING="reps,samples" (default
@@ -131,7 +130,6 @@ if os.getenv("ATTENTION_BACKWARD") == "1" then
                     dq == "cleard" and { causal = causal, config = { wgmma = true, clear = "delta" } } or
                     dq == "memset" and { causal = causal, config = { wgmma = true, clear = "memset" } } or
                     dq:match("^split%d*$") and { causal = causal, config = { wgmma = true, split = tonumber(dq:sub(6)) or true } } or
-                    dq:match("^fused%d*$") and { causal = causal, config = { wgmma = true, split = { pieces = tonumber(dq:sub(6)), fused = true } } } or
                     dq == "nosplit" and { causal = causal, config = { wgmma = true, split = false } } or
                     { causal = causal, dq = dq }
       local ok, err = pcall(std.attention_backward, dout, q, k, v, o, lse, bopts)

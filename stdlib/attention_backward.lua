@@ -642,14 +642,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     end
     local rows = sp.tail * sp.pieces * BN
     local dkp, dvp = tl.empty({ rows, D }, tl.f32, C.NO_CLEAR), tl.empty({ rows, D }, tl.f32, C.NO_CLEAR)
-    if sp.fused then
-      local a = { table.unpack(args) }
-      for _, x in ipairs { arg(dk), arg(dv), dkp, dvp, scale * LOG2E, Hq // Hkv, sp.nmain } do a[#a + 1] = x end
-      variant("fused:" .. sp.pieces)({ sp.nmain + sp.tail * sp.pieces, 1, 1 }, table.unpack(a))
-    else
-      if sp.nmain > 0 then go(variant("main"), grid, arg(dk), arg(dv)) end
-      go(variant(sp.pieces), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp)
-    end
+    if sp.nmain > 0 then go(variant("main"), grid, arg(dk), arg(dv)) end
+    go(variant(sp.pieces), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp)
     local fin, per = SP.finalize(dt, D, layout, BN, lpt, sp.pieces)
     fin({ sp.tail * per, 1, 1 }, dkp, dvp, arg(dk), arg(dv), sp.nmain)
   else

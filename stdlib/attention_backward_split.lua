@@ -13,23 +13,19 @@ local M = {}
 
 -- the split of total key blocks (the launch's blocks) on resident blocks at once, where ntiles is a key block's query
 -- tiles (a piece takes at least one): nil (no split), or {nmain, tail, pieces}. opt: config.split: true (P chosen
--- here, the tail total % resident), a number P, or {pieces = P, tail = r, fused = b} (any tail: the tests' executor
--- form; fused: the whole blocks and the pieces in one launch)
+-- here, the tail total % resident), a number P, or {pieces = P, tail = r} (any tail: the tests' executor form)
 -- (P minimizes rounds(r P) (1 / P + FIXED): a piece's fixed cost taken as FIXED of a block's time, the block's start
 -- and its f32 reduce-adds)
 local FIXED = 0.05
 -- config.split's form checked: its pieces and tail (nil where not given), or an error naming the value
 function M.check(opt)
-  local pieces, tail, fused
+  local pieces, tail
   if type(opt) == "table" then
-    pieces, tail, fused = opt.pieces, opt.tail, opt.fused
+    pieces, tail = opt.pieces, opt.tail
     for key in pairs(opt) do
-      if key ~= "pieces" and key ~= "tail" and key ~= "fused" then
-        C.fail("std.attention_backward: config.split takes {pieces = P, tail = key blocks, fused = bool} (got field '%s')", tostring(key))
+      if key ~= "pieces" and key ~= "tail" then
+        C.fail("std.attention_backward: config.split takes {pieces = P, tail = key blocks} (got field '%s')", tostring(key))
       end
-    end
-    if fused ~= nil and type(fused) ~= "boolean" then
-      C.fail("std.attention_backward: config.split's fused must be a boolean (got %s)", tostring(fused))
     end
     if tail ~= nil and (math.type(tail) ~= "integer" or tail < 0) then
       C.fail("std.attention_backward: config.split's tail must be a count of key blocks, 0 or more (got %s)", tostring(tail))
@@ -41,12 +37,12 @@ function M.check(opt)
   if pieces ~= nil and (math.type(pieces) ~= "integer" or pieces < 1) then
     C.fail("std.attention_backward: config.split's pieces must be a positive integer (got %s)", tostring(pieces))
   end
-  return pieces, tail, fused or false
+  return pieces, tail
 end
 
 function M.plan(opt, total, ntiles, resident)
   if not opt then return nil end
-  local pieces, tail, fused = M.check(opt)
+  local pieces, tail = M.check(opt)
   tail = math.min(tail or (total > resident and total % resident or 0), total)
   if tail == 0 or ntiles < 1 then return nil end
   if not pieces then
@@ -57,7 +53,7 @@ function M.plan(opt, total, ntiles, resident)
     end
     if pieces == 1 then return nil end
   end
-  return { nmain = total - tail, tail = tail, pieces = pieces, fused = fused }
+  return { nmain = total - tail, tail = tail, pieces = pieces }
 end
 
 -- key block w of the main launch's grid ({Hkv, key blocks, B} with lpt, else {key blocks, Hkv, B}, block_id 0

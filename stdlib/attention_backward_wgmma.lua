@@ -216,11 +216,8 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
   -- split (config.split, see attention_backward_split.lua): "main", the launch's blocks from p.nmain on walk no query tile
   -- (their key blocks are the pieces'); or the pieces' kernel, a number P: block i takes piece i % P of the query tiles
   -- of key block p.nmain + i // P (in the launch's order) and stores its f32 dK and dV into rows i BK.. of p.dkp and p.dvp
-  -- ("fused:P": one launch of nmain whole blocks then tail P pieces, block i < p.nmain whole key block i of the
-  -- grid's order, the others pieces as above: the pieces fill the multiprocessors as the whole blocks end)
   split = split or false
-  local fused = type(split) == "string" and tonumber(split:match("^fused:(%d+)$")) or nil
-  local pieces = type(split) == "number" and split or fused
+  local pieces = type(split) == "number" and split or nil
   local key = table.concat({ "attention_backward_wgmma", dt, d, tostring(causal), layout, tostring(given), tostring(atomic),
                              tostring(rs), tostring(ws), tostring(bq), tostring(big), tostring(late),
                              tostring(flat), tostring(tstore), tostring(persist), tostring(lpt), tostring(quad),
@@ -232,7 +229,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
     return tl.kernel {
       -- (split: std_attention_bwdm_... (main) and std_attention_bwdp_... (the pieces))
       name = string.format("std_attention_%s_%s_d%d%s_%s_wgmma%s",
-                           split == "main" and "bwdm" or fused and "bwdf" or pieces and "bwdp" or "backward", dt, d, causal and "_causal" or "",
+                           split == "main" and "bwdm" or pieces and "bwdp" or "backward", dt, d, causal and "_causal" or "",
                            atomic and "atomic" or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
                            (lpt and "_l" or "")),
@@ -246,8 +243,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
       -- at 128 rows not causal: spills 244 -> 0 bytes (causal: 0 -> 84, so not there)
       hints = { remat_offsets = d == 128 or (big and not causal) },
       -- (dq: the f32 dQ of dq = "atomic", which this kernel adds into; a placeholder otherwise)
-      params = params(dt, rank, fused and { { "dq", "f32" }, "dk", "dv", { "dkp", "f32", 2 }, { "dvp", "f32", 2 } } or
-                                pieces and { { "dq", "f32" }, { "dkp", "f32", 2 }, { "dvp", "f32", 2 } } or { { "dq", "f32" }, "dk", "dv" },
+      params = params(dt, rank, pieces and { { "dq", "f32" }, { "dkp", "f32", 2 }, { "dvp", "f32", 2 } } or { { "dq", "f32" }, "dk", "dv" },
                       split and { { "nmain", tl.i32 } }),
       body = function(k, p)
         -- (the tile: 128 query rows only where every tile's copies are TMA's (two buffers need the copies' mbarriers))
@@ -276,22 +272,14 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
         -- head's key blocks together. (The coordinates stay the block's own: computed by divisions of a flat index
         -- they were kept in registers, and the D = 128 causal kernel, at 168 with spills, was 1.14-1.19x slower on an
         -- H200: bench/RESULTS.md 2026-11-28 session 30, call 3)
-        local piece, whole -- (pieces: this block's piece of its key block's query tiles; fused: whole, a whole block)
+        local piece -- (pieces: this block's piece of its key block's query tiles)
         if pieces then
           -- (the key block p.nmain + i // P of the main launch's grid, {Hkv, key blocks, B} with lpt, else {key blocks, Hkv, B})
           local hkv = rank == 4 and p.k:shape(1):cast("i32") or p.k:shape(2):cast("i32") // d
           local nkb = ((rank == 4 and p.k:shape(2) or p.k:shape(1)):cast("i32") + (BK - 1)) // BK
           local kb
-          if fused then
-            local i = k.block_id(0)
-            whole = tl.lt(i, p.nmain)
-            local j = tl.max(i - p.nmain, 0)
-            b, hk, kb = require("tilelua.std.attention_backward_split").key_block(tl.select(whole, i, p.nmain + j // pieces), nkb, hkv, lpt)
-            kv0, piece = kb * BK, j % pieces
-          else
-            b, hk, kb = require("tilelua.std.attention_backward_split").key_block(p.nmain + k.block_id(0) // pieces, nkb, hkv, lpt)
-            kv0, piece = kb * BK, k.block_id(0) % pieces
-          end
+          b, hk, kb = require("tilelua.std.attention_backward_split").key_block(p.nmain + k.block_id(0) // pieces, nkb, hkv, lpt)
+          kv0, piece = kb * BK, k.block_id(0) % pieces
         elseif not persist then
           b, hk, kv0 = k.block_id(2), k.block_id(lpt and 0 or 1), k.block_id(lpt and 1 or 0) * BK
         end
@@ -350,11 +338,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           end
           if pieces then -- (piece i of P: the block's query tiles i nq // P .. (i + 1) nq // P - 1)
             local lo = piece * nq // pieces
-            if fused then
-              q_start, nq = q_start + tl.select(whole, 0, lo) * BQ, tl.select(whole, nq, (piece + 1) * nq // pieces - lo)
-            else
-              q_start, nq = q_start + lo * BQ, (piece + 1) * nq // pieces - lo
-            end
+            q_start, nq = q_start + lo * BQ, (piece + 1) * nq // pieces - lo
           end
           T = nq * p.group
           -- (coords(t, j): tile t = i + j of the round of tile i opened by round(), j a script integer from -1 on, by j
@@ -820,54 +804,50 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
           -- (180 / 364 bytes against 64 / 124, 63 spill loads in the loop's SASS against 9: the loop 15% slower), one of
           -- them does not (52 / 112): 1.09-1.13x the default before it on one H200, 1.02-1.08x on another (bench/RESULTS.md
           -- 2026-11-29 session 39, calls 4 and 5)
-          -- (pieces: the piece's f32 dK and dV stored into its own rows of p.dkp and p.dvp)
-          local function store_piece(row)
+          if pieces then -- (the piece's f32 dK and dV stored into its own rows of p.dkp and p.dvp)
             if late then dq_issue(T - 1) end
             if atomic then dq_drained() end
+            local row = k.block_id(0) * BK + r0
             k:window(p.dkp, { row, 0 }, { 64, d }, sO.c):store(dk * scale_nat)
             k:window(p.dvp, { row, 0 }, { 64, d }, sO.c):store(dv)
+            return
           end
-          local function store_whole()
-            local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
-            if dv_only then stage_store { { p.dv, lv, dv } } end
-            if late then dq_issue(T - 1) end
-            -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;
-            -- true: 16-byte stores in every part, at D = 128 but the last, which stays 4-byte pairs: with all of them 16-byte ptxas spills
-            -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.91x:
-            -- bench/RESULTS.md 2026-11-29 session 40, call 1) as with both staged; "pairs": 8-byte stores in every part)
-            -- (acc times s where given, after the window without quad: the source of quad = false as it was)
-            local function thread_store(dst, acc, s)
-              if not quad then
-                local w = win(dst, hk, kv0 + r0, 0, 64, d, sO.c)
-                if s then acc = acc * s end
-                return w:store(acc:cast(dt))
-              end
+          local dv_only = tstore == "dv" and C.tma_copyable(p.dv, rank)
+          if dv_only then stage_store { { p.dv, lv, dv } } end
+          if late then dq_issue(T - 1) end
+          -- (quad, config.quad: each thread's stores of dK and dV in 32-column parts regathered by lanes, stdlib/quad_rows.lua;
+          -- true: 16-byte stores in every part, at D = 128 but the last, which stays 4-byte pairs: with all of them 16-byte ptxas spills
+          -- in the key loop at D = 128 causal (164 / 348 bytes against 52 / 112, 63 spill loads in the loop against 8, 0.82-0.91x:
+          -- bench/RESULTS.md 2026-11-29 session 40, call 1) as with both staged; "pairs": 8-byte stores in every part)
+          -- (acc times s where given, after the window without quad: the source of quad = false as it was)
+          local function thread_store(dst, acc, s)
+            if not quad then
+              local w = win(dst, hk, kv0 + r0, 0, 64, d, sO.c)
               if s then acc = acc * s end
-              local forms = {}
-              for m = 1, d // 32 do forms[m] = quad == "pairs" and "pairs" or (m < d // 32 or d < 128) and "quad" or "plain" end
-              QR.store(k, function(c0, cols, dist) return win(dst, hk, kv0 + r0, c0, 64, cols, dist) end, acc, d, dt, forms)
+              return w:store(acc:cast(dt))
             end
-            if dv_only then
-              thread_store(p.dk, dk, scale_nat)
-              dq_drained() -- (the dV stores and the reduce-adds have read LDS)
-              return
-            end
-            local dkv = { { p.dk, lk, dk * scale_nat }, { p.dv, lv, dv } }
-            -- tstore true: both, through K's and V's buffers once both warpgroups' last products have read them
-            if tstore == true and C.tma_copyable(p.dk, rank) and C.tma_copyable(p.dv, rank) then
-              bsync() -- (both warpgroups' last products have read K and V)
-              stage_store(dkv)
-              dq_drained() -- (every bulk store and reduce-add of the warpgroup's issuer has read LDS)
-              if persist then kvfree:arrive(0) end -- (the stores have read K's and V's buffers)
-              return
-            end
-            if persist then kvfree:arrive(0) -- (the last products have read K and V; the reduce-adds drain at the end)
-            elseif atomic then dq_drained() end
-            for _, e in ipairs(dkv) do thread_store(e[1], e[3]) end
+            if s then acc = acc * s end
+            local forms = {}
+            for m = 1, d // 32 do forms[m] = quad == "pairs" and "pairs" or (m < d // 32 or d < 128) and "quad" or "plain" end
+            QR.store(k, function(c0, cols, dist) return win(dst, hk, kv0 + r0, c0, 64, cols, dist) end, acc, d, dt, forms)
           end
-          if fused then k:when(whole, store_whole, function() store_piece((k.block_id(0) - p.nmain) * BK + r0) end)
-          elseif pieces then store_piece(k.block_id(0) * BK + r0)
-          else store_whole() end
+          if dv_only then
+            thread_store(p.dk, dk, scale_nat)
+            dq_drained() -- (the dV stores and the reduce-adds have read LDS)
+            return
+          end
+          local dkv = { { p.dk, lk, dk * scale_nat }, { p.dv, lv, dv } }
+          -- tstore true: both, through K's and V's buffers once both warpgroups' last products have read them
+          if tstore == true and C.tma_copyable(p.dk, rank) and C.tma_copyable(p.dv, rank) then
+            bsync() -- (both warpgroups' last products have read K and V)
+            stage_store(dkv)
+            dq_drained() -- (every bulk store and reduce-add of the warpgroup's issuer has read LDS)
+            if persist then kvfree:arrive(0) end -- (the stores have read K's and V's buffers)
+            return
+          end
+          if persist then kvfree:arrive(0) -- (the last products have read K and V; the reduce-adds drain at the end)
+          elseif atomic then dq_drained() end
+          for _, e in ipairs(dkv) do thread_store(e[1], e[3]) end
         end
         local function run()
           each_item(run_item)

@@ -7,20 +7,18 @@ local BC = require "attention_backward_case"
 local SP = require "tilelua.std.attention_backward_split"
 
 -- the plan: the tail past whole rounds, the pieces that end it soonest
-T.eq(SP.plan(true, 2048, 256, 132), { nmain = 1980, tail = 68, pieces = 5, fused = false }, "D = 128's 2048 key blocks on 132")
-T.eq(SP.plan(true, 4096, 8, 132), { nmain = 4092, tail = 4, pieces = 8, fused = false }, "D = 64's 4096: 4 left, 8 query tiles each")
+T.eq(SP.plan(true, 2048, 256, 132), { nmain = 1980, tail = 68, pieces = 5 }, "D = 128's 2048 key blocks on 132")
+T.eq(SP.plan(true, 4096, 8, 132), { nmain = 4092, tail = 4, pieces = 8 }, "D = 64's 4096: 4 left, 8 query tiles each")
 T.eq(SP.plan(true, 1980, 256, 132), nil, "whole rounds: no split")
 T.eq(SP.plan(true, 100, 256, 132), nil, "under one round: no split")
 T.eq(SP.plan(true, 2048, 1, 132), nil, "a single query tile: no pieces")
-T.eq(SP.plan(3, 2048, 256, 132), { nmain = 1980, tail = 68, pieces = 3, fused = false }, "pieces given")
-T.eq(SP.plan({ pieces = 2, tail = 5 }, 12, 4, 3), { nmain = 7, tail = 5, pieces = 2, fused = false }, "tail given")
-T.eq(SP.plan({ pieces = 2, tail = 50 }, 12, 4, 3), { nmain = 0, tail = 12, pieces = 2, fused = false }, "a tail of every key block")
+T.eq(SP.plan(3, 2048, 256, 132), { nmain = 1980, tail = 68, pieces = 3 }, "pieces given")
+T.eq(SP.plan({ pieces = 2, tail = 5 }, 12, 4, 3), { nmain = 7, tail = 5, pieces = 2 }, "tail given")
+T.eq(SP.plan({ pieces = 2, tail = 50 }, 12, 4, 3), { nmain = 0, tail = 12, pieces = 2 }, "a tail of every key block")
 T.eq(SP.plan(false, 2048, 256, 132), nil, "off")
 T.raises(function() SP.plan(0, 12, 4, 3) end, "config.split's pieces must be a positive integer (got 0)")
 T.raises(function() SP.plan("yes", 12, 4, 3) end, "config.split must be true, a count of pieces or {pieces = P, tail = r} (got yes)")
-T.raises(function() SP.plan({ pieces = 2, rows = 1 }, 12, 4, 3) end, "config.split takes {pieces = P, tail = key blocks, fused = bool} (got field 'rows')")
-T.raises(function() SP.plan({ pieces = 2, fused = 1 }, 12, 4, 3) end, "config.split's fused must be a boolean (got 1)")
-T.eq(SP.plan({ pieces = 2, tail = 5, fused = true }, 12, 4, 3), { nmain = 7, tail = 5, pieces = 2, fused = true }, "fused")
+T.raises(function() SP.plan({ pieces = 2, rows = 1 }, 12, 4, 3) end, "config.split takes {pieces = P, tail = key blocks} (got field 'rows')")
 T.raises(function() SP.plan({ tail = -1 }, 12, 4, 3) end, "config.split's tail must be a count of key blocks, 0 or more (got -1)")
 
 local restore = BC.begin()
@@ -33,11 +31,8 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { B = 2, Hq = 1, Hkv = 1, S = 130, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, split = { pieces = 2, tail = 4 } } }
   -- causal with S < Skv (the key blocks' query tiles differ: pieces with none), GQA, the {B, S, H, D} layout, bf16, lpt's
   -- order, the tail across heads, D = 64 (128-row tiles)
-  -- (fused: the whole blocks and the pieces in one launch)
   case { Hq = 4, Hkv = 2, S = 200, Skv = 260, D = 64, dt = "bf16", causal = true, layout = "bshd",
-         config = { wgmma = true, lpt = true, split = { pieces = 3, tail = 4, fused = true } } }
-  -- fused at D = 128 (config.ws): 4 key blocks, the last 3 (across the heads) in 2 pieces of 2 query tiles
-  case { Hq = 2, Hkv = 2, S = 70, Skv = 200, D = 128, dt = "f16", config = { wgmma = true, split = { pieces = 2, tail = 3, fused = true } } }
+         config = { wgmma = true, lpt = true, split = { pieces = 3, tail = 4 } } }
   -- every key block in pieces (no main launch)
   case { B = 2, Hq = 1, Hkv = 1, S = 200, Skv = 200, D = 64, dt = "f16", config = { wgmma = true, split = { pieces = 2, tail = 9 } } }
   -- true: the tail total % resident blocks (3 on the executor: 1 of 4 key blocks), dQ by its pass
