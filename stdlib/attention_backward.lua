@@ -622,8 +622,8 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   end
   local split = config.split
   if split == nil then split = BQ and not persist and default_split(D, causal, not pass, S * (Hq // Hkv)) end
-  local sp = split and not persist and SP.plan(split, C.blocks(Skv, BN) * Hkv * B, C.blocks(S, BQ) * (Hq // Hkv),
-                                               C.resident_blocks(nil, 1, 3))
+  -- (a piece is a share of its key block's query tiles, the same for each query head of the group: at most C.blocks(S, BQ))
+  local sp = split and not persist and SP.plan(split, C.blocks(Skv, BN) * Hkv * B, C.blocks(S, BQ), C.resident_blocks(nil, 1, 3))
   if config.split and persist then
     C.fail("std.attention_backward: config.split cuts the launch's last key blocks into pieces; config.persistent's " ..
            "blocks walk the key blocks in an order of their own: take one of them")
@@ -642,9 +642,12 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
     end
     local rows = sp.tail * sp.pieces * BN
     local dkp, dvp = tl.empty({ rows, D }, tl.f32, C.NO_CLEAR), tl.empty({ rows, D }, tl.f32, C.NO_CLEAR)
+    -- (the main launch's blocks from nmain on store zeros into their key blocks' dK and dV, which the finalize, after
+    -- it on the stream, overwrites)
     if sp.nmain > 0 then go(variant("main"), grid, arg(dk), arg(dv)) end
     go(variant(sp.pieces), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp)
     local fin, per = SP.finalize(dt, D, layout, BN, lpt, sp.pieces)
+    -- (the kernel without split, built above for its returns, is not launched)
     fin({ sp.tail * per, 1, 1 }, dkp, dvp, arg(dk), arg(dv), sp.nmain)
   else
     kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)

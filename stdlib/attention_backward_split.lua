@@ -12,11 +12,15 @@ local C = require "tilelua.std.common"
 local M = {}
 
 -- the split of total key blocks (the launch's blocks) on resident blocks at once, where ntiles is a key block's query
--- tiles (a piece takes at least one): nil (no split), or {nmain, tail, pieces}. opt: config.split: true (P chosen
--- here, the tail total % resident), a number P, or {pieces = P, tail = r} (any tail: the tests' executor form)
+-- tiles (of one query head): nil (no split: no tail, or a single query tile), or {nmain, tail, pieces}, pieces at most
+-- ntiles (a causal key block with fewer tiles leaves some pieces empty). opt: config.split: true (P chosen here, the
+-- tail total % resident, none where total <= resident: a single partial round), a number P, or {pieces = P, tail = r}
+-- (any tail: the tests' executor form)
 -- (P minimizes rounds(r P) (1 / P + FIXED): a piece's fixed cost taken as FIXED of a block's time, the block's start
 -- and its f32 reduce-adds)
 local FIXED = 0.05
+local function show(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
+
 -- config.split's form checked: its pieces and tail (nil where not given), or an error naming the value
 function M.check(opt)
   local pieces, tail
@@ -28,14 +32,14 @@ function M.check(opt)
       end
     end
     if tail ~= nil and (math.type(tail) ~= "integer" or tail < 0) then
-      C.fail("std.attention_backward: config.split's tail must be a count of key blocks, 0 or more (got %s)", tostring(tail))
+      C.fail("std.attention_backward: config.split's tail must be a count of key blocks, 0 or more (got %s)", show(tail))
     end
   elseif type(opt) == "number" then pieces = opt
   elseif type(opt) ~= "boolean" then
-    C.fail("std.attention_backward: config.split must be true, a count of pieces or {pieces = P, tail = r} (got %s)", tostring(opt))
+    C.fail("std.attention_backward: config.split must be true, a count of pieces or {pieces = P, tail = r} (got %s)", show(opt))
   end
   if pieces ~= nil and (math.type(pieces) ~= "integer" or pieces < 1) then
-    C.fail("std.attention_backward: config.split's pieces must be a positive integer (got %s)", tostring(pieces))
+    C.fail("std.attention_backward: config.split's pieces must be a positive integer (got %s)", show(pieces))
   end
   return pieces, tail
 end
@@ -45,14 +49,15 @@ function M.plan(opt, total, ntiles, resident)
   local pieces, tail = M.check(opt)
   tail = math.min(tail or (total > resident and total % resident or 0), total)
   if tail == 0 or ntiles < 1 then return nil end
-  if not pieces then
+  if pieces then pieces = math.min(pieces, ntiles)
+  else
     local best = math.huge
     for p = 1, math.min(ntiles, 64) do
       local cost = ((tail * p + resident - 1) // resident) * (1 / p + FIXED)
       if cost < best - 1e-9 then best, pieces = cost, p end
     end
-    if pieces == 1 then return nil end
   end
+  if pieces == 1 and opt == true then return nil end -- (chosen: a tail of whole blocks, as without split)
   return { nmain = total - tail, tail = tail, pieces = pieces }
 end
 
@@ -78,7 +83,8 @@ function M.finalize(dt, d, layout, bk, lpt, pieces)
     local L = C.row_layout(d, 4, tl.default_warp(), 32)
     local per = math.max(bk // L.rows, 1) -- (a key block's blocks)
     return tl.kernel {
-      name = "std_attention_backward_split_" .. dt .. "_d" .. d .. "_p" .. pieces, block = C.BLOCK,
+      name = "std_attention_backward_split_" .. dt .. "_d" .. d .. "_p" .. pieces .. (layout == "bshd" and "_bshd" or "") ..
+             (lpt and "_l" or ""), block = C.BLOCK,
       params = { { "dkp", tl.tensor("f32", 2) }, { "dvp", tl.tensor("f32", 2) }, { "dk", tl.tensor(dt, rank) },
                  { "dv", tl.tensor(dt, rank) }, { "nmain", tl.i32 } },
       body = function(k, p)

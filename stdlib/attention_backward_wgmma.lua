@@ -232,7 +232,7 @@ function M.kernel(dt, d, causal, layout, load_dist, given, atomic, rs, ws, bq, t
                            split == "main" and "bwdm" or pieces and "bwdp" or "backward", dt, d, causal and "_causal" or "",
                            atomic and "atomic" or "dkdv",
                            (rs and "_rs" or "") .. (ws and "_ws" or "") .. ((bq and d == 64 and not ws) and "_bq" .. bq or "") .. (persist and "_pt" or "") ..
-                           (lpt and "_l" or "")),
+                           (lpt and "_l" or "") .. (pieces and "_p" .. pieces or "")),
       -- (_l: lpt; a name has at most 63 characters: std_attention_backward_bf16_d64_causal_atomic_wgmma_rs_bq128_l 62,
       -- std_attention_backward_bf16_d128_causal_atomic_wgmma_rs_ws_pt 61; _bq only at D = 64 without ws, where it picks
       -- the kernel: elsewhere a tile has 64 rows whatever bq says)

@@ -13,11 +13,14 @@ T.eq(SP.plan(true, 1980, 256, 132), nil, "whole rounds: no split")
 T.eq(SP.plan(true, 100, 256, 132), nil, "under one round: no split")
 T.eq(SP.plan(true, 2048, 1, 132), nil, "a single query tile: no pieces")
 T.eq(SP.plan(3, 2048, 256, 132), { nmain = 1980, tail = 68, pieces = 3 }, "pieces given")
+T.eq(SP.plan(5, 2048, 2, 132), { nmain = 1980, tail = 68, pieces = 2 }, "pieces at most the query tiles")
+T.eq(SP.plan(1, 2048, 16, 132), { nmain = 1980, tail = 68, pieces = 1 }, "one piece given: the tail in a launch of its own")
 T.eq(SP.plan({ pieces = 2, tail = 5 }, 12, 4, 3), { nmain = 7, tail = 5, pieces = 2 }, "tail given")
 T.eq(SP.plan({ pieces = 2, tail = 50 }, 12, 4, 3), { nmain = 0, tail = 12, pieces = 2 }, "a tail of every key block")
 T.eq(SP.plan(false, 2048, 256, 132), nil, "off")
 T.raises(function() SP.plan(0, 12, 4, 3) end, "config.split's pieces must be a positive integer (got 0)")
-T.raises(function() SP.plan("yes", 12, 4, 3) end, "config.split must be true, a count of pieces or {pieces = P, tail = r} (got yes)")
+T.raises(function() SP.plan("yes", 12, 4, 3) end, 'config.split must be true, a count of pieces or {pieces = P, tail = r} (got "yes")')
+T.raises(function() SP.plan({ pieces = "2" }, 12, 4, 3) end, 'config.split\'s pieces must be a positive integer (got "2")')
 T.raises(function() SP.plan({ pieces = 2, rows = 1 }, 12, 4, 3) end, "config.split takes {pieces = P, tail = key blocks} (got field 'rows')")
 T.raises(function() SP.plan({ tail = -1 }, 12, 4, 3) end, "config.split's tail must be a count of key blocks, 0 or more (got -1)")
 
@@ -26,13 +29,14 @@ if not restore then return end
 local case = BC.case
 
 if tl.backend() == "cpu" or tl.target().wgmma then
-  -- D = 128 (config.ws by default): 3 key blocks a batch (the last partial), 2 batches, the last 4 (across the
-  -- batches) in 2 pieces of 3 query tiles (1 and 2); dQ's reduce-adds from both launches
-  case { B = 2, Hq = 1, Hkv = 1, S = 130, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, split = { pieces = 2, tail = 4 } } }
-  -- causal with S < Skv (the key blocks' query tiles differ: pieces with none), GQA, the {B, S, H, D} layout, bf16, lpt's
-  -- order, the tail across heads, D = 64 (128-row tiles)
-  case { Hq = 4, Hkv = 2, S = 200, Skv = 260, D = 64, dt = "bf16", causal = true, layout = "bshd",
-         config = { wgmma = true, lpt = true, split = { pieces = 3, tail = 4 } } }
+  -- D = 128 (config.ws by default), GQA: 3 key blocks a head (the last partial), 2 heads, 2 batches: 12, of which the
+  -- last 7 (across a head and a batch) in 2 pieces of 2 query tiles; dQ's reduce-adds from both launches
+  case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 300, D = 128, dt = "f16", config = { wgmma = true, split = { pieces = 2, tail = 7 } } }
+  -- causal with S > Skv (key block 1 has one query tile: two of its pieces empty), GQA, the {B, S, H, D} layout, bf16,
+  -- lpt's order (grid {Hkv, key blocks, B}: 8 blocks, the last 3 across the second batch's heads), D = 64 (128-row
+  -- tiles), dQ's shares in its own order and issued at once
+  case { B = 2, Hq = 4, Hkv = 2, S = 260, Skv = 130, D = 64, dt = "bf16", causal = true, layout = "bshd",
+         config = { wgmma = true, lpt = true, flat = false, late = false, split = { pieces = 3, tail = 3 } } }
   -- every key block in pieces (no main launch)
   case { B = 2, Hq = 1, Hkv = 1, S = 200, Skv = 200, D = 64, dt = "f16", config = { wgmma = true, split = { pieces = 2, tail = 9 } } }
   -- true: the tail total % resident blocks (3 on the executor: 1 of 4 key blocks), dQ by its pass
