@@ -422,7 +422,6 @@ local function dkdv_kernel(dt, D, causal, layout, atomic, wgmma, rs, ws, bq, tma
     return require("tilelua.std.attention_backward_wgmma").kernel(dt, D, causal, layout, A._load_dist, wgmma, atomic, rs, ws, bq,
                                                                   tma, late, flat, tstore, persist, lpt, quad or false, split)
   end
-  if split then C.fail("std.attention_backward: config.split (the launch's last round in pieces) is a form of config.wgmma's kernel") end
   if bq then C.fail("std.attention_backward: config.bq (query rows a tile) is a form of config.wgmma's kernel") end
   if rs then C.fail("std.attention_backward: config.rs (P^T and dS^T from registers) is a form of config.wgmma's products") end
   if ws then C.fail("std.attention_backward: config.ws (a producer warpgroup for the copies) is a form of config.wgmma's kernel") end
@@ -595,9 +594,13 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   local function arg(t) return A._kernel_view(t, layout) end
   local tma = true
   for _, t in ipairs { q, k, v, dout } do tma = tma and C.tma_copyable_tensor(arg(t)) end
-  local kern, BN, flat, persist, lpt, BQ = dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq,
-                                                        tma, config.late, config.flat, config.tma_store, S * (Hq // Hkv),
-                                                        config.persistent, config.lpt, default_lpt(causal, S, Skv), config.quad)
+  -- (which: nil, or config.split's kernels: "main" and the pieces' count)
+  local function dkdv(which)
+    return dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma, config.late,
+                       config.flat, config.tma_store, S * (Hq // Hkv), config.persistent, config.lpt,
+                       default_lpt(causal, S, Skv), config.quad, which)
+  end
+  local kern, BN, flat, persist, lpt, BQ = dkdv()
   -- (flat: the wgmma kernel's f32 dQ in 64 x 64 chunks in the accumulator's order, {1, 1, chunks x 128, 32} (bshd:
   -- {1, chunks x 128, 1, 32}), chunks B Hq ceil(S / 64) D / 64; else q's shape)
   local tiles = ((S + 63) // 64) * (D // 64) -- (a head's chunks)
@@ -620,37 +623,28 @@ function M.attention_backward(dout, q, k, v, o, lse, opts)
   if config.split and not BQ then
     C.fail("std.attention_backward: config.split (the launch's last round in pieces) is a form of config.wgmma's kernel")
   end
-  local split = config.split
-  if split == nil then split = BQ and not persist and default_split(D, causal, not pass, S * (Hq // Hkv)) end
-  -- (a piece is a share of its key block's query tiles, the same for each query head of the group: at most C.blocks(S, BQ))
-  local sp = split and not persist and SP.plan(split, C.blocks(Skv, BN) * Hkv * B, C.blocks(S, BQ), C.resident_blocks(nil, 1, 3))
   if config.split and persist then
     C.fail("std.attention_backward: config.split cuts the launch's last key blocks into pieces; config.persistent's " ..
            "blocks walk the key blocks in an order of their own: take one of them")
   end
+  local split = config.split
+  if split == nil then split = BQ and not persist and default_split(D, causal, not pass, S * (Hq // Hkv)) end
+  -- (a piece is a share of its key block's query tiles, the same for each query head of the group: at most C.blocks(S, BQ))
+  local sp = split and SP.plan(split, C.blocks(Skv, BN) * Hkv * B, C.blocks(S, BQ), C.resident_blocks(nil, 1, 3))
+  local function launch(kernel, g, o1, o2, ...)
+    kernel(g, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), o1, o2, scale * LOG2E, Hq // Hkv, ...)
+  end
   if sp then
-    local args = { arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32) }
-    local function go(kernel, g, o1, o2)
-      local a = { table.unpack(args) }
-      a[#a + 1], a[#a + 2], a[#a + 3], a[#a + 4], a[#a + 5] = o1, o2, scale * LOG2E, Hq // Hkv, sp.nmain
-      kernel(g, table.unpack(a))
-    end
-    local function variant(which)
-      return (dkdv_kernel(dt, D, causal, layout, not pass, config.wgmma, config.rs, config.ws, config.bq, tma, config.late,
-                          config.flat, config.tma_store, S * (Hq // Hkv), config.persistent, config.lpt,
-                          default_lpt(causal, S, Skv), config.quad, which))
-    end
     local rows = sp.tail * sp.pieces * BN
     local dkp, dvp = tl.empty({ rows, D }, tl.f32, C.NO_CLEAR), tl.empty({ rows, D }, tl.f32, C.NO_CLEAR)
     -- (the main launch's blocks from nmain on store zeros into their key blocks' dK and dV, which the finalize, after
-    -- it on the stream, overwrites)
-    if sp.nmain > 0 then go(variant("main"), grid, arg(dk), arg(dv)) end
-    go(variant(sp.pieces), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp)
+    -- it on the stream, overwrites; kern, the kernel without split, is not launched)
+    if sp.nmain > 0 then launch((dkdv("main")), grid, arg(dk), arg(dv), sp.nmain) end
+    launch((dkdv(sp.pieces)), { sp.tail * sp.pieces, 1, 1 }, dkp, dvp, sp.nmain)
     local fin, per = SP.finalize(dt, D, layout, BN, lpt, sp.pieces)
-    -- (the kernel without split, built above for its returns, is not launched)
     fin({ sp.tail * per, 1, 1 }, dkp, dvp, arg(dk), arg(dv), sp.nmain)
   else
-    kern(grid, arg(q), arg(k), arg(v), arg(dout), lse, delta, pass and dq32 or arg(dq32), arg(dk), arg(dv), scale * LOG2E, Hq // Hkv)
+    launch(kern, grid, arg(dk), arg(dv))
   end
   if flat then
     local dq = tl.empty(q:shape(), tl[dt], C.NO_CLEAR)

@@ -17,7 +17,7 @@ local M = {}
 -- tail total % resident, none where total <= resident: a single partial round), a number P, or {pieces = P, tail = r}
 -- (any tail: the tests' executor form)
 -- (P minimizes rounds(r P) (1 / P + FIXED): a piece's fixed cost taken as FIXED of a block's time, the block's start
--- and its f32 reduce-adds)
+-- and its f32 stores)
 local FIXED = 0.05
 local function show(v) return type(v) == "string" and string.format("%q", v) or tostring(v) end
 
@@ -74,14 +74,14 @@ end
 
 -- finalize(P): the sum of the P pieces' f32 dK and dV (rows (w P + i) BK.. of dkp and dvp, {tail P BK, D}, for piece i
 -- of the tail's key block w) cast into key block nmain + w's rows of dK and dV (rows past Skv left out by the windows'
--- bounds); block j takes rows of one key block, j // (BK / rows) (a block a key block: its loads and stores one after
--- another, 20-30 us)
+-- bounds); block j takes L.rows rows of key block j // per, per = BK / L.rows (one block a key block, walking its
+-- rows one chunk after another, took 20-30 us); returns the kernel and per
 function M.finalize(dt, d, layout, bk, lpt, pieces)
+  local L = C.row_layout(d, 4, tl.default_warp(), 32)
+  local per = math.max(bk // L.rows, 1)
   local key = table.concat({ "attention_backward_split", dt, d, layout, bk, tostring(lpt), pieces, tl.default_warp() }, ";")
   return C.memo(key, function()
     local rank = layout == "bshd" and 3 or 4
-    local L = C.row_layout(d, 4, tl.default_warp(), 32)
-    local per = math.max(bk // L.rows, 1) -- (a key block's blocks)
     return tl.kernel {
       name = "std_attention_backward_split_" .. dt .. "_d" .. d .. "_p" .. pieces .. (layout == "bshd" and "_bshd" or "") ..
              (lpt and "_l" or ""), block = C.BLOCK,
@@ -105,7 +105,7 @@ function M.finalize(dt, d, layout, bk, lpt, pieces)
         end
       end,
     }
-  end), math.max(bk // C.row_layout(d, 4, tl.default_warp(), 32).rows, 1)
+  end), per
 end
 
 return M
