@@ -6,7 +6,8 @@
 -- whatever built it. The front key hashes (kernel fingerprint, kernel name, block, warp,
 -- specialization, hints for the target, target arch, tilelua version, tl.build_id: a hash of the
 -- library's Lua and C sources, since what a script traces to depends on them) and maps to a
--- content key, so an unchanged script neither traces nor compiles on its second run. On the cpu
+-- content key, so an unchanged script neither traces nor compiles on its second run (an entry whose trace read
+-- the environment keeps what it read, and serves only while that holds: env_check). On the cpu
 -- backend the "code object" is the serialized IR (tl._ir_serialize), found by the same front key.
 --
 -- Per kernel, `variants[target][spec]` holds what was loaded; `why[target][spec]` what the cache
@@ -64,7 +65,12 @@ return function(tl, trace_spec)
   end
 
   local function front_key(kernel, spec, target)
-    if not kernel.fingerprint then kernel.fingerprint = sha(fp.of(kernel.body, tl)) end
+    if not kernel.fingerprint then
+      local text = fp.of(kernel.body, tl)
+      kernel.fingerprint = sha(text)
+      -- (os.getenv itself among the values the body reaches, captured before the trace: what it reads is not seen)
+      kernel.captured_getenv = text:find("cfn:os.getenv", 1, true) ~= nil
+    end
     return "front|" .. sha(table.concat({ tl.version, tl.build_id, kernel.fingerprint, kernel.name, kernel.block, kernel.warp,
                                           spec, hints_for(kernel, target), target }, "|"))
   end
@@ -74,12 +80,65 @@ return function(tl, trace_spec)
     kernel.why[target .. " " .. spec] = text
   end
 
-  -- the IR of spec, traced if this process has not traced it yet
+  -- The environment a trace reads. The fingerprint covers what the body reaches, not what os.getenv returns while
+  -- it runs, so a front entry keeps the variables its trace read (by os.getenv, wrapped during the trace) and their
+  -- values, and is used only while they still hold (env_check). A body that captured os.getenv itself before the
+  -- trace (a local or upvalue: not wrapped) reads what nothing records: its front entries are not used.
+  local ENV = "TLENV"
+  local function env_encode(reads)
+    local names = {}
+    for name in pairs(reads or {}) do names[#names + 1] = name end
+    if #names == 0 then return "" end
+    table.sort(names)
+    local parts = { ENV, string.pack("<I4", #names) }
+    for _, name in ipairs(names) do
+      local v = reads[name]
+      parts[#parts + 1] = string.pack("<s4Bs4", name, v and 1 or 0, v or "")
+    end
+    return table.concat(parts)
+  end
+  -- nil where every variable recorded in deps (env_encode's, at pos) still has its value, else why not; and the
+  -- position after deps
+  local getenv = os and os.getenv
+  local function env_check(deps, pos)
+    if deps:sub(pos, pos + #ENV - 1) ~= ENV then return nil, pos end
+    local ok, why, at = pcall(function()
+      local n, at = string.unpack("<I4", deps, pos + #ENV)
+      local why
+      for _ = 1, n do
+        local name, set, v
+        name, set, v, at = string.unpack("<s4Bs4", deps, at)
+        local now = getenv and getenv(name)
+        local was = set == 1 and v or nil
+        if not why and now ~= was then
+          why = string.format("the environment its trace read changed: %s was %s, now %s", name,
+                              was and string.format("%q", was) or "unset", now and string.format("%q", now) or "unset")
+        end
+      end
+      return why, at
+    end)
+    if not ok then return "its record of the environment its trace read is damaged", pos end
+    return why, at
+  end
+
+  -- the IR of spec, traced if this process has not traced it yet (the variables the trace read by os.getenv
+  -- in kernel.env_reads[spec])
   local function ir_of(kernel, spec, facts)
     local ir = kernel.specs[spec]
     if not ir then
+      local reads, real = {}, os and os.getenv
+      if real then
+        os.getenv = function(name)
+          local v = real(name)
+          if type(name) == "string" then reads[name] = v or false end
+          return v
+        end
+      end
+      local restore <close> = setmetatable({}, { __close = function() if real then os.getenv = real end end })
       ir = trace_spec(kernel, facts)
       kernel.specs[spec] = ir
+      kernel.env_reads = kernel.env_reads or {}
+      kernel.env_reads[spec] = reads
       tl._cache_note("traces")
     end
     kernel.last_ir = ir
@@ -118,7 +177,16 @@ return function(tl, trace_spec)
       ckey = nil -- dumping needs the source: trace and generate it, the code object may still be cached
       fwhere = "skipped: TILELUA_DUMP_DIR is set"
     end
-    if ckey then
+    local stale
+    if ckey and kernel.captured_getenv then
+      ckey, stale = nil, "the body reaches os.getenv captured before its trace, whose reads are not recorded"
+    elseif ckey then
+      stale = env_check(ckey, 65)
+      ckey = not stale and ckey:sub(1, 64) or nil
+    end
+    if stale then
+      note(kernel, arch, spec, "miss: front index (" .. fwhere .. ") not used: " .. stale)
+    elseif ckey then
       local code, where = tl._cache_get("code|" .. ckey)
       if code then
         note(kernel, arch, spec, string.format("hit: front index (%s) -> code object %s (%s)", fwhere, ckey:sub(1, 16), where))
@@ -145,7 +213,7 @@ return function(tl, trace_spec)
       tl._cache_put("code|" .. ckey, code)
       state = "miss"
     end
-    tl._cache_put(fk, ckey)
+    tl._cache_put(fk, ckey .. env_encode(kernel.env_reads and kernel.env_reads[spec]))
     if dump_dir then dump(kernel, carch, src, code, ckey) end
     return code, state
   end
@@ -156,7 +224,16 @@ return function(tl, trace_spec)
     if ir then kernel.last_ir = ir; return ir end
     local fk = front_key(kernel, spec, "cpu")
     local blob, where = tl._cache_get(fk)
-    if blob then
+    local stale, at
+    if blob and kernel.captured_getenv then
+      stale = "the body reaches os.getenv captured before its trace, whose reads are not recorded"
+    elseif blob then
+      stale, at = env_check(blob, 1)
+      blob = at > 1 and blob:sub(at) or blob
+    end
+    if stale then
+      note(kernel, "cpu", spec, "miss: cached IR not used: " .. stale)
+    elseif blob then
       local ok, got = pcall(tl._ir_deserialize, blob)
       if ok then
         note(kernel, "cpu", spec, "hit: serialized IR from the " .. where .. " cache")
@@ -169,7 +246,7 @@ return function(tl, trace_spec)
       note(kernel, "cpu", spec, "miss: no cached IR for this script fingerprint, kernel and specialization (" .. where .. ")")
     end
     ir = ir_of(kernel, spec, facts)
-    tl._cache_put(fk, tl._ir_serialize(ir))
+    tl._cache_put(fk, env_encode(kernel.env_reads and kernel.env_reads[spec]) .. tl._ir_serialize(ir))
     return ir
   end
 

@@ -2,7 +2,8 @@
 # compiling the second time (cpu executor IR and, with --cross, the sm_90 code object both come from
 # the cache); 8 processes started together on an empty cache all succeed and leave it consistent;
 # an edited script retraces but finds the unchanged code object; a changed upvalue retraces too;
-# another build of the library (tl.build_id) retraces, and finds the unchanged code object.
+# another build of the library (tl.build_id) retraces, and finds the unchanged code object; a body that reads the
+# environment while traced retraces when what it read changed.
 . "$(dirname "$0")/lib.bash"
 compilers_loaded
 unset TILELUA_CACHE XDG_CACHE_HOME
@@ -68,4 +69,34 @@ expect_contains "explain says hit" "$again" "hit: serialized IR"
 two=$(cd "$TMPD" && SCALE=2 "$TILESH" run.lua "$TMPD/up.lua" 2>&1) || fail "SCALE=2 (stale code?): $two"
 expect_contains "changed upvalue: retraced" "$(stats "$two")" "traces=1"
 expect_contains "explain says why" "$two" "miss: no cached IR"
+# the body reads the environment while it is traced: its front entries keep the variables read and their values,
+# and are used only while those hold (an entry traced with SCALE=1 never serves SCALE=2 or SCALE unset)
+cat >"$TMPD/env.lua" <<'LUA'
+local k = tl.kernel { name = "envread", block = 32, params = { { "x", tl.tensor(tl.f32, 1) } },
+  body = function(k, p) p.x:store({ k.thread_id() }, tonumber(os.getenv("SCALE") or "7")) end }
+local x = tl.zeros({ 32 }, tl.f32)
+k({ 1 }, x)
+print("VALUE " .. x:get(5))
+print(tl.cache.explain(k))
+LUA
+export TILELUA_CACHE_DIR="$TMPD/cache_env"
+value() { grep '^VALUE' <<<"$1"; }
+e1=$(cd "$TMPD" && SCALE=1 "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "env SCALE=1: $e1"
+expect_eq "env SCALE=1" "$(value "$e1")" "VALUE 1.0"
+e2=$(cd "$TMPD" && SCALE=1 "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "env SCALE=1 again: $e2"
+expect_eq "env SCALE=1 again: cached" "$(stats "$e2")" "STATS traces=0 compiles=0"
+e3=$(cd "$TMPD" && SCALE=2 "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "env SCALE=2: $e3"
+expect_eq "env SCALE=2: not the SCALE=1 code" "$(value "$e3")" "VALUE 2.0"
+expect_contains "env SCALE=2 retraced" "$(stats "$e3")" "traces=$t1"
+expect_contains "explain names the variable" "$e3" 'SCALE was "1", now "2"'
+[ -n "$cross" ] && expect_contains "the sm_90 code object of SCALE=1 not reused" "$e3" "cross envread sm_90"
+e4=$(cd "$TMPD" && env -u SCALE "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "env SCALE unset: $e4"
+expect_eq "env SCALE unset" "$(value "$e4")" "VALUE 7.0"
+expect_contains "explain: unset" "$e4" 'SCALE was "2", now unset'
+# os.getenv captured before the trace (a local the body closes over): its reads are not seen, so no front entry serves it
+sed 's/os.getenv("SCALE")/getenv("SCALE")/; 1i local getenv = os.getenv' "$TMPD/env.lua" >"$TMPD/env_captured.lua"
+c1=$(cd "$TMPD" && SCALE=1 "$TILESH" run.lua "$TMPD/env_captured.lua" 2>&1) || fail "captured SCALE=1: $c1"
+c2=$(cd "$TMPD" && SCALE=2 "$TILESH" run.lua "$TMPD/env_captured.lua" 2>&1) || fail "captured SCALE=2: $c2"
+expect_eq "captured getenv, SCALE=2" "$(value "$c2")" "VALUE 2.0"
+expect_contains "captured getenv: why" "$c2" "reaches os.getenv captured before its trace"
 echo "cache second run: ok"
