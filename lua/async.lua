@@ -22,6 +22,9 @@
 --                                          expects the box once per block of the mask (symmetric
 --                                          multicast: every block of the mask issues one such box)
 --   full:arrive(i, {cta = r})              arrives on barrier i of the block of rank r
+--   full:arrive(i, {fence = true})         a proxy fence first, so that the thread's LDS writes
+--                                          before it are seen by TMA (the async proxy): a TMA store
+--                                          of the buffer by a thread that waits on the barrier
 --   k.cluster_rank(), k:cluster_sync()     the block's rank; a barrier of the whole cluster (end a
 --                                          kernel whose blocks use each other's LDS with one)
 --   k:copy(dst, src) (a plain copy with a distribution, lua/kernel.lua) on sm_90: a TMA box copy in
@@ -129,7 +132,19 @@ return function(tl, K)
     if opts ~= nil then
       if type(opts) ~= "table" then tr.fail("mbarrier:arrive(i, opts): opts must be a table such as {tx = bytes}") end
       for key in pairs(opts) do
-        if key ~= "tx" and key ~= "cta" then tr.fail("mbarrier:arrive: unknown option '%s' (expected tx, cta)", tostring(key)) end
+        if key ~= "tx" and key ~= "cta" and key ~= "fence" then
+          tr.fail("mbarrier:arrive: unknown option '%s' (expected tx, cta, fence)", tostring(key))
+        end
+      end
+      if opts.fence ~= nil and type(opts.fence) ~= "boolean" then
+        tr.fail("mbarrier:arrive: fence must be a boolean (got %s)", tostring(opts.fence))
+      end
+      if opts.fence and (opts.cta ~= nil or opts.tx ~= nil) then
+        tr.fail("mbarrier:arrive: fence is an option of a plain arrival (without tx or cta)")
+      end
+      if opts.fence then
+        tr.emit("mbar_arrive", nil, ops, { imm = self.index, imm2 = 1 })
+        return
       end
       if opts.cta ~= nil then
         -- the barrier of the same index in another block of the cluster

@@ -225,7 +225,9 @@ int tlua_hg_async(Gen *g, const tlua_Instr *in, int id) {
   case TLUA_OP_MBAR_ARRIVE:
     /* ordinary LDS reads of a buffer TMA writes: order them before the async proxy's next write
        into it, which this arrival may allow (a consumer releasing a stage) */
-    if (g->fence_arrivals) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
+    /* (imm2 1, {fence = true}: the thread's own LDS writes before it, for a TMA store another thread issues once
+       the barrier completes) */
+    if (g->fence_arrivals || in->imm2 == 1) STMT(g, in, "asm volatile(\"fence.proxy.async.shared::cta;\" ::: \"memory\");\n");
     if (in->nops > 2)
       STMT(g, in, "tl_mbar_arrive_remote(&tl_mbar%d[v%d], (unsigned)v%d, (unsigned)v%d);\n", (int)in->imm, o[0], o[2], o[1]);
     else if (in->nops > 1) STMT(g, in, "tl_mbar_arrive_tx(&tl_mbar%d[v%d], (unsigned)v%d);\n", (int)in->imm, o[0], o[1]);

@@ -324,6 +324,7 @@ static void put_instr(Buf *b, const tlua_IR *ir, int id, int depth) {
     put(b, "]");
     if (n > 1) { put(b, in->op == TLUA_OP_MBAR_WAIT ? " parity " : " tx "); put_operand(b, o[1]); }
     if (n > 2) { put(b, " of block "); put_operand(b, o[2]); }
+    if (in->op == TLUA_OP_MBAR_ARRIVE && in->imm2 == 1) put(b, " fence");
     break;
   case TLUA_OP_TMA_LOAD: {
     const tlua_TmaDesc *d = in->imm >= 0 && in->imm < ir->ntma ? &ir->tma[in->imm] : NULL;

@@ -429,6 +429,8 @@ static int check_async(Verifier *V, int id) {
   if (want_value(V, id, 0)) return -1;
   if (in->op == TLUA_OP_MBAR_ARRIVE) {
     if (in->nops < 1 || in->nops > 3) return fail_at(V, id, "has %d operands, expected (index[, tx[, cta]])", (int)in->nops);
+    if (in->imm2 != 0 && !(in->imm2 == 1 && in->nops == 1))
+      return fail_at(V, id, "fence flag %lld: 0, or 1 on a plain arrival (index alone)", (long long)in->imm2);
     return mbar_array(V, id, in->imm) || int_operands(V, id, 0, in->nops, "index / tx / cta") ? -1 : 0;
   }
   if (in->op == TLUA_OP_MBAR_WAIT)

@@ -222,6 +222,12 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
       if d == 128 and skv_whole <= 2048 and config.split and config.wg == nil then
         config = C.copy(config, { pingpong = true })
       end
+      -- and at D = 64 with Skv <= 2k each tile's output stored by a thread of the producer warpgroup (config.tma_store =
+      -- "producer"): 1.02-1.04x at S = 1k, 1.00-1.03x at 2k (f16 and bf16), even at 4k and at D = 128 on an H200
+      -- (bench/RESULTS.md 2026-12-01 session 48, calls 5 and 6)
+      if d == 64 and skv_whole <= 2048 and config.tma_store == nil and config.wg == nil then
+        config = C.copy(config, { tma_store = "producer" })
+      end
     end
     -- causal with Skv <= 4k: persistent with the work tiles taken from a counter (config.dynamic, FlashAttention-3's
     -- dynamic scheduler; at D = 64 1.05-1.10x at S = 1k and 2k on an H200, bench/RESULTS.md session 23) and the
@@ -483,7 +489,8 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
 -- products, so one's softmax runs beside the other's matrix products (with persistent too), dynamic = true with persistent: the work tiles
 -- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
--- output stored by each thread instead of staged in LDS and stored by TMA, lpt = true with wgmma, not persistent: the
+-- output stored by each thread instead of staged in LDS and stored by TMA ("producer" with persistent's fixed walk:
+-- staged by the consumers and stored by a thread of the producer warpgroup), lpt = true with wgmma, not persistent: the
 -- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal}
 local function check_config(config)
   if config == nil then return {} end
@@ -499,8 +506,13 @@ local function check_config(config)
       end
     elseif key == "wg" then
       if v ~= 2 and v ~= 3 then C.fail("std.attention: config.wg (consumer warpgroups) must be 2 or 3 (got %s)", tostring(v)) end
+    elseif key == "tma_store" then
+      if type(v) ~= "boolean" and v ~= "producer" then
+        C.fail("std.attention: config.tma_store must be a boolean or \"producer\" (got %s)", type(v) == "string" and
+               string.format("%q", v) or tostring(v))
+      end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "tma_store" or key == "dynamic" or key == "lpt" then
+           key == "persistent" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
       C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",

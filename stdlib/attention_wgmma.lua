@@ -133,6 +133,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- faster (session 23). At D = 128 the persistent kernel needs it either way: 700 bytes of spills without
   local want_store = config.tma_store
   if want_store == nil then want_store = true end
+  -- config.tma_store = "producer" (config.persistent): the consumers stage each tile's output and arrive
+  -- on an mbarrier, each thread after a proxy fence, and go on to the next tile; a thread of the producer warpgroup
+  -- waits there, stores the tile by TMA and hands the buffer back once the stores have read it. The consumers lose
+  -- their warpgroup's two barriers around the staging and the stores' issue (bench/RESULTS.md 2026-12-01 session 48)
+  local handoff = config.tma_store == "producer"
+  if handoff and not persistent then
+    C.fail("std.attention: config.tma_store = \"producer\" (the producer warpgroup stores each tile's output) is a form of " ..
+           "config.persistent's kernel (persistent = %s)", tostring(persistent))
+  end
   local ostage = ws and want_store and lds + PD * BM * 64 * 2 <= tl._lds_max
   if config.tma_store and not ostage then
     C.fail("std.attention: config.tma_store needs %d more bytes of LDS at D = %d (%d in use, %d in all)", PD * BM * 64 * 2, d,
@@ -147,7 +156,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(handoff), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -155,10 +164,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or "", handoff and "_ph" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -198,14 +207,16 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- barriers alike) as this tile starts: its uses so far, modulo 2
         local pbase
         -- config.dynamic, once the roles are known: sched.slot, LDS for two tile numbers (tile it's in slot it % 2),
-        -- sched.full[s] (the producer's leader wrote slot s) and sched.free[s] (every consumer thread has read it); where
+        -- sched.full[s] (the producer's leader wrote slot s) and sched.free[s] (every consumer thread, and the storing
+        -- thread of config.tma_store = "producer", has read it); where
         -- the consumers copy for themselves, the slots alone (the consumer role's barrier hands them on)
         local sched
         -- each_tile(fn, who, role): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
         -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
         -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first.
         -- config.dynamic: the block's first tile is block_id, each next one grid + the counter's next value,
-        -- taken by the producer's leader (who = "producer") and handed to the consumers (who = "consumer")
+        -- taken by the producer's leader (who = "producer") and handed to the consumers (who = "consumer") and, with
+        -- config.tma_store = "producer", to the producer's storing thread (who = "store", one more arrival on free)
         -- through sched; or, where the consumers copy for themselves (sched without mbarriers), taken by the
         -- consumer role's leader and handed on by the role's barrier; every role leaves its loop at the first tile
         -- past the last
@@ -304,6 +315,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         local lv = k:lds(dt, { st * bn, d }, { swizzle = tl.wgmma_mn_layout(st * bn, d) })
         local lp = not rs and k:lds(dt, { PN * BM, 64 }, { swizzle = preshuffle(PN * BM) })
         local lo -- (config.tma_store: the output's staging buffer, declared once the tensors are known)
+        -- (config.tma_store = "producer", where lo is: ofull, the consumers have staged a tile's output (each consumer
+        -- thread arrives), ofree, the producer's stores of it have read the buffer (the storing thread arrives))
+        local ofull, ofree
         -- fn() for the warpgroup w of the consumers: each issuer's own (config.pingpong: the warpgroups run apart on the
         -- executor, so each reaches only its own issuer's stores)
         local why
@@ -401,13 +415,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           -- the n 64-column panels of accumulator x (elements 32 pi .. 32 pi + 31 of an m64nN accumulator
           -- are those of its m64n64 panel pi) to the warpgroup's rows of each panel of LDS buffer buf, in dt,
           -- then sync(): P for the wgmma, the output for its TMA stores
-          local function to_panels(buf, x, n)
+          local function to_panels(buf, x, n, nosync)
             for pi = 0, n - 1 do
               local panel = s64:zeros()
               for y = 0, s64.elements - 1 do panel:set(y, x:get(y + s64.elements * pi)) end
               k:window(buf, { pi * BM + r0, 0 }, { 64, 64 }, s64.c):store(panel:cast(dt))
             end
-            sync()
+            if not nosync then sync() end
           end
           local function store_p(ps) to_panels(lp, ps, PN) end
           -- O += P V with the V tile of stage buf (PN panels; pend(i) as in scores); config.rs: P (pr,
@@ -542,7 +556,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local inv = l:map(function(v) return tl.select(tl.gt(v, 0.0), 1.0 / v, 0.0) end)
           local out = clone(o)
           for y = 0, sO.elements - 1 do out:set(y, o:get(y) * inv:get(mapO[y])) end
-          if lo then
+          if lo and ofull then
+            -- (config.tma_store = "producer": the buffer free again, the staging, each thread's fenced arrival)
+            ov.out_free()
+            to_panels(lo, out, PD, true)
+            ofull:arrive(0, { fence = true })
+          elseif lo then
             -- to LDS, then (after the warpgroup's barrier) the TMA stores of its 64 rows by its first thread
             -- (rows past S are left out by TMA's bounds). config.persistent: the last tile's stores have read the
             -- buffer before it is written again, waited for here rather than after they were issued (1000 cycles of
@@ -583,7 +602,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                    "multiple of 16 bytes; each thread stores its elements")
           end
           if dynamic and not why then
-            sched = { slot = k:lds(tl.i32, { 2 }), full = k:mbarrier(2, 1), free = k:mbarrier(2, WG * 128) }
+            -- (config.tma_store = "producer": the storing thread reads each tile's number too)
+            sched = { slot = k:lds(tl.i32, { 2 }), full = k:mbarrier(2, 1), free = k:mbarrier(2, WG * 128 + (handoff and lo and 1 or 0)) }
           elseif dynamic then
             sched = { slot = k:lds(tl.i32, { 2 }) }
             k:note("config.dynamic: the consumers copy the tiles themselves (" .. why .. "); their leader takes the " ..
@@ -625,6 +645,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- config.persistent: q's buffer free again (qfree: the consumer warpgroups are done with it),
         -- tile it's q in it on phase it % 2 of qbar
         local qfree = persistent and k:mbarrier(1, WG)
+        if handoff and lo then ofull, ofree = k:mbarrier(1, WG * 128), k:mbarrier(1, 1) end
         local function q_phase(it) return it and it % 2 or 0 end
         local roles = {
           { name = "producer", warps = 4, registers = regs[1], fn = function(role)
@@ -664,7 +685,22 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 end)
               end
             end, "producer") end)
-          end },
+            -- config.tma_store = "producer": the role's thread 32 (warp 1) stores tile it's output once the consumers have
+            -- staged it (ofull's phase it % 2), and hands the buffer back once the stores have read it
+            if ofull then
+              k:when(tl.eq(role:tid(), 32), function() each_tile(function(it)
+                ofull:wait(0, it % 2)
+                for w = 0, WG - 1 do
+                  for pi = 0, PD - 1 do
+                    k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
+                           { tma = true, issuer = 32 })
+                  end
+                end
+                k:tma_store_wait(0, { issuer = 32 })
+                ofree:arrive(0)
+              end, "store") end)
+            end
+          end, groups = handoff and not why and 1 or nil },
         }
         local function consumer()
           return function(role)
@@ -692,6 +728,8 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
                 -- (the turn goes on once the warpgroup has issued)
                 pass = function() if turns then turns:arrive((wgr + 1) % WG) end end,
                 q_done = function() if persistent then hand_back(qfree, 0) end end,
+                -- (config.tma_store = "producer": the producer's stores of the tile before have read the staging buffer)
+                out_free = function() ofree:wait(0, 1 - it % 2) end,
               } or nil
               -- (config.split in one role: P's LDS round trip waits on the warpgroup's own barrier)
               local p_sync = function() role:sync() end
@@ -699,7 +737,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, ov)
             end, "consumer", role)
             -- (config.persistent: the last tile's output stores have read the LDS before the block ends)
-            if persistent and lo then stores_read() end
+            if persistent and lo and not ofull then stores_read() end
           end
         end
         -- (one consumer role: its threads copy the tiles together where TMA cannot; config.split: each warpgroup

@@ -81,6 +81,33 @@ T.raises(function() bytes_kernel("twice")({ 1 }, x) end,
          "more arrivals on mbar0[0] than its 1 in phase 0 (the phase still waits for 4096 bytes of TMA copies)")
 end
 
+-- arrive's {fence = true}: a plain arrival (the executor counts it as one), the fence before it in the source; its
+-- errors name the value
+local function fence_kernel(opts)
+  return tl.kernel { name = "async_fence", block = 32, params = { { "x", tl.tensor(tl.f32, 1) } },
+    body = function(k, p)
+      local l = k:lds(tl.f32, { 32 })
+      local bar = k:mbarrier(1, 32)
+      l:store({ k.thread_id() }, k.thread_id():cast("f32"))
+      bar:arrive(0, opts)
+      bar:wait(0, 0)
+      p.x:store({ k.thread_id() }, l:load({ 31 - k.thread_id() }))
+    end }
+end
+local xf = tl.zeros({ 32 }, tl.f32)
+local fenced, plain = fence_kernel({ fence = true }), fence_kernel(nil)
+fenced({ 1 }, xf)
+T.eq(xf:get(0), 31.0, "arrive {fence = true}: one arrival a thread")
+plain({ 1 }, xf)
+local fsrc = fenced:source("sm_90"):gsub("\n#line [^\n]*", "")
+T.eq(fsrc:find('fence%.proxy%.async%.shared::cta;" ::: "memory"%);\n%s*tl_mbar_arrive%(') ~= nil, true,
+     "arrive {fence = true}: the proxy fence right before the arrival")
+T.eq(plain:source("sm_90"):find("fence.proxy.async", 1, true), nil, "a plain arrival: no fence")
+T.raises(function() fence_kernel({ fence = 1 })({ 1 }, xf) end, "mbarrier:arrive: fence must be a boolean (got 1)")
+T.raises(function() fence_kernel({ fence = true, tx = 4 })({ 1 }, xf) end,
+         "mbarrier:arrive: fence is an option of a plain arrival (without tx or cta)")
+T.raises(function() fence_kernel({ fenced = true })({ 1 }, xf) end, "mbarrier:arrive: unknown option 'fenced' (expected tx, cta, fence)")
+
 -- TMA's rules, each named
 T.raises(function() tile_kernel(false)({ 1, 1 }, tl.rand({ 70, 130 }, tl.f16), tl.zeros({ 70, 130 }, tl.f16)) end,
          "tensor x's stride along dimension 0 is not known to be a multiple of 16 bytes")

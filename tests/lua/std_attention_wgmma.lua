@@ -194,7 +194,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
            "config.tma_store needs 65536 more bytes of LDS at D = 256")
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { tma_store = 1 } }) end,
-           "config.tma_store must be a boolean (got 1)")
+           'config.tma_store must be a boolean or "producer" (got 1)')
   local wk = kernel_named("std_attention_f16_d64_causal_wgmma")
   local rep = wk:report("sm_90")
   assert(rep:find("TMA copy: k -> LDS box 1x1x128x64 swizzle 128 (k:copy, copy groups)", 1, true), rep)
@@ -226,9 +226,10 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(specialized(128, { wgmma = false }), false, "config.wgmma = false: mma.sync")
     T.eq(specialized(64, { bn = 32 }), false, "a tile of mma.sync: mma.sync")
     T.eq(specialized(256), true, "sm_90 default at D = 256: config.ws")
-    -- persistent by default at D = 64 without causality only ({split = true}: the default's own, a new kernel)
-    T.eq(sm90_source(64, { split = true }, true):find("kernel std_attention_bf16_d64_masked_wgmma_ws_split_ov_rs_pt for sm_90", 1, true) ~= nil,
-         true, "sm_90 default at D = 64, not causal: persistent")
+    -- persistent by default at D = 64 without causality only ({split = true}: the default's own, a new kernel), with
+    -- the producer's stores of the output where Skv <= 2k
+    T.eq(sm90_source(64, { split = true }, true):find("kernel std_attention_bf16_d64_masked_wgmma_ws_split_ov_rs_pt_ph for sm_90", 1, true) ~= nil,
+         true, "sm_90 default at D = 64, not causal, Skv <= 2k: persistent, the producer's stores")
     -- causal: persistent with config.dynamic's counter and pingpong's turns where Skv <= 4096, not persistent beyond
     -- (nor without split, which the turns need)
     T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn for sm_90", 1, true) ~= nil, true,
