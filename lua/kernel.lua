@@ -657,7 +657,7 @@ return function(tl)
     if not self.last_facts then
       error(string.format("kernel '%s' has not been launched yet: no specialization to show", self.name), 3)
     end
-    local ir = self.specs[self.last_key] or trace(self, self.last_facts)
+    local ir = self.specs[self.last_key] or launch.trace(self, self.last_facts)
     self.specs[self.last_key] = ir
     self.last_ir = ir
     return ir
@@ -752,7 +752,7 @@ return function(tl)
     local kt, tspec = launch.for_target(self, self.last_key, target)
     local tir = kt.specs[tspec]
     if not tir then
-      tir = trace(kt, self.last_facts)
+      tir = launch.trace(kt, self.last_facts)
       kt.specs[tspec] = tir
     end
     kt.last_key, kt.last_facts, kt.last_ir = tspec, self.last_facts, tir

@@ -70,6 +70,9 @@ return function(tl, trace_spec)
       kernel.fingerprint = sha(text)
       -- (os.getenv itself among the values the body reaches, captured before the trace: what it reads is not seen)
       kernel.captured_getenv = text:find("cfn:os.getenv", 1, true) ~= nil
+    elseif kernel.captured_getenv == nil then
+      -- (a pinned fingerprint, C.pin_fingerprint's text: std.map's carries its function's walk)
+      kernel.captured_getenv = kernel.fingerprint:find("cfn:os.getenv", 1, true) ~= nil
     end
     return "front|" .. sha(table.concat({ tl.version, tl.build_id, kernel.fingerprint, kernel.name, kernel.block, kernel.warp,
                                           spec, hints_for(kernel, target), target }, "|"))
@@ -81,13 +84,16 @@ return function(tl, trace_spec)
   end
 
   -- The environment a trace reads. The fingerprint covers what the body reaches, not what os.getenv returns while
-  -- it runs, so a front entry keeps the variables its trace read (by os.getenv, wrapped during the trace) and their
-  -- values, and is used only while they still hold (env_check). A body that captured os.getenv itself before the
-  -- trace (a local or upvalue: not wrapped) reads what nothing records: its front entries are not used.
+  -- it runs, so a front entry keeps the variables its trace read (by os.getenv, wrapped during every trace: M.trace)
+  -- and their values, and is used only while they still hold (env_check). A body that captured os.getenv itself
+  -- before the trace (a local or upvalue: not wrapped) reads what nothing records: its front entries are not used.
+  -- env_of[ir]: the reads of the trace that made ir (or of the front entry it came from); an IR without a record
+  -- gets no front entry.
   local ENV = "TLENV"
+  local env_of = setmetatable({}, { __mode = "k" })
   local function env_encode(reads)
     local names = {}
-    for name in pairs(reads or {}) do names[#names + 1] = name end
+    for name in pairs(reads) do names[#names + 1] = name end
     if #names == 0 then return "" end
     table.sort(names)
     local parts = { ENV, string.pack("<I4", #names) }
@@ -99,46 +105,53 @@ return function(tl, trace_spec)
   end
   -- nil where every variable recorded in deps (env_encode's, at pos) still has its value, else why not; and the
   -- position after deps
+  -- (why the record at pos no longer holds, or nil; the position after it; the reads it records)
   local getenv = os and os.getenv
   local function env_check(deps, pos)
-    if deps:sub(pos, pos + #ENV - 1) ~= ENV then return nil, pos end
-    local ok, why, at = pcall(function()
+    if deps:sub(pos, pos + #ENV - 1) ~= ENV then return nil, pos, {} end
+    local ok, why, at, reads = pcall(function()
       local n, at = string.unpack("<I4", deps, pos + #ENV)
-      local why
+      local why, reads = nil, {}
       for _ = 1, n do
         local name, set, v
         name, set, v, at = string.unpack("<s4Bs4", deps, at)
         local now = getenv and getenv(name)
         local was = set == 1 and v or nil
+        reads[name] = was or false
         if not why and now ~= was then
           why = string.format("the environment its trace read changed: %s was %s, now %s", name,
                               was and string.format("%q", was) or "unset", now and string.format("%q", now) or "unset")
         end
       end
-      return why, at
+      return why, at, reads
     end)
-    if not ok then return "its record of the environment its trace read is damaged", pos end
-    return why, at
+    if not ok then return "its record of the environment its trace read is damaged", pos, {} end
+    return why, at, reads
   end
 
-  -- the IR of spec, traced if this process has not traced it yet (the variables the trace read by os.getenv
-  -- in kernel.env_reads[spec])
+  -- trace_spec with os.getenv recording what it reads (env_of); every trace goes through it (kernel:ir() and
+  -- kernel:source() too, whose IR a later launch may use)
+  function M.trace(kernel, facts)
+    local reads = {}
+    if getenv then
+      os.getenv = function(name)
+        local v = getenv(name)
+        if type(name) == "string" or type(name) == "number" then reads[tostring(name)] = v or false end
+        return v
+      end
+    end
+    local restore <close> = setmetatable({}, { __close = function() if getenv then os.getenv = getenv end end })
+    local ir = trace_spec(kernel, facts)
+    env_of[ir] = reads
+    return ir
+  end
+
+  -- the IR of spec, traced if this process has not traced it yet
   local function ir_of(kernel, spec, facts)
     local ir = kernel.specs[spec]
     if not ir then
-      local reads, real = {}, os and os.getenv
-      if real then
-        os.getenv = function(name)
-          local v = real(name)
-          if type(name) == "string" then reads[name] = v or false end
-          return v
-        end
-      end
-      local restore <close> = setmetatable({}, { __close = function() if real then os.getenv = real end end })
-      ir = trace_spec(kernel, facts)
+      ir = M.trace(kernel, facts)
       kernel.specs[spec] = ir
-      kernel.env_reads = kernel.env_reads or {}
-      kernel.env_reads[spec] = reads
       tl._cache_note("traces")
     end
     kernel.last_ir = ir
@@ -213,7 +226,7 @@ return function(tl, trace_spec)
       tl._cache_put("code|" .. ckey, code)
       state = "miss"
     end
-    tl._cache_put(fk, ckey .. env_encode(kernel.env_reads and kernel.env_reads[spec]))
+    if env_of[ir] then tl._cache_put(fk, ckey .. env_encode(env_of[ir])) end
     if dump_dir then dump(kernel, carch, src, code, ckey) end
     return code, state
   end
@@ -224,11 +237,11 @@ return function(tl, trace_spec)
     if ir then kernel.last_ir = ir; return ir end
     local fk = front_key(kernel, spec, "cpu")
     local blob, where = tl._cache_get(fk)
-    local stale, at
+    local stale, at, reads
     if blob and kernel.captured_getenv then
       stale = "the body reaches os.getenv captured before its trace, whose reads are not recorded"
     elseif blob then
-      stale, at = env_check(blob, 1)
+      stale, at, reads = env_check(blob, 1)
       blob = at > 1 and blob:sub(at) or blob
     end
     if stale then
@@ -237,6 +250,7 @@ return function(tl, trace_spec)
       local ok, got = pcall(tl._ir_deserialize, blob)
       if ok then
         note(kernel, "cpu", spec, "hit: serialized IR from the " .. where .. " cache")
+        env_of[got] = reads
         kernel.specs[spec] = got
         kernel.last_ir = got
         return got
@@ -246,7 +260,7 @@ return function(tl, trace_spec)
       note(kernel, "cpu", spec, "miss: no cached IR for this script fingerprint, kernel and specialization (" .. where .. ")")
     end
     ir = ir_of(kernel, spec, facts)
-    tl._cache_put(fk, env_encode(kernel.env_reads and kernel.env_reads[spec]) .. tl._ir_serialize(ir))
+    if env_of[ir] then tl._cache_put(fk, env_encode(env_of[ir]) .. tl._ir_serialize(ir)) end
     return ir
   end
 

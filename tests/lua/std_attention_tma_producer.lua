@@ -15,6 +15,8 @@ A.on_wgmma(function()
   case { B = 2, Hq = 2, S = 300, Skv = 130, D = 64, dt = "f16", config = PH }                     -- 3 tiles a head, 6 a block
   case { B = 2, Hq = 4, Hkv = 2, S = 70, Skv = 128, D = 64, dt = "bf16", layout = "bshd", config = PH } -- GQA, bshd
   case { B = 3, Hq = 1, S = 200, Skv = 64, D = 128, dt = "f16", config = PH }                     -- D = 128
+  -- three consumer warpgroups (config.wg = 3: 192 rows a tile, 384 arrivals a phase of ofull)
+  case { B = 1, Hq = 3, S = 250, Skv = 128, D = 64, dt = "f16", config = { wgmma = true, tma_store = "producer", wg = 3, persistent = true } }
   -- with the turns (config.pingpong, the D = 128 default up to Skv = 2k; its consumer warpgroups run apart on the executor)
   case { B = 2, Hq = 2, S = 130, Skv = 100, D = 128, dt = "bf16", config = { wgmma = true, tma_store = "producer" } }
   -- causal: config.dynamic's walk (the storing thread takes each tile's number from the slots too) with the turns
