@@ -65,14 +65,15 @@ return function(tl, trace_spec)
   end
 
   local function front_key(kernel, spec, target)
+    local text
     if not kernel.fingerprint then
-      local text = fp.of(kernel.body, tl)
+      text = fp.of(kernel.body, tl)
       kernel.fingerprint = sha(text)
-      -- (os.getenv itself among the values the body reaches, captured before the trace: what it reads is not seen)
-      kernel.captured_getenv = text:find("cfn:os.getenv", 1, true) ~= nil
-    elseif kernel.captured_getenv == nil then
-      -- (a pinned fingerprint, C.pin_fingerprint's text: std.map's carries its function's walk)
-      kernel.captured_getenv = kernel.fingerprint:find("cfn:os.getenv", 1, true) ~= nil
+    end
+    -- (os.getenv itself among the values the body reaches, captured before the trace: what it reads is not seen; a
+    -- pinned fingerprint is C.pin_fingerprint's text, std.map's with its function's walk)
+    if kernel.captured_getenv == nil then
+      kernel.captured_getenv = (text or kernel.fingerprint):find("cfn:os.getenv", 1, true) ~= nil
     end
     return "front|" .. sha(table.concat({ tl.version, tl.build_id, kernel.fingerprint, kernel.name, kernel.block, kernel.warp,
                                           spec, hints_for(kernel, target), target }, "|"))
@@ -103,11 +104,14 @@ return function(tl, trace_spec)
     end
     return table.concat(parts)
   end
-  -- nil where every variable recorded in deps (env_encode's, at pos) still has its value, else why not; and the
-  -- position after deps
-  -- (why the record at pos no longer holds, or nil; the position after it; the reads it records)
+  -- A front entry of kernel with its environment record (env_encode's) at pos: why it may not be used (nil where every
+  -- variable recorded still has its value and the body did not capture os.getenv), the position after the record,
+  -- and the reads it records
   local getenv = os and os.getenv
-  local function env_check(deps, pos)
+  local function env_check(kernel, deps, pos)
+    if kernel.captured_getenv then
+      return "the body reaches os.getenv captured before its trace, whose reads are not recorded", pos, {}
+    end
     if deps:sub(pos, pos + #ENV - 1) ~= ENV then return nil, pos, {} end
     local ok, why, at, reads = pcall(function()
       local n, at = string.unpack("<I4", deps, pos + #ENV)
@@ -191,10 +195,8 @@ return function(tl, trace_spec)
       fwhere = "skipped: TILELUA_DUMP_DIR is set"
     end
     local stale
-    if ckey and kernel.captured_getenv then
-      ckey, stale = nil, "the body reaches os.getenv captured before its trace, whose reads are not recorded"
-    elseif ckey then
-      stale = env_check(ckey, 65)
+    if ckey then
+      stale = env_check(kernel, ckey, 65)
       ckey = not stale and ckey:sub(1, 64) or nil
     end
     if stale then
@@ -238,10 +240,8 @@ return function(tl, trace_spec)
     local fk = front_key(kernel, spec, "cpu")
     local blob, where = tl._cache_get(fk)
     local stale, at, reads
-    if blob and kernel.captured_getenv then
-      stale = "the body reaches os.getenv captured before its trace, whose reads are not recorded"
-    elseif blob then
-      stale, at, reads = env_check(blob, 1)
+    if blob then
+      stale, at, reads = env_check(kernel, blob, 1)
       blob = at > 1 and blob:sub(at) or blob
     end
     if stale then

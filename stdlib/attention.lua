@@ -489,8 +489,8 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- pingpong = true with overlap and split: the two consumer warpgroups take turns at issuing their
 -- products, so one's softmax runs beside the other's matrix products (with persistent too), dynamic = true with persistent: the work tiles
 -- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
--- output stored by each thread instead of staged in LDS and stored by TMA ("producer" with persistent's fixed walk:
--- staged by the consumers and stored by a thread of the producer warpgroup), lpt = true with wgmma, not persistent: the
+-- output stored by each thread instead of staged in LDS and stored by TMA ("producer" with persistent: staged by the
+-- consumers and stored by a thread of the producer warpgroup), lpt = true with wgmma, not persistent: the
 -- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal}
 local function check_config(config)
   if config == nil then return {} end

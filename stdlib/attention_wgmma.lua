@@ -325,6 +325,14 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           if pingpong and not why then return k:when(tl.eq(k.warp_id() // 4, w), fn) end
           fn()
         end
+        -- the TMA stores of warpgroup w's 64 staged rows of the output (rows past S left out by TMA's bounds), issued by
+        -- thread issuer
+        local function store_rows(w, issuer)
+          for pi = 0, PD - 1 do
+            k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
+                   { tma = true, issuer = issuer })
+          end
+        end
         -- the TMA stores of the output's staging buffer have read it: those of each warpgroup's first thread
         local function stores_read()
           for w = 0, WG - 1 do own(w, function() k:tma_store_wait(0, { issuer = w * 128 }) end) end
@@ -574,10 +582,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             for w = 0, WG - 1 do
               local issuer = w * 128
               own(w, function()
-                for pi = 0, PD - 1 do
-                  k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
-                         { tma = true, issuer = issuer })
-                end
+                store_rows(w, issuer)
                 if not persistent then k:tma_store_wait(0, { issuer = issuer }) end
               end)
             end
@@ -690,17 +695,12 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             if ofull then
               k:when(tl.eq(role:tid(), 32), function() each_tile(function(it)
                 ofull:wait(0, it % 2)
-                for w = 0, WG - 1 do
-                  for pi = 0, PD - 1 do
-                    k:copy(win(p.o, h, q0 + w * 64, pi * 64, 64, 64), k:window(lo, { pi * BM + w * 64, 0 }, { 64, 64 }),
-                           { tma = true, issuer = 32 })
-                  end
-                end
+                for w = 0, WG - 1 do store_rows(w, 32) end
                 k:tma_store_wait(0, { issuer = 32 })
                 ofree:arrive(0)
               end, "store") end)
             end
-          end, groups = handoff and not why and 1 or nil },
+          end, groups = ofull and 1 or nil },
         }
         local function consumer()
           return function(role)
