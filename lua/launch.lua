@@ -186,16 +186,26 @@ return function(tl, trace_spec)
     end
   end
 
+  -- TILELUA_LUA_DIR (the library's Lua sources read from that tree, src/module_lua.c): why the front index is neither
+  -- read nor written (its key names the build's own sources: tl.version, tl.build_id, a std kernel's pinned config key)
+  local function disk_sources()
+    local dir = getenv and getenv("TILELUA_LUA_DIR")
+    if dir and dir ~= "" then
+      return "TILELUA_LUA_DIR is set (the library's Lua sources from " .. dir .. ", which the front key does not cover)"
+    end
+  end
+
   -- code object of (kernel, spec) for a GPU arch: returns code, "hit"/"miss"
   local function code_for(kernel, spec, facts, arch)
     local fk = front_key(kernel, spec, arch)
     local ckey, fwhere = tl._cache_get(fk)
+    local disk = disk_sources()
     if ckey and dump_dir then
       ckey = nil -- dumping needs the source: trace and generate it, the code object may still be cached
       fwhere = "skipped: TILELUA_DUMP_DIR is set"
     end
-    local stale
-    if ckey then
+    local stale = ckey and disk
+    if ckey and not stale then
       stale = env_check(kernel, ckey, 65)
       ckey = not stale and ckey:sub(1, 64) or nil
     end
@@ -228,7 +238,7 @@ return function(tl, trace_spec)
       tl._cache_put("code|" .. ckey, code)
       state = "miss"
     end
-    if env_of[ir] then tl._cache_put(fk, ckey .. env_encode(env_of[ir])) end
+    if env_of[ir] and not disk then tl._cache_put(fk, ckey .. env_encode(env_of[ir])) end
     if dump_dir then dump(kernel, carch, src, code, ckey) end
     return code, state
   end
@@ -239,8 +249,9 @@ return function(tl, trace_spec)
     if ir then kernel.last_ir = ir; return ir end
     local fk = front_key(kernel, spec, "cpu")
     local blob, where = tl._cache_get(fk)
-    local stale, at, reads
-    if blob then
+    local disk = disk_sources()
+    local stale, at, reads = blob and disk
+    if blob and not stale then
       stale, at, reads = env_check(kernel, blob, 1)
       blob = at > 1 and blob:sub(at) or blob
     end
@@ -260,7 +271,7 @@ return function(tl, trace_spec)
       note(kernel, "cpu", spec, "miss: no cached IR for this script fingerprint, kernel and specialization (" .. where .. ")")
     end
     ir = ir_of(kernel, spec, facts)
-    if env_of[ir] then tl._cache_put(fk, env_encode(env_of[ir]) .. tl._ir_serialize(ir)) end
+    if env_of[ir] and not disk then tl._cache_put(fk, env_encode(env_of[ir]) .. tl._ir_serialize(ir)) end
     return ir
   end
 

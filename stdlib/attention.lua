@@ -135,10 +135,12 @@ local FORWARD = { load_dist = load_dist }
 -- with which config.dynamic's work tile number becomes its query tile, head and batch by multiplications: the
 -- divisions by run-time values were a dependent chain at each tile's start; every forward kernel takes them, the
 -- dynamic one reads them)
+-- (grp_s: config.lpt_group's heads a group of the dynamic walk, 2^grp_s (FORWARD.group_shift); read by that kernel alone)
 function FORWARD.params(dt, rank)
   return { { "q", tl.tensor(dt, rank) }, { "k", tl.tensor(dt, rank) }, { "v", tl.tensor(dt, rank) },
            { "o", tl.tensor(dt, rank) }, { "lse", tl.tensor("f32", 3) }, { "scale", tl.f32 }, { "group", tl.i32 },
-           { "ctr", tl.tensor("i32", 1) }, { "nq_m", tl.u64 }, { "nq_s", tl.u64 }, { "hq_m", tl.u64 }, { "hq_s", tl.u64 } }
+           { "ctr", tl.tensor("i32", 1) }, { "nq_m", tl.u64 }, { "nq_s", tl.u64 }, { "hq_m", tl.u64 }, { "hq_s", tl.u64 },
+           { "grp_s", tl.i32 } }
 end
 -- the magic numbers (m, s) of a division by d, 1 <= d < 2^31, of numerators 0 <= n < 2^31: n // d = (n m) >> s, with
 -- 2^(s - 31) >= d and m = ceil(2^s / d) <= 2^32, so that n m < 2^63 (Granlund and Montgomery's round-up method: m d -
@@ -149,6 +151,13 @@ function FORWARD.divisor(d)
   while (1 << l) < d do l = l + 1 end
   local s = 31 + l
   return ((1 << s) + d - 1) // d, s
+end
+-- config.lpt_group = g's heads a group, as a shift: 2^s the largest power of two that is at most g and divides the heads
+-- of the launch (B Hq), so that the groups are whole (1 where B Hq is odd: the walk head by head)
+function FORWARD.group_shift(g, heads)
+  local s = 0
+  while (2 << s) <= g and heads % (2 << s) == 0 do s = s + 1 end
+  return s
 end
 -- n // d for 0 <= n < 2^31 by d's magic numbers m and s (u64 values in a kernel)
 function FORWARD.div(n, m, s) return ((n:cast("u64") * m) >> s):cast("i32") end
@@ -240,6 +249,14 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
        config.wg == nil and config.overlap and config.split and not config.lpt then
       config = C.copy(config, { persistent = true, dynamic = true, pingpong = true })
     end
+    -- and the counter's walk by groups of heads (config.lpt_group), as many as keep the group's K and V within 8 MiB of
+    -- L2 (32 heads at most): at D = 64 1.01-1.04x at S = 1k to 4k; at D = 128 1.00-1.03x at 1k and 2k, where groups of
+    -- 16-32 heads lost 7-12% at 4k (32-64 MiB) (bench/RESULTS.md 2026-12-01 session 49, call 1)
+    if causal and config.dynamic and config.lpt_group == nil then
+      local g = 1
+      while g < 32 and 2 * g * skv_whole * d * 4 <= 8 << 20 do g = 2 * g end
+      config = C.copy(config, { lpt_group = g })
+    end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end
   if config.overlap and not config.ws then C.fail("std.attention: config.overlap needs config.ws (the TMA producer keeps the stages)") end
@@ -262,6 +279,10 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
   if config.lpt and not config.wgmma then
     C.fail("std.attention: config.lpt (the launch ordered longest query tiles first) is a form of config.wgmma's kernel")
   end
+  if config.lpt_group and not config.dynamic then
+    C.fail("std.attention: config.lpt_group orders config.dynamic's walk of the work tiles: it needs config.dynamic (the " ..
+           "default where causal with Skv <= 4096 on sm_90)")
+  end
   if config.lpt and config.persistent then
     C.fail("std.attention: config.lpt orders the launch's blocks; config.persistent's blocks walk the query tiles in an " ..
            "order of their own: take one of them")
@@ -271,7 +292,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
       C.fail("std.attention: config.wgmma runs on NVIDIA sm_90's warpgroup MMA, which %s does not have", t.arch)
     end
     local kern, BM = require("tilelua.std.attention_wgmma").kernel(dt, d, causal, layout, skv_whole, config, FORWARD, given)
-    return kern, BM, config.persistent == true, config.dynamic == true, config.lpt == true
+    return kern, BM, config.persistent == true, config.dynamic == true, config.lpt == true, config.lpt_group
   end
   local u = unit(dt, warp)
   local s, bt = u.s, u.bt
@@ -491,7 +512,10 @@ local OPTS = { causal = true, scale = true, out = true, layout = true, config = 
 -- taken from a counter (FlashAttention-3's dynamic scheduler), not in a fixed order, tma_store = false with ws: the
 -- output stored by each thread instead of staged in LDS and stored by TMA ("producer" with persistent: staged by the
 -- consumers and stored by a thread of the producer warpgroup), lpt = true with wgmma, not persistent: the
--- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal}
+-- launch's grid {Hq, query tiles, B}, each batch's query tiles across its heads, longest first where causal,
+-- lpt_group = g (a power of two) with dynamic: the counter's walk takes the work tiles of g heads at a time, the query
+-- tiles of the group's heads in turn, longest first where causal (g heads a group where B Hq allows: the largest power of
+-- two at most g that divides it)}
 local function check_config(config)
   if config == nil then return {} end
   if type(config) ~= "table" then C.fail("std.attention: config must be a table {bn = 64, stages = 3} (got %s)", type(config)) end
@@ -511,11 +535,16 @@ local function check_config(config)
         C.fail("std.attention: config.tma_store must be a boolean or \"producer\" (got %s)", type(v) == "string" and
                string.format("%q", v) or tostring(v))
       end
+    elseif key == "lpt_group" then
+      if not (math.type(v) == "integer" and v >= 1 and v <= 4096 and v & (v - 1) == 0) then
+        C.fail("std.attention: config.lpt_group (heads a group of config.dynamic's walk) must be a power of two in 1..4096 (got %s)",
+               tostring(v))
+      end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
            key == "persistent" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, lpt_group)",
              tostring(key))
     end
   end
@@ -601,7 +630,7 @@ function M.attention(q, k, v, opts)
     C.fail("std.attention: k and v have no keys (Skv = 0): every row's softmax would be empty")
   end
   if Hq > 65535 or B > 65535 then C.fail("std.attention: B = %d and Hq = %d must each be at most 65535 (grid limit)", B, Hq) end
-  local kern, BM, persistent, dynamic, lpt = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
+  local kern, BM, persistent, dynamic, lpt, lpt_group = kernel(dt, D, causal, layout, Skv, check_config(opts.config))
   local function arg(t) return kernel_view(t, layout) end
   local grid = lpt and { Hq, C.blocks(S, BM), B } or { C.blocks(S, BM), Hq, B }
   if persistent then
@@ -623,7 +652,8 @@ function M.attention(q, k, v, opts)
     nq_m, nq_s = FORWARD.divisor(C.blocks(S, BM))
     hq_m, hq_s = FORWARD.divisor(Hq)
   end
-  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, ctr, nq_m, nq_s, hq_m, hq_s)
+  local grp_s = lpt_group and FORWARD.group_shift(lpt_group, B * Hq) or 0 -- (read by the dynamic kernel alone)
+  kern(grid, arg(q), arg(k), arg(v), arg(o), lse, scale * LOG2E, Hq // Hkv, ctr, nq_m, nq_s, hq_m, hq_s, grp_s)
   return o, lse
 end
 

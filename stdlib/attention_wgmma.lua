@@ -106,6 +106,9 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local dynamic = persistent and config.dynamic == true
   -- config.lpt (not persistent): see the block's tile in the body
   local lpt = config.lpt == true
+  -- config.lpt_group (with dynamic): the counter's walk by groups of heads, each group's query tiles across its heads,
+  -- so that the launch's last tiles are short ones where causal (head by head, the last tiles taken are of every length)
+  local group = dynamic and (config.lpt_group or 1) > 1
   -- config.rs: P V reads P from registers (wgmma's RS form, FlashAttention-3's): no LDS round trip for
   -- P and no barrier for it; with overlap the last tile's P rides in the loop state
   local rs = config.rs == true
@@ -156,7 +159,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(handoff), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(handoff), tostring(group), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -164,10 +167,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", handoff and "_ph" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or "", handoff and "_ph" or "", group and "_g" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -303,9 +306,20 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- (w // nq and its quotient by hq by the host's magic numbers (FORWARD.divisor), not by divisions by
             -- run-time values, a dependent chain at each tile's start: 1.04-1.05x at D = 64, S = 1k and 2k on an H200,
             -- bench/RESULTS.md session 31)
-            local wq = shared.div(w, p.nq_m, p.nq_s)
-            local b = shared.div(wq, p.hq_m, p.hq_s)
-            local nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, ...)
+            local nxt
+            if group then
+              -- (config.lpt_group: w = (c nq + qi) 2^grp_s + r, head c 2^grp_s + r of the launch (b hq + h), query tile qi
+              -- of it (the longest first where causal): the group's heads in turn at each query tile)
+              local u = w >> p.grp_s
+              local c = shared.div(u, p.nq_m, p.nq_s)
+              local hh = (c << p.grp_s) + (w - (u << p.grp_s))
+              local b = shared.div(hh, p.hq_m, p.hq_s)
+              nxt = walk(u - c * nq, function() return hh - b * hq, b end, it, ...)
+            else
+              local wq = shared.div(w, p.nq_m, p.nq_s)
+              local b = shared.div(wq, p.hq_m, p.hq_s)
+              nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, ...)
+            end
             local w1 = hand(it + 1, function() return k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))

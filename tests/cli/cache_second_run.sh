@@ -3,7 +3,7 @@
 # the cache); 8 processes started together on an empty cache all succeed and leave it consistent;
 # an edited script retraces but finds the unchanged code object; a changed upvalue retraces too;
 # another build of the library (tl.build_id) retraces, and finds the unchanged code object; a body that reads the
-# environment while traced retraces when what it read changed.
+# environment while traced retraces when what it read changed; with TILELUA_LUA_DIR set the front index is not used.
 . "$(dirname "$0")/lib.bash"
 compilers_loaded
 unset TILELUA_CACHE XDG_CACHE_HOME
@@ -122,4 +122,16 @@ LUA
 m1=$(cd "$TMPD" && SCALE=1 "$TILESH" run.lua "$TMPD/env_map.lua" 2>&1) || fail "map SCALE=1: $m1"
 m2=$(cd "$TMPD" && SCALE=2 "$TILESH" run.lua "$TMPD/env_map.lua" 2>&1) || fail "map SCALE=2: $m2"
 expect_eq "std.map closing over os.getenv, SCALE=2" "$(value "$m2")" "VALUE 2.0"
+# the library's Lua sources read from a tree on disk (TILELUA_LUA_DIR): the front key names the build's own sources
+# (tl.version, tl.build_id, a std kernel's pinned config key), so with it set no front entry is used or written
+mkdir -p "$TMPD/tree" && cp -r "$SRC/lua" "$SRC/stdlib" "$TMPD/tree/"
+export TILELUA_CACHE_DIR="$TMPD/cache_dir"
+d0=$(cd "$TMPD" && SCALE=1 "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "dir: first run: $d0"
+d1=$(cd "$TMPD" && SCALE=1 TILELUA_LUA_DIR="$TMPD/tree" "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "dir: $d1"
+expect_contains "TILELUA_LUA_DIR: traced again" "$(stats "$d1")" "traces=$t1"
+expect_contains "TILELUA_LUA_DIR: explain says why" "$d1" "not used: TILELUA_LUA_DIR is set"
+export TILELUA_CACHE_DIR="$TMPD/cache_dir2"
+d2=$(cd "$TMPD" && SCALE=1 TILELUA_LUA_DIR="$TMPD/tree" "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "dir 2: $d2"
+d3=$(cd "$TMPD" && SCALE=1 "$TILESH" $cross run.lua "$TMPD/env.lua" 2>&1) || fail "dir 3: $d3"
+expect_contains "no front entry written under TILELUA_LUA_DIR" "$(stats "$d3")" "traces=$t1"
 echo "cache second run: ok"

@@ -22,7 +22,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- the kernel: its own name, the counter taken by an atomic add, the loop a while loop, each role's
   local kern
   for _, kk in ipairs(std.kernels()) do
-    if kk.name == "std_attention_f16_d64_causal_wgmma_ws_split_ov_rs_dyn" then kern = kk end
+    if kk.name == "std_attention_f16_d64_causal_wgmma_ws_split_ov_rs_dyn_g" then kern = kk end
   end
   assert(kern, "the dynamic kernel")
   local src = kern:source("sm_90")
@@ -38,17 +38,31 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.eq(o:max_abs_diff(plain) < 2e-3, true, "config.dynamic without TMA: the same result")
   local rep
   for _, kk2 in ipairs(std.kernels()) do
-    if kk2.name == "std_attention_f16_d64_causal_wgmma_ws_split_ov_rs_dyn" then rep = kk2:report() end
+    if kk2.name == "std_attention_f16_d64_causal_wgmma_ws_split_ov_rs_dyn_g" then rep = kk2:report() end
   end
   assert(rep:find("config.dynamic: the consumers copy the tiles themselves (tensor k is not 16-byte", 1, true), rep)
   assert(rep:find("their leader takes the work tiles from the counter", 1, true), rep)
   T.eq(select(2, kern:ir():gsub("while carry 0", "")), 1, "without TMA one while loop: the consumers'")
+  -- (after the checks above, which take the last kernel of that name)
+  -- config.lpt_group: the walk by groups of heads, each group's query tiles across its heads (2^s heads a group, the
+  -- largest power of two at most lpt_group dividing B Hq)
+  local function with(t) local c = {}; for key, v in pairs(DYN) do c[key] = v end; for key, v in pairs(t) do c[key] = v end; return c end
+  -- (the causal DYN cases above take the default groups: 4 heads of 4 there; 2 of 6 and 1 of 3 here)
+  case { B = 3, Hq = 2, S = 200, Skv = 130, D = 64, dt = "bf16", causal = true, config = with { lpt_group = 8 } }
+  case { Hq = 3, S = 140, Skv = 150, D = 64, dt = "f16", causal = true, config = with { lpt_group = 2 } }
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { causal = true, config = { wgmma = true, dynamic = true } }) end,
            "config.dynamic takes the persistent kernel's work tiles from a counter: it needs config.persistent")
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { config = { dynamic = 1 } }) end,
            "config.dynamic must be a boolean (got 1)")
+  local e = tl.empty({ 1, 1, 8, 64 }, tl.f16)
+  T.raises(function() std.attention(e, e, e, { config = { wgmma = true, lpt_group = 4 } }) end,
+           "config.lpt_group orders config.dynamic's walk of the work tiles: it needs config.dynamic")
+  for _, bad in ipairs { 0, 3, 8192, 2.0, "4" } do
+    T.raises(function() std.attention(e, e, e, { causal = true, config = { lpt_group = bad } }) end,
+             "config.lpt_group (heads a group of config.dynamic's walk) must be a power of two in 1..4096 (got " .. tostring(bad) .. ")")
+  end
 end
 registry["tilelua.warp"] = saved
 
@@ -84,4 +98,9 @@ for _ = 1, 20000 do div_ok(rnd(), rnd() % (1 << (rnd() % 31)) + 1) end
 T.eq(checked > 60000, true, "FORWARD.divisor checked on " .. checked .. " pairs")
 T.raises(function() F.divisor(0) end, "FORWARD.divisor: d out of range")
 T.raises(function() F.divisor(1 << 31) end, "FORWARD.divisor: d out of range")
+-- config.lpt_group's shift: the largest power of two at most g that divides the launch's heads
+for _, c in ipairs { { 16, 512, 4 }, { 16, 24, 3 }, { 4, 6, 1 }, { 8, 3, 0 }, { 1, 64, 0 }, { 32, 32, 5 }, { 64, 32, 5 },
+                     { 2, 2, 1 } } do
+  T.eq(F.group_shift(c[1], c[2]), c[3], string.format("group_shift(%d, %d)", c[1], c[2]))
+end
 print("std_attention_dynamic: ok")

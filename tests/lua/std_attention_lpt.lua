@@ -25,7 +25,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     end
   end
   tl.with_target("sm_90", function()
-    T.eq(default_name(q1, q1), "std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn",
+    T.eq(default_name(q1, q1), "std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn_g",
          "the default at D = 128 causal, Skv = 64: pingpong, persistent, dynamic (lpt only when asked for)")
     T.eq(default_name(q1, k5), "std_attention_f16_d128_causal_wgmma_ws_split_ov_rs", "neither past Skv = 4k")
   end)

@@ -27,7 +27,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- the kernel: one consumer role in groups of a warpgroup, whose warps wait for their turn and each hand it on
   local kern
   for _, kk in ipairs(std.kernels()) do
-    if kk.name == "std_attention_f16_d64_causal_wgmma_ws_split_ov_pp_rs_dyn" then kern = kk end
+    if kk.name == "std_attention_f16_d64_causal_wgmma_ws_split_ov_pp_rs_dyn_g" then kern = kk end
   end
   assert(kern, "the dynamic pingpong kernel")
   local src = kern:source("sm_90")

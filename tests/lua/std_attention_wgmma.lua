@@ -93,12 +93,12 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   T.eq(w3src:find("setmaxnreg.dec.sync.aligned.u32 32;", 1, true) ~= nil and
        w3src:find("setmaxnreg.inc.sync.aligned.u32 160;", 1, true) ~= nil, true, "wg = 3: 32 / 160 registers")
   T.eq(w3.hints.remat_offsets, true, "wg = 3: remat_offsets")
-  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn",
+  T.eq(kernel_named("std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn_g").name, "std_attention_bf16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn_g",
        "{wgmma = true} at D = 128: ws, split, overlap and rs, and causal with Skv <= 4k pingpong, persistent, dynamic")
-  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn"):source("sm_90")
+  local rsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn_g"):source("sm_90")
   T.eq(rsrc:find("tl_pack2(", 1, true) ~= nil and rsrc:find("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {", 1, true) ~= nil,
        true, "config.rs: P packed into A's registers")
-  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn", "sm_90a", "std.attention config.rs for sm_90a")
+  T.compiles(rsrc, "std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn_g", "sm_90a", "std.attention config.rs for sm_90a")
   local ws = kernel_named("std_attention_f16_d64_causal_wgmma_ws")
   local wsrc = ws:source("sm_90")
   for _, want in ipairs { "setmaxnreg.inc.sync.aligned.u32 232", "setmaxnreg.dec.sync.aligned.u32 40", "tl_mbar_wait(&tl_mbar2",
@@ -181,7 +181,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
     T.eq(std.attention(q, q, q, { config = ptd }):max_abs_diff(std.attention(q, q, q, { config = { wgmma = false } })) < 2e-3, true,
          "config.tma_store = false in the persistent kernel at D = 64: the same result")
     T.eq(direct(), before + 1, "config.tma_store = false in the persistent kernel at D = 64: each thread stores its elements")
-    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn"):source("sm_90")
+    local tsrc = kernel_named("std_attention_f16_d128_causal_wgmma_ws_split_ov_pp_rs_dyn_g"):source("sm_90")
     T.eq(select(2, tsrc:gsub("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group", "")), 4,
          "config.tma_store for sm_90: two warpgroups' two 64-column boxes")
     T.eq(tsrc:find("cp.async.bulk.wait_group.read 0", 1, true) ~= nil, true, "config.tma_store for sm_90: its LDS read waited for")
@@ -232,9 +232,9 @@ if tl.backend() == "cpu" or tl.target().wgmma then
          true, "sm_90 default at D = 64, not causal, Skv <= 2k: persistent, the producer's stores")
     -- causal: persistent with config.dynamic's counter and pingpong's turns where Skv <= 4096, not persistent beyond
     -- (nor without split, which the turns need)
-    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn for sm_90", 1, true) ~= nil, true,
+    T.eq(sm90_source(64, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn_g for sm_90", 1, true) ~= nil, true,
          "sm_90 default at D = 64, causal, Skv <= 4096: persistent, dynamic, pingpong")
-    T.eq(sm90_source(128, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn for sm_90", 1, true) ~= nil, true,
+    T.eq(sm90_source(128, { split = true }):find("_causal_wgmma_ws_split_ov_pp_rs_dyn_g for sm_90", 1, true) ~= nil, true,
          "sm_90 default at D = 128, causal, Skv <= 4096: persistent, dynamic, pingpong")
     for _, c in ipairs { { 4097, { split = true, lpt = false }, "kernel std_attention_bf16_d64_causal_wgmma_ws_split_ov_rs for sm_90",
                            "Skv > 4096: not persistent" },
