@@ -145,12 +145,18 @@ end
 -- the magic numbers (m, s) of a division by d, 1 <= d < 2^31, of numerators 0 <= n < 2^31: n // d = (n m) >> s, with
 -- 2^(s - 31) >= d and m = ceil(2^s / d) <= 2^32, so that n m < 2^63 (Granlund and Montgomery's round-up method: m d -
 -- 2^s < d <= 2^(s - 31), so n (m d - 2^s) < 2^s)
+local divisors, ndivisors = {}, 0 -- (d -> {m, s}: the divisors calls use, each worked out once; at most 256 kept)
 function FORWARD.divisor(d)
   assert(math.type(d) == "integer" and d >= 1 and d < (1 << 31), "FORWARD.divisor: d out of range")
+  local c = divisors[d]
+  if c then return c[1], c[2] end
   local l = 0
   while (1 << l) < d do l = l + 1 end
   local s = 31 + l
-  return ((1 << s) + d - 1) // d, s
+  c = { ((1 << s) + d - 1) // d, s }
+  if ndivisors >= 256 then divisors, ndivisors = {}, 0 end
+  divisors[d], ndivisors = c, ndivisors + 1
+  return c[1], c[2]
 end
 -- config.lpt_group = g's heads a group, as a shift: 2^s the largest power of two that is at most g and divides the heads
 -- of the launch (B Hq), so that the groups are whole (1 where B Hq is odd: the walk head by head)
@@ -663,5 +669,20 @@ M._unit, M._load_dist, M._check_qkv, M._check_opts, M._check_scale, M._kernel_vi
 
 -- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
 kernel = tl.retargetable(kernel)
+
+-- What a call's arguments resolve to (the kernel with its defaults, BM and the launch's forms), kept by those arguments
+-- and the target, so that a call does the defaults' and the memo key's work once per form: about 20 us of a call's 60-85
+-- on an H200's host (bench/RESULTS.md 2026-12-01 session 49). Errors are not kept (a bad config fails at every call).
+local resolve_kernel, resolved, nresolved = kernel, {}, 0
+kernel = function(dt, d, causal, layout, skv, config)
+  local key = table.concat({ tl.target().arch, tl.default_warp(), dt, d, tostring(causal), layout, skv, C.config_key(config) }, "|")
+  local r = resolved[key]
+  if not r then
+    if nresolved >= 256 then resolved, nresolved = {}, 0 end -- (Skv is in the key: a bound for calls of many lengths)
+    r = table.pack(resolve_kernel(dt, d, causal, layout, skv, config))
+    resolved[key], nresolved = r, nresolved + 1
+  end
+  return table.unpack(r, 1, r.n)
+end
 
 return M

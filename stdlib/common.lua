@@ -27,8 +27,9 @@ local FLOAT = { f16 = true, bf16 = true, f32 = true, f64 = true, f8e4m3 = true, 
 M.SIZE, M.FLOAT = SIZE, FLOAT
 
 -- the dtype name of a tensor, or fails naming the argument
+local function shape_method(x) return x.shape end
 function M.tensor_dtype(who, what, x)
-  if not (type(x) == "userdata" and pcall(function() return x.shape end)) then
+  if not (type(x) == "userdata" and pcall(shape_method, x)) then
     M.fail("std.%s: %s must be a tensor (got %s)", who, what, type(x))
   end
   local name = tostring(x:dtype())

@@ -1,0 +1,58 @@
+-- std.attention keeps what a call's arguments resolve to (the kernel with its defaults, its rows a block, the launch's
+-- forms) by those arguments and the target: a call of another form (the warp, Skv's whole tiles, causal, the layout,
+-- the config, D, the dtype) resolves its own kernel, a call of a form seen before builds nothing, and a bad config fails
+-- at every call (errors are not kept). Each call is checked against the float64 reference (lib/attention_case.lua).
+local T = require "testing"
+local std = require "tilelua.std"
+local A = require "attention_case"
+local registry = debug.getregistry()
+local saved = registry["tilelua.warp"]
+
+-- the names of the attention kernels the calls in fn built (std.kernels() lists each once it is built; the inputs'
+-- std.map kernels left out)
+local function built_by(fn)
+  local n = #std.kernels()
+  fn()
+  local names = {}
+  for i = n + 1, #std.kernels() do
+    local name = std.kernels()[i].name
+    if name:find("^std_attention") then names[#names + 1] = name end
+  end
+  return table.concat(names, ",")
+end
+local base = { Hq = 2, S = 40, Skv = 128, D = 64, dt = "f16" }
+local function with(t) local c = {}; for key, v in pairs(base) do c[key] = v end; for key, v in pairs(t) do c[key] = v end; return c end
+
+-- (the executor takes warp 64 and 32; a GPU its own warp)
+local cpu = tl.backend() == "cpu"
+if cpu then
+  registry["tilelua.warp"] = 64
+  T.eq(built_by(function() A.case(base) end) ~= "", true, "warp 64: the first call builds its kernel")
+  T.eq(built_by(function() A.case(base) end), "", "warp 64 again: nothing built")
+  registry["tilelua.warp"] = 32
+end
+T.eq(built_by(function() A.case(base) end) ~= "", true, "the first call at this warp builds its kernel")
+T.eq(built_by(function() A.case(base) end), "", "the same form again: nothing built")
+-- Skv not a whole number of key tiles: the masked kernel
+T.eq(built_by(function() A.case(with { Skv = 100 }) end):find("_masked", 1, true) ~= nil, true, "Skv = 100: the masked kernel")
+T.eq(built_by(function() A.case(with { causal = true }) end):find("_causal", 1, true) ~= nil, true, "causal: its kernel")
+T.eq(built_by(function() A.case(with { dt = "bf16" }) end):find("bf16", 1, true) ~= nil, true, "bf16: its kernel")
+T.eq(built_by(function() A.case(with { D = 128 }) end):find("_d128", 1, true) ~= nil, true, "D = 128: its kernel")
+T.eq(built_by(function() A.case(with { config = { bn = 32 } }) end) ~= "", true, "config.bn = 32: its kernel")
+T.eq(built_by(function() A.case(with { layout = "bshd" }) end) ~= "", true, "bshd: its kernel")
+if cpu then
+  registry["tilelua.warp"] = 64
+  T.eq(built_by(function() A.case(base) end), "", "warp 64 again: its kernel kept")
+end
+-- a bad config fails at every call, after a good one of the same form too
+local q = tl.zeros({ 1, 1, 8, 64 }, tl.f16)
+for _ = 1, 2 do
+  T.raises(function() std.attention(q, q, q, { config = { bn = 33 } }) end, "config.bn must be 16, 32, 64 or 128 (got 33)")
+  T.raises(function() std.attention(q, q, q, { config = { wgmma = true, lpt_group = 4 } }) end,
+           "config.lpt_group orders config.dynamic's walk of the work tiles: it needs config.dynamic")
+end
+-- more forms than the cache keeps (Skv is in the key): it starts again, the calls still right
+for skv = 1, 300 do std.attention(q, tl.zeros({ 1, 1, skv, 64 }, tl.f16), tl.zeros({ 1, 1, skv, 64 }, tl.f16)) end
+A.case(with { Skv = 77 })
+registry["tilelua.warp"] = saved
+print("std_attention_resolve: ok")
