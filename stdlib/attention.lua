@@ -670,19 +670,8 @@ M._unit, M._load_dist, M._check_qkv, M._check_opts, M._check_scale, M._kernel_vi
 -- built again for another target by kernel:for_target (tilesh --cross, kernel:source(arch))
 kernel = tl.retargetable(kernel)
 
--- What a call's arguments resolve to (the kernel with its defaults, BM and the launch's forms), kept by those arguments
--- and the target, so that a call does the defaults' and the memo key's work once per form: about 20 us of a call's 60-85
--- on an H200's host (bench/RESULTS.md 2026-12-01 session 49). Errors are not kept (a bad config fails at every call).
-local resolve_kernel, resolved, nresolved = kernel, {}, 0
-kernel = function(dt, d, causal, layout, skv, config)
-  local key = table.concat({ tl.target().arch, tl.default_warp(), dt, d, tostring(causal), layout, skv, C.config_key(config) }, "|")
-  local r = resolved[key]
-  if not r then
-    if nresolved >= 256 then resolved, nresolved = {}, 0 end -- (Skv is in the key: a bound for calls of many lengths)
-    r = table.pack(resolve_kernel(dt, d, causal, layout, skv, config))
-    resolved[key], nresolved = r, nresolved + 1
-  end
-  return table.unpack(r, 1, r.n)
-end
+-- (what a call's arguments resolve to, the kernel with its defaults, BM and the launch's forms, kept by those arguments
+-- and the target: C.by_form)
+kernel = C.by_form(kernel)
 
 return M

@@ -192,6 +192,30 @@ end
 -- the block index along x as a 64-bit value (tile origins can pass 2^31 elements)
 function M.bid64(k) return k.block_id(0):cast("i64") end
 
+-- by_form(fn) -> a function like fn whose results are kept by its arguments (each a number, string, boolean or nil,
+-- or a config table by its config_key) and the target (tl.target().arch, tl.default_warp()): a std function that
+-- resolves a call's kernel (its defaults, the memo key's text) then does that work once per form of call, not at every
+-- call (bench/RESULTS.md 2026-12-01 session 49: 40-65 us of std.attention's 57-86 a call on an H200's host). Errors are
+-- not kept (a bad argument fails at every call); at most 256 forms are kept, then it starts again.
+function M.by_form(fn)
+  local kept, n = {}, 0
+  return function(...)
+    local parts = { tl.target().arch, tl.default_warp() }
+    for i = 1, select("#", ...) do
+      local a = select(i, ...)
+      parts[#parts + 1] = type(a) == "table" and M.config_key(a) or tostring(a)
+    end
+    local key = table.concat(parts, "\30")
+    local r = kept[key]
+    if not r then
+      if n >= 256 then kept, n = {}, 0 end
+      r = table.pack(fn(...))
+      kept[key], n = r, n + 1
+    end
+    return table.unpack(r, 1, r.n)
+  end
+end
+
 -- kernels ---------------------------------------------------------------------------------------
 local built, order = {}, {}
 
