@@ -186,11 +186,12 @@ return function(tl, trace_spec)
     end
   end
 
-  -- TILELUA_LUA_DIR (the library's Lua sources read from that tree, src/module_lua.c): why the front index is neither
-  -- read nor written (its key names the build's own sources: tl.version, tl.build_id, a std kernel's pinned config key)
+  -- TILELUA_LUA_DIR (the library's Lua sources read from that tree, src/module_lua.c; tl._lua_dir(): where a module of
+  -- this state was really read from, nil in a sandbox, which ignores the variable): why the front index is neither read
+  -- nor written (its key names the build's own sources: tl.version, tl.build_id, a std kernel's pinned config key)
   local function disk_sources()
-    local dir = getenv and getenv("TILELUA_LUA_DIR")
-    if dir and dir ~= "" then
+    local dir = tl._lua_dir()
+    if dir then
       return "TILELUA_LUA_DIR is set (the library's Lua sources from " .. dir .. ", which the front key does not cover)"
     end
   end

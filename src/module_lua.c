@@ -32,6 +32,14 @@ int tlua_default_warp(lua_State *L) {
   return d ? tlua_device_info(d)->warp_size : 64;
 }
 
+#define LUA_DIR_KEY "tilelua.lua_dir"
+
+/* tl._lua_dir() -> the TILELUA_LUA_DIR tree a module of this state was read from (nil: every one embedded) */
+static int l_lua_dir(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LUA_DIR_KEY);
+  return 1;
+}
+
 /* package.preload loader for one embedded module (upvalue 1: light userdata of its entry).
  * With TILELUA_LUA_DIR set (and not sandboxed) the file is read from that source tree instead. */
 static int load_embedded(lua_State *L) {
@@ -39,6 +47,10 @@ static int load_embedded(lua_State *L) {
   const char *dir = tlua_is_sandboxed(L) ? NULL : getenv("TILELUA_LUA_DIR");
   int status;
   if (dir && *dir) {
+    /* what tl._lua_dir() answers: the tree a module really came from (the cache's front index is keyed by the build's
+       own sources, lua/launch.lua) */
+    lua_pushstring(L, dir);
+    lua_setfield(L, LUA_REGISTRYINDEX, LUA_DIR_KEY);
     lua_pushfstring(L, "%s/%s", dir, e->path);
     status = luaL_loadfilex(L, lua_tostring(L, -1), "t");
     lua_remove(L, -2);
@@ -95,6 +107,7 @@ static int l_set_registry_warp(lua_State *L) {
 }
 
 static const luaL_Reg module_funcs[] = {
+  {"_lua_dir", l_lua_dir},
   {"_registry_warp", l_registry_warp},
   {"_set_registry_warp", l_set_registry_warp},
   {"default_warp", l_default_warp},

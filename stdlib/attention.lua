@@ -165,6 +165,13 @@ function FORWARD.group_shift(g, heads)
   while (2 << s) <= g and heads % (2 << s) == 0 do s = s + 1 end
   return s
 end
+-- config.lpt_group's default: as many heads (a power of two, at most 32) as keep their K and V (Skv x D each, 2-byte
+-- elements) within 8 MiB of L2 (a group's K and V counted once a query head: under GQA the group's K and V are fewer)
+function FORWARD.default_group(d, skv)
+  local g = 1
+  while g < 32 and 2 * g * skv * d * 4 <= 8 << 20 do g = 2 * g end
+  return g
+end
 -- n // d for 0 <= n < 2^31 by d's magic numbers m and s (u64 values in a kernel)
 function FORWARD.div(n, m, s) return ((n:cast("u64") * m) >> s):cast("i32") end
 -- (longest_first, causal: block x takes the head's query tile counted from the last, so each head's longest tiles
@@ -259,9 +266,7 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     -- L2 (32 heads at most): at D = 64 1.01-1.04x at S = 1k to 4k; at D = 128 1.00-1.03x at 1k and 2k, where groups of
     -- 16-32 heads lost 7-12% at 4k (32-64 MiB) (bench/RESULTS.md 2026-12-01 session 49, call 1)
     if causal and config.dynamic and config.lpt_group == nil then
-      local g = 1
-      while g < 32 and 2 * g * skv_whole * d * 4 <= 8 << 20 do g = 2 * g end
-      config = C.copy(config, { lpt_group = g })
+      config = C.copy(config, { lpt_group = FORWARD.default_group(d, skv_whole) })
     end
   end
   if config.ws and not config.wgmma then C.fail("std.attention: config.ws (warp-specialized) needs config.wgmma") end

@@ -47,9 +47,11 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   -- config.lpt_group: the walk by groups of heads, each group's query tiles across its heads (2^s heads a group, the
   -- largest power of two at most lpt_group dividing B Hq)
   local function with(t) local c = {}; for key, v in pairs(DYN) do c[key] = v end; for key, v in pairs(t) do c[key] = v end; return c end
-  -- (the causal DYN cases above take the default groups: 4 heads of 4 there; 2 of 6 and 1 of 3 here)
+  -- (the causal DYN cases above take the default groups: 4 heads of 4 there; 2 of 6, 1 of 3 and a group of both batches'
+  -- heads here)
   case { B = 3, Hq = 2, S = 200, Skv = 130, D = 64, dt = "bf16", causal = true, config = with { lpt_group = 8 } }
   case { Hq = 3, S = 140, Skv = 150, D = 64, dt = "f16", causal = true, config = with { lpt_group = 2 } }
+  case { B = 2, Hq = 2, S = 200, Skv = 200, D = 64, dt = "f16", causal = true, config = with { lpt_group = 4 } } -- (across batches)
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { causal = true, config = { wgmma = true, dynamic = true } }) end,
            "config.dynamic takes the persistent kernel's work tiles from a counter: it needs config.persistent")
@@ -102,5 +104,10 @@ T.raises(function() F.divisor(1 << 31) end, "FORWARD.divisor: d out of range")
 for _, c in ipairs { { 16, 512, 4 }, { 16, 24, 3 }, { 4, 6, 1 }, { 8, 3, 0 }, { 1, 64, 0 }, { 32, 32, 5 }, { 64, 32, 5 },
                      { 2, 2, 1 } } do
   T.eq(F.group_shift(c[1], c[2]), c[3], string.format("group_shift(%d, %d)", c[1], c[2]))
+end
+-- config.lpt_group's default: the heads whose K and V fit 8 MiB, at most 32
+for _, c in ipairs { { 64, 1024, 32 }, { 64, 2048, 16 }, { 64, 4096, 8 }, { 128, 1024, 16 }, { 128, 2048, 8 }, { 128, 4096, 4 },
+                     { 64, 100, 32 }, { 128, 65536, 1 }, { 256, 4096, 2 } } do
+  T.eq(F.default_group(c[1], c[2]), c[3], string.format("default_group(D = %d, Skv = %d)", c[1], c[2]))
 end
 print("std_attention_dynamic: ok")

@@ -43,7 +43,20 @@ T.eq(built_by(function() A.case(with { layout = "bshd" }) end) ~= "", true, "bsh
 if cpu then
   registry["tilelua.warp"] = 64
   T.eq(built_by(function() A.case(base) end), "", "warp 64 again: its kernel kept")
+  -- the same call with sm_90 the target (built, not launched here): the wgmma kernel, not the executor's
+  registry["tilelua.warp"] = 32
+  local qq = A.signed({ 1, 2, 40, 64 }, "f16", 1)
+  local kk = A.signed({ 1, 1, 128, 64 }, "f16", 2)
+  local name = built_by(function() tl.with_target("sm_90", function() pcall(std.attention, qq, kk, kk) end) end)
+  T.eq(name:find("_wgmma", 1, true) ~= nil, true, "sm_90: its own kernel (" .. name .. ")")
 end
+-- a config table changed after a call: the next call resolves the changed form
+local cfg = { bn = 64 }
+registry["tilelua.warp"] = cpu and 32 or saved
+built_by(function() A.case(with { config = cfg }) end)
+cfg.bn = 16
+T.eq(built_by(function() A.case(with { config = cfg }) end) ~= "", true, "the changed config: its own kernel")
+T.eq(built_by(function() A.case(with { config = cfg }) end), "", "the changed config again: nothing built")
 -- a bad config fails at every call, after a good one of the same form too
 local q = tl.zeros({ 1, 1, 8, 64 }, tl.f16)
 for _ = 1, 2 do
