@@ -196,8 +196,9 @@ function M.bid64(k) return k.block_id(0):cast("i64") end
 -- or a config table by its config_key) and the target (tl.target().arch, tl.default_warp()): a std function that
 -- resolves a call's kernel (its defaults, the memo key's text) then does that work once per form of call, not at every
 -- call (bench/RESULTS.md 2026-12-01 session 49: 40-65 us of std.attention's 57-86 a call on an H200's host). Errors are
--- not kept (a bad argument fails at every call); fn gets copies of the tables. Two generations of at most 256 forms each: a full one becomes the old
--- one, whose forms move back to the new one when used, so a working set of up to 256 forms is never thrown out.
+-- not kept (a bad argument fails at every call); fn gets copies of the tables. Two generations of at most 256 forms
+-- each: a full one becomes the old one, whose forms move back to the new one when used, so a working set of up to 256
+-- forms is never thrown out.
 function M.by_form(fn)
   local new, old, n = {}, {}, 0
   return function(...)
@@ -209,11 +210,14 @@ function M.by_form(fn)
     local key = table.concat(parts, "\30")
     local r = new[key]
     if not r then
-      -- (fn takes a copy of each table, so what it keeps (tl.retargetable's arguments for a rebuild) is the form kept
-      -- here, whatever the caller does to its table after)
-      local args = table.pack(...)
-      for i = 1, args.n do if type(args[i]) == "table" then args[i] = M.copy(args[i]) end end
-      r = old[key] or table.pack(fn(table.unpack(args, 1, args.n)))
+      r = old[key]
+      if not r then
+        -- (fn takes a copy of each table, so what it keeps (tl.retargetable's arguments for a rebuild) is the form kept
+        -- here, whatever the caller does to its table after)
+        local args = table.pack(...)
+        for i = 1, args.n do if type(args[i]) == "table" then args[i] = M.copy(args[i]) end end
+        r = table.pack(fn(table.unpack(args, 1, args.n)))
+      end
       if n >= 256 then new, old, n = {}, new, 0 end
       new[key], n = r, n + 1
     end

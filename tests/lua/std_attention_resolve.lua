@@ -68,4 +68,21 @@ end
 for skv = 1, 300 do std.attention(q, tl.zeros({ 1, 1, skv, 64 }, tl.f16), tl.zeros({ 1, 1, skv, 64 }, tl.f16)) end
 A.case(with { Skv = 77 })
 registry["tilelua.warp"] = saved
+-- C.by_form itself: the results kept by the form; a working set of 256 forms never recomputed whatever came between; fn
+-- given copies of the tables; errors not kept
+local C = require "tilelua.std.common"
+local calls, seen = 0, nil
+local f = C.by_form(function(a, t) calls = calls + 1; seen = t; if a == "bad" then error("bad form") end; return a, t.x end)
+for i = 1, 256 do T.eq(select(2, f(i, { x = i })), i, "form " .. i) end
+T.eq(calls, 256, "256 forms, 256 calls")
+for i = 1, 1000 do f(1000 + i, { x = 0 }) end -- (forms that push the first 256 into the old generation and out)
+calls = 0
+for _ = 1, 3 do for i = 1, 256 do f(5000 + i, { x = i }) end end
+T.eq(calls, 256, "a working set of 256 forms, used three times: computed once")
+local t = { x = 7 }
+f("copy", t)
+T.eq(seen ~= t and seen.x == 7, true, "fn takes a copy of the table")
+t.x = 8
+T.eq(select(2, f("copy", t)), 8, "the changed table: another form")
+for _ = 1, 2 do T.raises(function() f("bad", {}) end, "bad form") end
 print("std_attention_resolve: ok")
