@@ -147,6 +147,8 @@ TLUA_HIDDEN int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *
  * stream) until the next call; returns the previous one. Copies between the host and device
  * buffers wait for the stream of the last launch first. */
 TLUA_HIDDEN void *tlua_device_set_stream(tlua_Device *d, void *stream);
+/* The stream launches on d go to now (NULL: the legacy default stream). */
+TLUA_HIDDEN void *tlua_device_stream(const tlua_Device *d);
 /* Waits for the work on d's current stream. */
 TLUA_HIDDEN int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n);
 

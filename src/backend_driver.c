@@ -509,6 +509,8 @@ int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *e
 
 int tlua_device_ordinal(const tlua_Device *d) { return d->ordinal; }
 
+void *tlua_device_stream(const tlua_Device *d) { return d->stream; }
+
 void *tlua_device_set_stream(tlua_Device *d, void *stream) {
   void *old = d->stream;
   d->stream = stream;

@@ -171,6 +171,14 @@ static int l_process_gpu(lua_State *L) {
   return 1;
 }
 
+/* tl._launch_stream() -> the stream launches on the current device go to, as an integer (0: the legacy default
+ * stream, and on cpu): what per-stream state of the standard library is kept by (std.attention's counter) */
+static int l_launch_stream(lua_State *L) {
+  tlua_Device *d = tlua_state_device_at(L, tlua_current_device(L));
+  lua_pushinteger(L, d ? (lua_Integer)(uintptr_t)tlua_device_stream(d) : 0);
+  return 1;
+}
+
 static int l_set_device(lua_State *L) {
   int prev = tlua_current_device(L);
   int i = tlua_check_device_index(L, 1, "set_device");
@@ -227,6 +235,7 @@ static const luaL_Reg funcs[] = {{"devices", l_devices},
                                  {"current_device", l_current_device},
                                  {"set_device", l_set_device},
                                  {"_process_gpu", l_process_gpu},
+                                 {"_launch_stream", l_launch_stream},
                                  {NULL, NULL}};
 
 void tlua_open_devices(lua_State *L) { luaL_setfuncs(L, funcs, 0); }

@@ -128,8 +128,8 @@ end
 -- win(t, hh, r0, c0, rows, cols, dist): the tile {rows, cols} at (row r0, column c0) of head hh of
 -- tensor t ({B, H, S, D} as a rank-4 tensor, {B, S, H, D} as its {B, S, H * D} view).
 local FORWARD = { load_dist = load_dist }
--- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller; a parameter of every forward kernel, read
--- by that one only, so the kernel a call builds takes the same arguments on every target whatever its defaults pick:
+-- (ctr: config.dynamic's counter of work tiles taken, zero as a launch starts (kept_counter); a parameter of every
+-- forward kernel, read by that one only, so the kernel a call builds takes the same arguments on every target whatever its defaults pick:
 -- tl.retargetable)
 -- (nq_m, nq_s, hq_m, hq_s: the magic numbers of divisions by the query tiles a head has and by Hq (FORWARD.divisor),
 -- with which config.dynamic's work tile number becomes its query tile, head and batch by multiplications: the
@@ -623,6 +623,19 @@ end
 -- per device (the current one, where lse is made too): the counter every forward kernel but config.dynamic's takes and
 -- never reads, made once
 local UNREAD_CTR = {}
+-- per device and launch stream: config.dynamic's counter of work tiles taken, made zero once; each launch of the kernel
+-- returns it to zero as it ends (attention_wgmma.lua, take_next), so calls on one stream share it and calls on two
+-- streams at once do not (before: a tl.zeros a call, a memset in the stream before each launch)
+local KEPT_CTR = {}
+local function kept_counter()
+  local dev, stream = tl.current_device(), tl._launch_stream()
+  local per = KEPT_CTR[dev]
+  if not per then per = {}; KEPT_CTR[dev] = per end
+  local ctr = per[stream]
+  if not ctr then ctr = tl.zeros({ 1 }, tl.i32); per[stream] = ctr end
+  return ctr
+end
+FORWARD.kept_counter = kept_counter
 
 -- std.attention(q, k, v[, {causal = false, scale = 1/sqrt(D), out = t, layout = "bhsd"}]) -> o, lse.
 -- q {B, Hq, S, D}, k and v {B, Hkv, Skv, D} (layout = "bshd": {B, S, H, D}, the layout a QKV
@@ -648,11 +661,11 @@ function M.attention(q, k, v, opts)
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
     grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }
   end
-  -- (the counter of work tiles taken past each block's first: zero for each call of the dynamic kernel; the others
-  -- never read theirs)
+  -- (the counter of work tiles taken past each block's first: the dynamic kernel's kept a stream, zero as each launch
+  -- starts; the others never read theirs)
   local ctr
   if dynamic then
-    ctr = tl.zeros({ 1 }, tl.i32)
+    ctr = kept_counter()
   else
     local dev = tl.current_device()
     UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)

@@ -180,7 +180,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
       -- (and with wg = 3, at 160 registers: the 15 staging addresses NVVM hoisted, 64-bit, were live across the key
       -- loop; D = 64 persistent spills 500 -> 440 bytes, with rs = false 180 -> 64, session 41, not timed yet)
       hints = { uniform_warp = true, remat_offsets = d == 128 or WG == 3 },
-      -- (ctr: config.dynamic's counter of work tiles taken, zeroed by the caller)
+      -- (ctr: config.dynamic's counter of work tiles taken, zero as the launch starts and returned to zero by its end)
       params = shared.params(dt, rank),
       body = function(k, p)
         -- the query tile: the block's, or (config.persistent) the work tile each role's loop is at
@@ -301,6 +301,15 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             sched.free:arrive(s)
             return got
           end
+          -- the counter's next number, grid past it the next tile; nw numbers are taken in a launch (each block's tiles
+          -- past its first, and one past the last tile a block), so the block that takes number nw - 1 is the last to
+          -- touch the counter: it returns it to zero, and the next launch on the stream finds it so (the host keeps one
+          -- counter a stream, made zero once: no memset a call)
+          local function take_next()
+            local old = p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" })
+            k:when(tl.eq(old, nw - 1), function() p.ctr:atomic_xchg({ 0 }, 0, { order = "relaxed" }) end)
+            return k.grid_dim(0) + old
+          end
           local w0 = hand(0, function() return k.block_id(0) end)
           k:range_while(0, nw, 1, function(it, w, ...)
             -- (w // nq and its quotient by hq by the host's magic numbers (FORWARD.divisor), not by divisions by
@@ -320,7 +329,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               local b = shared.div(wq, p.hq_m, p.hq_s)
               nxt = walk(w - wq * nq, function() return wq - b * hq, b end, it, ...)
             end
-            local w1 = hand(it + 1, function() return k.grid_dim(0) + p.ctr:atomic_add({ 0 }, 1, { old = true, order = "relaxed" }) end)
+            local w1 = hand(it + 1, take_next)
             return tl.lt(w1, nw), w1, table.unpack(nxt, 1, st)
           end, tl.lt(w0, nw), w0, table.unpack(zeros, 1, st))
         end

@@ -52,6 +52,16 @@ if tl.backend() == "cpu" or tl.target().wgmma then
   case { B = 3, Hq = 2, S = 200, Skv = 130, D = 64, dt = "bf16", causal = true, config = with { lpt_group = 8 } }
   case { Hq = 3, S = 140, Skv = 150, D = 64, dt = "f16", causal = true, config = with { lpt_group = 2 } }
   case { B = 2, Hq = 2, S = 200, Skv = 200, D = 64, dt = "f16", causal = true, config = with { lpt_group = 4 } } -- (across batches)
+  -- the counter kept a stream: every launch above returned it to zero (each case after the first would have skipped
+  -- tiles otherwise); one call more on it, the same counter, found zero and left so, on a launch of a single block
+  -- (the block's one number past its first tile is the launch's last) and of many
+  local F = require("tilelua.std.attention")._forward
+  local ctr = F.kept_counter()
+  T.eq(ctr:tolist(), { 0 }, "the kept counter: zero after the launches above")
+  case { Hq = 1, S = 60, Skv = 60, D = 64, dt = "f16", causal = true, config = DYN } -- (one query tile: one block)
+  case { B = 2, Hq = 3, S = 300, Skv = 300, D = 64, dt = "f16", causal = true, config = DYN }
+  T.eq(F.kept_counter() == ctr, true, "the same counter on the same stream")
+  T.eq(ctr:tolist(), { 0 }, "the kept counter: zero after a launch of one block and one of many")
   T.raises(function() std.attention(tl.empty({ 1, 1, 8, 64 }, tl.f16), tl.empty({ 1, 1, 8, 64 }, tl.f16),
                                     tl.empty({ 1, 1, 8, 64 }, tl.f16), { causal = true, config = { wgmma = true, dynamic = true } }) end,
            "config.dynamic takes the persistent kernel's work tiles from a counter: it needs config.persistent")
