@@ -665,7 +665,7 @@ function M.attention(q, k, v, opts)
   -- starts; the others never read theirs)
   local ctr
   if dynamic then
-    ctr = kept_counter()
+    ctr = FORWARD.kept_counter() -- (through the table: bench/attention_ab.lua's fresh_counter swaps it)
   else
     local dev = tl.current_device()
     UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)
