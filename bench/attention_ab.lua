@@ -6,7 +6,8 @@
 -- "{};{tma_store='producer'}"), ROUNDS (3), HKV (K's and V's heads: H / HKV query heads a group, GQA; default H); f16
 -- and bf16, B S = 16k, H D = 2048 as the forward's grid.
 -- A config's field fresh_counter = true (the bench's own, taken out of the config): config.dynamic's counter made by a
--- tl.zeros each call (a memset in the stream before each launch), as before the counter was kept a stream.
+-- tl.zeros each call (a pool buffer and its clear at each launch; on an application's stream the clear also waits on
+-- the host for the launch before), as before the counter was kept a stream.
 local std = require "tilelua.std"
 local timing = dofile((arg[0]:match("^(.*)/[^/]*$") or ".") .. "/timing.lua")
 local F = require("tilelua.std.attention")._forward

@@ -625,14 +625,27 @@ end
 local UNREAD_CTR = {}
 -- per device and launch stream: config.dynamic's counter of work tiles taken, made zero once; each launch of the kernel
 -- returns it to zero as it ends (attention_wgmma.lua, take_next), so calls on one stream share it and calls on two
--- streams at once do not (before: a tl.zeros a call, a memset in the stream before each launch)
+-- streams at once do not. Launches that share a stream handle must not overlap: two CUDA graphs captured on one stream
+-- and replayed at once, or the per-thread default stream used from two host threads, would share a counter. (Before:
+-- a tl.zeros a call, a pool buffer and a clear before each launch.)
+-- A new counter is zeroed by a launch on its stream and the device waited for once: the first clear of a tl.zeros
+-- buffer goes to the legacy default stream, which a non-blocking stream's launches are not ordered after, and a clear
+-- landing during a dynamic launch would leave the counter off zero for every later call.
 local KEPT_CTR = {}
+-- (TILELUA_CHECK_CPU=1, the GPU tests' mode: the counter read before each dynamic launch, which must find it zero)
+local CHECK_CTR = os and os.getenv and os.getenv("TILELUA_CHECK_CPU") == "1"
+local function zero(x) return x * 0 end
 local function kept_counter()
   local dev, stream = tl.current_device(), tl._launch_stream()
   local per = KEPT_CTR[dev]
   if not per then per = {}; KEPT_CTR[dev] = per end
   local ctr = per[stream]
-  if not ctr then ctr = tl.zeros({ 1 }, tl.i32); per[stream] = ctr end
+  if not ctr then
+    ctr = tl.zeros({ 1 }, tl.i32)
+    require("tilelua.std").map(zero, ctr, ctr)
+    tl.synchronize()
+    per[stream] = ctr
+  end
   return ctr
 end
 FORWARD.kept_counter = kept_counter
@@ -666,6 +679,10 @@ function M.attention(q, k, v, opts)
   local ctr
   if dynamic then
     ctr = FORWARD.kept_counter() -- (through the table: bench/attention_ab.lua's fresh_counter swaps it)
+    if CHECK_CTR and ctr:tolist()[1] ~= 0 then
+      C.fail("std.attention: config.dynamic's counter holds %d before the launch, not 0: a launch before it on this " ..
+             "stream did not return it to zero", ctr:tolist()[1])
+    end
   else
     local dev = tl.current_device()
     UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)

@@ -19,6 +19,7 @@ if tl.backend() == "cpu" or tl.target().wgmma then
                 pingpong = true }
   case { Hq = 4, Hkv = 2, S = 300, Skv = 200, D = 64, dt = "f16", causal = true, config = DYN }
   case { B = 3, S = 37, Skv = 20, D = 128, dt = "bf16", causal = true, empty = 51, config = DYN }
+  T.eq(require("tilelua.std.attention")._forward.kept_counter():tolist(), { 0 }, "the counter back at zero after the turns' launches")
   case { Hq = 3, S = 260, Skv = 390, D = 128, dt = "f16", causal = true, config = PT }
   case { B = 2, Hq = 2, S = 129, Skv = 300, D = 64, dt = "bf16", layout = "bshd", config = PT }
   case { Hq = 3, Hkv = 1, S = 200, Skv = 330, D = 128, dt = "bf16", config = PT } -- (not causal at D = 128: session 33's candidate)

@@ -24,6 +24,8 @@ A.on_wgmma(function()
          config = { wgmma = true, tma_store = "producer", persistent = true, dynamic = true, pingpong = true } }
   case { B = 1, Hq = 2, Hkv = 1, S = 100, Skv = 300, D = 128, dt = "bf16", causal = true, layout = "bshd",
          config = { wgmma = true, tma_store = "producer", persistent = true, dynamic = true } }
+  T.eq(require("tilelua.std.attention")._forward.kept_counter():tolist(), { 0 },
+       "the counter back at zero after launches whose storing thread takes the numbers too")
   -- only what was asked: the D = 64 defaults (persistent among them) with the producer's stores
   case { B = 1, Hq = 3, S = 130, Skv = 200, D = 64, dt = "f16", config = { wgmma = true, tma_store = "producer" } }
 
