@@ -242,6 +242,13 @@ static void check_indices(lua_State *L, const tlua_Tensor *t, int first, int n, 
     tl_error(L, "%s: expected %d ind%s (one per dimension of the rank-%d tensor), got %d", who,
                t->rank, t->rank == 1 ? "ex" : "ices", t->rank, n);
   for (int d = 0; d < n; d++) {
+    int isint = 0;
+    lua_Integer v = lua_type(L, first + d) == LUA_TNUMBER ? lua_tointegerx(L, first + d, &isint) : 0;
+    if (isint) {
+      idx[d] = (int64_t)v;
+      continue;
+    }
+    /* (the message is made only for a bad index: formatting it for each index was most of tensor:get's time) */
     char what[48];
     snprintf(what, sizeof what, "the index of dimension %d", d);
     idx[d] = check_integer(L, first + d, who, what);

@@ -10,50 +10,91 @@ local T = require "testing"
 local std = require "tilelua.std"
 local A = require "attention_case"
 local signed = A.signed
--- float64 forward and gradients of L = sum(dO * O); inputs as getters at(b, h, i, d)
+-- float64 forward and gradients of L = sum(dO * O); inputs as getters at(b, h, i, d), read once into rows of D values
+-- (the gradients as before: flat tables keyed ((b H + h) L + i) D + d)
 local function reference(c, Q, K, V, dO)
   local B, Hq, Hkv, S, Skv, D = c.B or 1, c.Hq or 1, c.Hkv or 1, c.S, c.Skv, c.D
   local scale, G = 1 / math.sqrt(D), (c.Hq or 1) // (c.Hkv or 1)
-  local L, dq, dk, dv = 0, {}, {}, {}
-  local function add(t, key, x) t[key] = (t[key] or 0) + x end
+  local function rows(get, H, L)
+    local r = {}
+    for b = 0, B - 1 do
+      for h = 0, H - 1 do
+        for i = 0, L - 1 do
+          local row = {}
+          for d = 0, D - 1 do row[d + 1] = get(b, h, i, d) end
+          r[(b * H + h) * L + i] = row
+        end
+      end
+    end
+    return r
+  end
+  local q, k, v, go = rows(Q, Hq, S), rows(K, Hkv, Skv), rows(V, Hkv, Skv), rows(dO, Hq, S)
+  local gq, gk, gv = {}, {}, {} -- (the gradients' rows, made when first added to)
+  local function grad(t, key)
+    local row = t[key]
+    if not row then
+      row = {}
+      for d = 1, D do row[d] = 0 end
+      t[key] = row
+    end
+    return row
+  end
+  local L = 0
   for b = 0, B - 1 do
     for h = 0, Hq - 1 do
       local hk = h // G
       for i = 0, S - 1 do
-        local sc, mx = A.scores(function(d) return Q(b, h, i, d) end, function(j, d) return K(b, hk, j, d) end,
+        local ri = (b * Hq + h) * S + i
+        local qi, gi = q[ri], go[ri]
+        local sc, mx = A.scores(function(d) return qi[d + 1] end, function(j, d) return k[(b * Hkv + hk) * Skv + j][d + 1] end,
                                 i, S, Skv, D, scale, c.causal)
         local z = 0
         for _, s in pairs(sc) do z = z + math.exp(s - mx) end
-        local P, delta = {}, 0
+        local P, o = {}, {}
         for j, s in pairs(sc) do P[j] = math.exp(s - mx) / z end
-        for d = 0, D - 1 do
-          local o = 0
-          for j, pj in pairs(P) do o = o + pj * V(b, hk, j, d) end
-          delta = delta + dO(b, h, i, d) * o
-        end
-        L = L + delta
+        for d = 1, D do o[d] = 0 end
         for j, pj in pairs(P) do
+          local vj = v[(b * Hkv + hk) * Skv + j]
+          for d = 1, D do o[d] = o[d] + pj * vj[d] end
+        end
+        local delta = 0
+        for d = 1, D do delta = delta + gi[d] * o[d] end
+        L = L + delta
+        local dqi = grad(gq, ri)
+        for j, pj in pairs(P) do
+          local rj = (b * Hkv + hk) * Skv + j
+          local kj, vj = k[rj], v[rj]
           local dp = 0
-          for d = 0, D - 1 do dp = dp + dO(b, h, i, d) * V(b, hk, j, d) end
+          for d = 1, D do dp = dp + gi[d] * vj[d] end
           local ds = pj * (dp - delta) * scale
-          for d = 0, D - 1 do
-            local kq, kk = ((b * Hq + h) * S + i) * D + d, ((b * Hkv + hk) * Skv + j) * D + d
-            add(dq, kq, ds * K(b, hk, j, d))
-            add(dk, kk, ds * Q(b, h, i, d))
-            add(dv, kk, pj * dO(b, h, i, d))
+          local dkj, dvj = grad(gk, rj), grad(gv, rj)
+          for d = 1, D do
+            dqi[d] = dqi[d] + ds * kj[d]
+            dkj[d] = dkj[d] + ds * qi[d]
+            dvj[d] = dvj[d] + pj * gi[d]
           end
         end
       end
     end
   end
-  return L, dq, dk, dv
+  local function flat(t)
+    local f = {}
+    for r, row in pairs(t) do for d = 1, D do f[r * D + d - 1] = row[d] end end
+    return f
+  end
+  return L, flat(gq), flat(gk), flat(gv)
 end
 
 local function case(c)
   local B, Hq, Hkv, S, Skv, D, dt = c.B or 1, c.Hq or 1, c.Hkv or 1, c.S, c.Skv, c.D, c.dt
   local bshd = c.layout == "bshd"
   local function shape(H, L) return bshd and { B, L, H, D } or { B, H, L, D } end
-  local function getter(t) return function(b, h, i, d) if bshd then return t:get(b, i, h, d) end return t:get(b, h, i, d) end end
+  -- (the values as Lua tables, read once: the reference reads each element many times)
+  local function getter(t)
+    local l = t:tolist()
+    if bshd then return function(b, h, i, d) return l[b + 1][i + 1][h + 1][d + 1] end end
+    return function(b, h, i, d) return l[b + 1][h + 1][i + 1][d + 1] end
+  end
   local q, k, v = signed(shape(Hq, S), dt, 1), signed(shape(Hkv, Skv), dt, 2), signed(shape(Hkv, Skv), dt, 3)
   local dout = signed(shape(Hq, S), dt, 4)
   local opts = { causal = c.causal, layout = c.layout }
