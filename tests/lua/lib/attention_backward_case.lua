@@ -46,8 +46,7 @@ local function reference(c, Q, K, V, dO)
       for i = 0, S - 1 do
         local ri = (b * Hq + h) * S + i
         local qi, gi = q[ri], go[ri]
-        local sc, mx = A.scores(function(d) return qi[d + 1] end, function(j, d) return k[(b * Hkv + hk) * Skv + j][d + 1] end,
-                                i, S, Skv, D, scale, c.causal)
+        local sc, mx = A.scores(qi, function(j) return k[(b * Hkv + hk) * Skv + j] end, i, S, Skv, D, scale, c.causal)
         local z = 0
         for _, s in pairs(sc) do z = z + math.exp(s - mx) end
         local P, o = {}, {}

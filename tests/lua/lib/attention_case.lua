@@ -12,16 +12,14 @@ function A.signed(shape, dt, seed)
 end
 
 -- Row i's scaled scores against the keys it sees (causal: j <= i + Skv - S) and their maximum:
--- sc[j] = scale * sum_d qf(d) * kf(j, d), with qf and kf getters of the row's query and of key j.
-function A.scores(qf, kf, i, S, Skv, D, scale, causal)
+-- sc[j] = scale * sum_d qi[d] * krow(j)[d], with qi the row's query (a table of D values) and krow(j) key j's.
+function A.scores(qi, krow, i, S, Skv, D, scale, causal)
   local sc, mx = {}, -math.huge
-  for j = 0, Skv - 1 do
-    if not causal or j <= i + Skv - S then
-      local s = 0
-      for d = 0, D - 1 do s = s + qf(d) * kf(j, d) end
-      sc[j] = s * scale
-      mx = math.max(mx, sc[j])
-    end
+  for j = 0, causal and math.min(Skv - 1, i + Skv - S) or Skv - 1 do
+    local kj, s = krow(j), 0
+    for d = 1, D do s = s + qi[d] * kj[d] end
+    sc[j] = s * scale
+    mx = math.max(mx, sc[j])
   end
   return sc, mx
 end
@@ -30,17 +28,20 @@ function A.case(c)
   local B, Hq, Hkv, S, Skv, D, dt = c.B or 1, c.Hq or 1, c.Hkv or 1, c.S, c.Skv, c.D, c.dt
   local bshd = c.layout == "bshd"
   local function shape(H, L) return bshd and { B, L, H, D } or { B, H, L, D } end
-  -- (the reference reads the tensors' values as Lua tables, each row of D values once, not an element at a time)
-  local function rows(t)
+  -- (the reference reads the tensors' values as Lua tables, each row of D values once, not an element at a time):
+  -- heads(t)(b, h) -> the rows of head h of batch b, row i at [i + 1]
+  local function heads(t)
     local l, r = t:tolist(), {}
-    return function(b, h, i)
-      local key = (b * 65536 + h) * 1048576 + i
-      local row = r[key]
-      if not row then
-        row = bshd and l[b + 1][i + 1][h + 1] or l[b + 1][h + 1][i + 1]
-        r[key] = row
+    return function(b, h)
+      if not bshd then return l[b + 1][h + 1] end
+      local key = b * 65536 + h
+      local rows = r[key]
+      if not rows then
+        rows = {}
+        for i, x in ipairs(l[b + 1]) do rows[i] = x[h + 1] end
+        r[key] = rows
       end
-      return row
+      return rows
     end
   end
   local q, k, v = A.signed(shape(Hq, S), dt, 1), A.signed(shape(Hkv, Skv), dt, 2), A.signed(shape(Hkv, Skv), dt, 3)
@@ -50,14 +51,15 @@ function A.case(c)
   T.eq(lse:shape(), { B, Hq, S }, "lse shape")
   local scale = c.scale or 1 / math.sqrt(D)
   local worst, wl, empty = 0, 0, 0
-  local qr, kr, vr, orow, lsel = rows(q), rows(k), rows(v), rows(o), lse:tolist()
+  local qh, kh, vh, oh, lsel = heads(q), heads(k), heads(v), heads(o), lse:tolist()
   for b = 0, B - 1 do
     for h = 0, Hq - 1 do
       local hk = h // (Hq // Hkv)
+      local Q, K, V, O = qh(b, h), kh(b, hk), vh(b, hk), oh(b, h)
+      local function krow(j) return K[j + 1] end
       for i = 0, S - 1 do
-        local qi = qr(b, h, i)
-        local sc, mx = A.scores(function(d) return qi[d + 1] end, function(j, d) return kr(b, hk, j)[d + 1] end,
-                                i, S, Skv, D, scale, c.causal)
+        local qi = Q[i + 1]
+        local sc, mx = A.scores(qi, krow, i, S, Skv, D, scale, c.causal)
         local z = 0
         for _, s in pairs(sc) do z = z + math.exp(s - mx) end
         local l = lsel[b + 1][h + 1][i + 1]
@@ -71,10 +73,10 @@ function A.case(c)
         local acc = {}
         for d = 1, D do acc[d] = 0 end
         for j, s in pairs(sc) do
-          local pj, vj = math.exp(s - mx) / z, vr(b, hk, j)
+          local pj, vj = math.exp(s - mx) / z, V[j + 1]
           for d = 1, D do acc[d] = acc[d] + pj * vj[d] end
         end
-        local oi = orow(b, h, i)
+        local oi = O[i + 1]
         for d = 1, D do worst = T.worst(worst, math.abs(oi[d] - acc[d])) end
       end
     end
