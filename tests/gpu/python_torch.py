@@ -108,6 +108,27 @@ with torch.cuda.stream(s):
 s.synchronize()
 check("std.gemm on a side stream", torch.allclose(c2, want, rtol=1e-3, atol=1e-2))
 
+# std.attention's causal kernel takes its work tiles from a counter kept a stream, which each launch returns to zero:
+# calls on the default stream and on two side streams at once, twice on each, equal to one another (the tiles' order
+# differs, their arithmetic does not) and to torch's attention
+qa = torch.randn(2, 4, 700, 64, device="cuda", dtype=torch.float16)
+ka = torch.randn(2, 4, 700, 64, device="cuda", dtype=torch.float16)
+va = torch.randn(2, 4, 700, 64, device="cuda", dtype=torch.float16)
+o_default, _ = tilelua.std.attention(qa, ka, va, causal=True)
+outs = []
+streams = [torch.cuda.Stream(), torch.cuda.Stream()]
+for st in streams:
+    st.wait_stream(torch.cuda.current_stream())
+for _ in range(2):
+    for st in streams:
+        with torch.cuda.stream(st):
+            outs.append(tilelua.std.attention(qa, ka, va, causal=True)[0])
+torch.cuda.synchronize()
+want = torch.nn.functional.scaled_dot_product_attention(qa, ka, va, is_causal=True)
+check("std.attention causal on two side streams at once, twice each (the counter kept a stream)",
+      all(torch.equal(o, o_default) for o in outs) and (o_default.float() - want.float()).abs().max().item() < 1e-2,
+      "max diff from torch %g" % (o_default.float() - want.float()).abs().max().item())
+
 # an error: a CPU tensor's results still come back (copied around the launch), a wrong dtype is named
 xc = torch.arange(1000, dtype=torch.float32)
 yc = torch.ones(1000)
