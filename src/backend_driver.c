@@ -44,6 +44,8 @@ typedef const char *(*fn_hip_errstr)(int);
 typedef int (*fn_i_props)(void *, int);
 typedef int (*fn_i_funcattr)(int *, int, void *);
 typedef int (*fn_i_memset8)(void *, unsigned char, size_t);
+typedef int (*fn_i_memset8_async)(void *, unsigned char, size_t, void *);
+typedef int (*fn_i_htod_async)(void *, const void *, size_t, void *);
 typedef int (*fn_i_funcset)(void *, int, int);
 typedef int (*fn_i_ptrattr)(void *, int, void *);
 /* cuTensorMapEncodeTiled(map, data type, rank, address, dims, byte strides, box, element strides,
@@ -61,6 +63,7 @@ typedef struct Vendor {
   const char *s_memset8;  /* (device pointer, byte, count) */
   const char *s_funcset;  /* optional: (function, attribute, value); NULL where not needed */
   int a_lds_optin;        /* the most LDS one block may have (opt-in above a_lds); 0: a_lds */
+  const char *s_memset8_async, *s_htod_async; /* optional: the same on a stream (..., stream) */
 } Vendor;
 
 static const Vendor CUDA_V = {
@@ -76,7 +79,7 @@ static const Vendor CUDA_V = {
      * MAX_SHARED_MEMORY_PER_MULTIPROCESSOR */
     39, 82, 81, "cuFuncGetAttribute", "cuMemsetD8_v2",
     /* CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN */
-    "cuFuncSetAttribute", 97};
+    "cuFuncSetAttribute", 97, "cuMemsetD8Async", "cuMemcpyHtoDAsync_v2"};
 
 static const Vendor HIP_V = {
     "hip", {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5", NULL}, 0,
@@ -90,7 +93,7 @@ static const Vendor HIP_V = {
     /* MaxThreadsPerMultiProcessor, MaxRegistersPerMultiprocessor, MaxSharedMemoryPerMultiprocessor */
     57, 72, 10002, "hipFuncGetAttribute", "hipMemsetD8",
     /* AMD blocks take all of a_lds without opting in */
-    NULL, 0};
+    NULL, 0, "hipMemsetD8Async", "hipMemcpyHtoDAsync"};
 
 typedef struct Api {
   const Vendor *v;
@@ -131,6 +134,8 @@ typedef struct Api {
   int (*ev_destroy)(void *);
   fn_i_funcset funcset;      /* optional */
   fn_i_memset8 memset8;
+  fn_i_memset8_async memset8_async; /* optional */
+  fn_i_htod_async htod_async;       /* optional */
   fn_i_p stream_sync;        /* cuStreamSynchronize / hipStreamSynchronize */
   fn_i_ptrattr ptr_attr;     /* optional, CUDA only: cuPointerGetAttribute */
   fn_i_tmap tmap_encode;     /* optional, CUDA 12+ only: cuTensorMapEncodeTiled */
@@ -250,6 +255,8 @@ static void api_init(Api *a) {
       *(void **)&a->ev_destroy = dlsym(a->lib, v->cuda ? "cuEventDestroy_v2" : "hipEventDestroy");
       a->funcset = v->s_funcset ? (fn_i_funcset)dlsym(a->lib, v->s_funcset) : NULL;
       a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
+      a->memset8_async = (fn_i_memset8_async)dlsym(a->lib, v->s_memset8_async);
+      a->htod_async = (fn_i_htod_async)dlsym(a->lib, v->s_htod_async);
       a->stream_sync = (fn_i_p)sym(a, v->cuda ? "cuStreamSynchronize" : "hipStreamSynchronize", &m);
       a->ptr_attr = v->cuda ? (fn_i_ptrattr)dlsym(a->lib, "cuPointerGetAttribute") : NULL;
       a->tmap_encode = v->cuda ? (fn_i_tmap)dlsym(a->lib, "cuTensorMapEncodeTiled") : NULL;
@@ -339,11 +346,30 @@ static int wait_launches(tlua_Device *d, char *err, size_t n) {
   return check(d, d->api->stream_sync(st), "wait for the launch stream", err, n);
 }
 
+/* On an application's stream (tlua_device_set_stream), the legacy stream's copies and clears would not be ordered
+ * before that stream's next launch either (a non-blocking stream does not wait for the legacy stream): they go on
+ * the application's stream instead, after what it holds, the stream of a launch elsewhere waited for first.
+ * 1: this device has an application's stream and the driver the stream forms of these operations. */
+static int on_app_stream(tlua_Device *d, int have, char *err, size_t n, int *failed) {
+  *failed = 0;
+  if (!d->stream || !have) return 0;
+  if (d->last_stream != d->stream && wait_launches(d, err, n)) *failed = 1;
+  return 1;
+}
+
 static int dm_upload(void *ctx, void *device, const void *host, size_t nbytes, char *err) {
   tlua_Device *d = (tlua_Device *)ctx;
-  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN) ||
-      wait_launches(d, err, TLUA_TENSOR_ERRLEN))
-    return 1;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  int failed;
+  if (on_app_stream(d, d->api->htod_async != NULL, err, TLUA_TENSOR_ERRLEN, &failed)) {
+    if (failed || check(d, d->api->htod_async(device, host, nbytes, d->stream), "copy to the device", err,
+                        TLUA_TENSOR_ERRLEN))
+      return 1;
+    /* (then waited for: the host buffer may be the application's own, pinned, which the copy reads as it runs) */
+    d->last_stream = d->stream;
+    return wait_launches(d, err, TLUA_TENSOR_ERRLEN);
+  }
+  if (wait_launches(d, err, TLUA_TENSOR_ERRLEN)) return 1;
   return check(d, d->api->htod(device, host, nbytes), "copy to the device", err, TLUA_TENSOR_ERRLEN);
 }
 
@@ -357,9 +383,17 @@ static int dm_download(void *ctx, void *host, const void *device, size_t nbytes,
 
 static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
   tlua_Device *d = (tlua_Device *)ctx;
-  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN) ||
-      wait_launches(d, err, TLUA_TENSOR_ERRLEN))
-    return 1;
+  if (usable(d, err, TLUA_TENSOR_ERRLEN) || make_current(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  int failed;
+  if (on_app_stream(d, d->api->memset8_async != NULL, err, TLUA_TENSOR_ERRLEN, &failed)) {
+    /* (no host wait: the clear is in the stream's order; a copy to or from the host waits for it) */
+    if (failed || check(d, d->api->memset8_async(device, 0, nbytes, d->stream), "clear device memory", err,
+                        TLUA_TENSOR_ERRLEN))
+      return 1;
+    d->last_stream = d->stream;
+    return 0;
+  }
+  if (wait_launches(d, err, TLUA_TENSOR_ERRLEN)) return 1;
   return check(d, d->api->memset8(device, 0, nbytes), "clear device memory", err, TLUA_TENSOR_ERRLEN);
 }
 

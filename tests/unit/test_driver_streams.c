@@ -1,0 +1,95 @@
+/* test_driver_streams.c - the CUDA backend's device memory on the legacy stream and on an application's stream,
+ * against the fake driver (tests/unit/fake_cuda.c, named by TILELUA_LIBCUDA): a buffer's first clear and upload
+ * go on the application's stream (a non-blocking stream's launches are not ordered after the legacy stream's
+ * operations), the clear without a host wait, and a copy back to the host waits for that stream first. */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tilelua.h"
+#include "tu.h"
+
+static const char *(*fake_log)(void);
+static void (*fake_clear)(void);
+
+/* A state on the fake CUDA driver, or NULL (the test then skips) where TILELUA_LIBCUDA does not name it. */
+static tlua_State *open_fake(void) {
+  const char *lib = getenv("TILELUA_LIBCUDA");
+  if (!lib || !*lib) return NULL;
+  void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
+  if (!h) return NULL;
+  *(void **)&fake_log = dlsym(h, "fake_cuda_log");
+  *(void **)&fake_clear = dlsym(h, "fake_cuda_clear");
+  if (!fake_log || !fake_clear) return NULL;
+  tlua_Config cfg;
+  tlua_config_init(&cfg);
+  cfg.backend = "cuda";
+  tlua_State *T = NULL;
+  return tlua_open(&cfg, &T) == TLUA_OK ? T : NULL;
+}
+
+/* The tensor global `name` made by `code`, placed on the device (its first clear or upload). */
+static int to_device(tlua_State *T, const char *code, const char *name, tlua_Tensor **t) {
+  if (tlua_dostring(T, code, "=test") != TLUA_OK) return 1;
+  if (tlua_get_tensor(T, name, t) != TLUA_OK) return 1;
+  tlua_TensorDesc d;
+  return tlua_tensor_describe(T, *t, TLUA_DEVICE_GPU, &d) != TLUA_OK;
+}
+
+TU_TEST(legacy_stream) {
+  tlua_State *T = open_fake();
+  if (!T) TU_SKIP("no fake driver (TILELUA_LIBCUDA)");
+  ASSERT_STR_EQ(tlua_backend(T), "cuda");
+  tlua_Tensor *z = NULL, *u = NULL;
+  fake_clear();
+  ASSERT_EQ(to_device(T, "z = tl.zeros({256}, tl.f32)", "z", &z), 0);
+  ASSERT_CONTAINS(fake_log(), "memset 1024\n");
+  ASSERT(strstr(fake_log(), "memset_async") == NULL);
+  ASSERT(strstr(fake_log(), "stream_sync") == NULL);
+  fake_clear();
+  ASSERT_EQ(to_device(T, "u = tl.from({1, 2, 3, 4}, tl.f32)", "u", &u), 0);
+  ASSERT_CONTAINS(fake_log(), "htod 16\n");
+  ASSERT(strstr(fake_log(), "htod_async") == NULL);
+  tlua_tensor_free(z);
+  tlua_tensor_free(u);
+  tlua_close(T);
+}
+
+TU_TEST(application_stream) {
+  tlua_State *T = open_fake();
+  if (!T) TU_SKIP("no fake driver (TILELUA_LIBCUDA)");
+  void *stream = (void *)(uintptr_t)0x5000;
+  char want[64];
+  ASSERT_EQ(tlua_set_stream(T, stream), TLUA_OK);
+  ASSERT_EQ(tlua_dostring(T, "assert(tl._launch_stream() == 0x5000, tl._launch_stream())", "=test"), TLUA_OK);
+  tlua_Tensor *z = NULL, *u = NULL;
+  /* the clear: on the stream, no host wait */
+  fake_clear();
+  ASSERT_EQ(to_device(T, "z = tl.zeros({256}, tl.f32)", "z", &z), 0);
+  snprintf(want, sizeof want, "memset_async 1024 %p\n", stream);
+  ASSERT_STR_EQ(strstr(fake_log(), "memset"), want);
+  ASSERT(strstr(fake_log(), "stream_sync") == NULL);
+  /* the copy back to the host waits for the stream (the clear) first */
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "assert(z:tolist()[1] == 0)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "stream_sync %p\ndtoh 1024\n", stream);
+  ASSERT_STR_EQ(fake_log(), want);
+  /* the upload: on the stream, then waited for (the host buffer may be the application's, pinned) */
+  fake_clear();
+  ASSERT_EQ(to_device(T, "u = tl.from({1, 2, 3, 4}, tl.f32)", "u", &u), 0);
+  snprintf(want, sizeof want, "htod_async 16 %p\nstream_sync %p\n", stream, stream);
+  ASSERT_STR_EQ(strstr(fake_log(), "htod"), want);
+  ASSERT_EQ(tlua_dostring(T, "assert(u:tolist()[3] == 3)", "=test"), TLUA_OK);
+  /* back on the legacy stream: the legacy forms again */
+  ASSERT_EQ(tlua_set_stream(T, NULL), TLUA_OK);
+  tlua_tensor_free(z);
+  fake_clear();
+  ASSERT_EQ(to_device(T, "z2 = tl.zeros({8}, tl.f32)", "z2", &z), 0);
+  ASSERT_CONTAINS(fake_log(), "memset 32\n");
+  tlua_tensor_free(z);
+  tlua_tensor_free(u);
+  tlua_close(T);
+}
+
+TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream))
