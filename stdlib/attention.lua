@@ -628,9 +628,10 @@ local UNREAD_CTR = {}
 -- streams at once do not. Launches that share a stream handle must not overlap: two CUDA graphs captured on one stream
 -- and replayed at once, or the per-thread default stream used from two host threads, would share a counter. (Before:
 -- a tl.zeros a call, a pool buffer and a clear before each launch.)
--- A new counter is zeroed by a launch on its stream and the device waited for once: the first clear of a tl.zeros
--- buffer goes to the legacy default stream, which a non-blocking stream's launches are not ordered after, and a clear
--- landing during a dynamic launch would leave the counter off zero for every later call.
+-- A new counter is zeroed by a launch on its stream and the device waited for once, so that no clear of it is still
+-- pending anywhere when a dynamic launch first takes it: a clear landing during that launch would leave the counter
+-- off zero for every later call (the CUDA and HIP backends now clear on the application's stream, but a driver
+-- without that form clears on the legacy stream, which a non-blocking stream's launches are not ordered after).
 local KEPT_CTR = {}
 -- (TILELUA_CHECK_CPU=1, the GPU tests' mode: the counter read before each dynamic launch, which must find it zero)
 local CHECK_CTR = os and os.getenv and os.getenv("TILELUA_CHECK_CPU") == "1"
