@@ -13,20 +13,23 @@
 static const char *(*fake_log)(void);
 static void (*fake_clear)(void);
 
-/* A state on the fake CUDA driver, or NULL (the test then skips) where TILELUA_LIBCUDA does not name it. */
-static tlua_State *open_fake(void) {
+/* A state on the fake CUDA driver; NULL with *why NULL where TILELUA_LIBCUDA is unset (the binary run by hand: the
+ * test skips), or with *why saying what failed (under CTest, which sets it: the test fails) */
+static tlua_State *open_fake(const char **why) {
+  *why = NULL;
   const char *lib = getenv("TILELUA_LIBCUDA");
   if (!lib || !*lib) return NULL;
   void *h = dlopen(lib, RTLD_NOW | RTLD_LOCAL);
-  if (!h) return NULL;
+  if (!h) return *why = dlerror(), NULL;
   *(void **)&fake_log = dlsym(h, "fake_cuda_log");
   *(void **)&fake_clear = dlsym(h, "fake_cuda_clear");
-  if (!fake_log || !fake_clear) return NULL;
+  if (!fake_log || !fake_clear) return *why = "the library has no fake_cuda_log", NULL;
   tlua_Config cfg;
   tlua_config_init(&cfg);
   cfg.backend = "cuda";
   tlua_State *T = NULL;
-  return tlua_open(&cfg, &T) == TLUA_OK ? T : NULL;
+  if (tlua_open(&cfg, &T) != TLUA_OK) return *why = "tlua_open on the cuda backend failed", NULL;
+  return T;
 }
 
 /* The tensor global `name` made by `code`, placed on the device (its first clear or upload). */
@@ -38,8 +41,10 @@ static int to_device(tlua_State *T, const char *code, const char *name, tlua_Ten
 }
 
 TU_TEST(legacy_stream) {
-  tlua_State *T = open_fake();
-  if (!T) TU_SKIP("no fake driver (TILELUA_LIBCUDA)");
+  const char *why;
+  tlua_State *T = open_fake(&why);
+  if (!T && !why) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");
+  if (!T) TU_FAIL_("the fake driver: %s", why);
   ASSERT_STR_EQ(tlua_backend(T), "cuda");
   tlua_Tensor *z = NULL, *u = NULL;
   fake_clear();
@@ -57,8 +62,10 @@ TU_TEST(legacy_stream) {
 }
 
 TU_TEST(application_stream) {
-  tlua_State *T = open_fake();
-  if (!T) TU_SKIP("no fake driver (TILELUA_LIBCUDA)");
+  const char *why;
+  tlua_State *T = open_fake(&why);
+  if (!T && !why) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");
+  if (!T) TU_FAIL_("the fake driver: %s", why);
   void *stream = (void *)(uintptr_t)0x5000;
   char want[64];
   ASSERT_EQ(tlua_set_stream(T, stream), TLUA_OK);
