@@ -145,9 +145,11 @@ typedef struct tlua_LaunchArg {
 TLUA_HIDDEN int tlua_device_wrap_storage(tlua_Device *d, tlua_Storage *s, void *ptr, char *err, size_t n);
 /* Launches on d go to `stream` (a CUstream / hipStream_t of d's context; NULL: the legacy default
  * stream) until the next call; returns the previous one. Copies between the host and device
- * buffers wait for the stream of the last launch first. On such a stream a buffer's first clear
- * and its uploads go on the stream too (the legacy stream's would not be ordered before its next
- * launch): the clear without a host wait, an upload waited for. */
+ * buffers wait for the stream of the last launch first. On an application's stream, where the
+ * driver has their stream forms, a buffer's first clear and its uploads go on that stream (a
+ * non-blocking stream is not ordered after the legacy stream), after the legacy stream's pending
+ * work: the clear without a host wait, an upload waited for; a download waits for the last stream
+ * used. */
 TLUA_HIDDEN void *tlua_device_set_stream(tlua_Device *d, void *stream);
 /* The stream launches on d go to now (NULL: the legacy default stream). */
 TLUA_HIDDEN void *tlua_device_stream(const tlua_Device *d);

@@ -158,7 +158,10 @@ struct tlua_Device {
   pthread_mutex_t lock; /* the pool and the byte count, for the same reason */
   void *stream;      /* where launches go: the application's stream (tlua_device_set_stream), NULL:
                         the legacy default stream */
-  void *last_stream; /* the stream of the last launch, waited for before copies (NULL: none) */
+  void *last_stream; /* the stream of the last launch (or clear or upload on an application's stream), waited for
+                        before copies; NULL: none, or the legacy default stream (legacy_busy says which) */
+  int legacy_busy;   /* work on the legacy default stream not yet waited for (a launch, a clear, an upload or a
+                        peer copy there): waited for before an application's stream takes a clear or an upload */
   struct { uintptr_t lo, hi; } checked[8]; /* allocations the driver said are ours (wrap_storage) */
   int next_checked;
   struct { void *ptr; size_t n; } pool[POOL_MAX];
@@ -337,8 +340,9 @@ static int make_current(tlua_Device *d, char *err, size_t n) {
 
 /* --- tensor storage memory ops --------------------------------------------------------------- */
 
-/* The copies below run on the legacy default stream, which does not wait for an application's
- * non-blocking stream: wait for the stream of the last launch first. */
+/* The legacy default stream, which the copies below use (but a clear or an upload on an application's stream, where
+ * the driver has their stream forms: on_app_stream), does not wait for an application's non-blocking stream: wait
+ * for the stream of the last launch first. */
 static int wait_launches(tlua_Device *d, char *err, size_t n) {
   if (!d->last_stream) return 0;
   void *st = d->last_stream;
@@ -346,13 +350,18 @@ static int wait_launches(tlua_Device *d, char *err, size_t n) {
   return check(d, d->api->stream_sync(st), "wait for the launch stream", err, n);
 }
 
-/* On an application's stream (tlua_device_set_stream), the legacy stream's copies and clears would not be ordered
- * before that stream's next launch either (a non-blocking stream does not wait for the legacy stream): they go on
- * the application's stream instead, after what it holds, the stream of a launch elsewhere waited for first.
- * 1: this device has an application's stream and the driver the stream forms of these operations. */
+/* A clear or an upload on the legacy stream would not be ordered before a non-blocking application stream's next
+ * launch either: on an application's stream (tlua_device_set_stream) they go on that stream instead, after what it
+ * holds, where the driver has their stream forms (have). Work elsewhere is waited for first: the stream of the last
+ * launch if it is another, and the legacy stream's work (legacy_busy). 1: they go on the application's stream (with
+ * *failed set where a wait failed). */
 static int on_app_stream(tlua_Device *d, int have, char *err, size_t n, int *failed) {
   *failed = 0;
   if (!d->stream || !have) return 0;
+  if (d->legacy_busy) {
+    d->legacy_busy = 0;
+    if (check(d, d->api->stream_sync(NULL), "wait for the legacy stream", err, n)) return *failed = 1, 1;
+  }
   if (d->last_stream != d->stream && wait_launches(d, err, n)) *failed = 1;
   return 1;
 }
@@ -370,6 +379,7 @@ static int dm_upload(void *ctx, void *device, const void *host, size_t nbytes, c
     return wait_launches(d, err, TLUA_TENSOR_ERRLEN);
   }
   if (wait_launches(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  d->legacy_busy = 1; /* (from pageable memory the copy may return before its transfer is done) */
   return check(d, d->api->htod(device, host, nbytes), "copy to the device", err, TLUA_TENSOR_ERRLEN);
 }
 
@@ -394,6 +404,7 @@ static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
     return 0;
   }
   if (wait_launches(d, err, TLUA_TENSOR_ERRLEN)) return 1;
+  d->legacy_busy = 1; /* (the clear does not wait for itself on the host) */
   return check(d, d->api->memset8(device, 0, nbytes), "clear device memory", err, TLUA_TENSOR_ERRLEN);
 }
 
@@ -505,6 +516,7 @@ int tlua_device_copy_peer(tlua_Device *dst, void *dptr, tlua_Device *src, const 
                ? ((fn_peer_cuda)src->api->peer)((uint64_t)(uintptr_t)dptr, dst->ctx, (uint64_t)(uintptr_t)sptr,
                                                 src->ctx, nbytes)
                : ((fn_peer_hip)src->api->peer)(dptr, dst->ordinal, sptr, src->ordinal, nbytes);
+  src->legacy_busy = dst->legacy_busy = 1; /* (a copy between devices need not wait for itself on the host) */
   return check(dst, rc, "copy between devices", err, n);
 }
 
@@ -553,7 +565,9 @@ void *tlua_device_set_stream(tlua_Device *d, void *stream) {
 
 int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n) {
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
-  d->last_stream = NULL;
+  /* (only this stream's work is waited for: a last stream that is another stays to be waited for) */
+  if (d->last_stream == d->stream) d->last_stream = NULL;
+  if (!d->stream) d->legacy_busy = 0;
   return check(d, d->api->stream_sync(d->stream), "synchronize the stream", err, n);
 }
 
@@ -723,6 +737,7 @@ int tlua_device_broken(const tlua_Device *d) { return d->broken; }
 int tlua_device_synchronize(tlua_Device *d, char *err, size_t n) {
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
   d->last_stream = NULL;
+  d->legacy_busy = 0;
   return check(d, d->api->sync(), "synchronize", err, n);
 }
 
@@ -813,6 +828,7 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
   }
   memcpy(d->last_kernel, f->name, sizeof d->last_kernel); /* (both 128 bytes; snprintf cost 0.25 us a launch) */
   d->last_stream = d->stream;
+  if (!d->stream) d->legacy_busy = 1;
   TLUA_PROF(17);
   return 0;
 }

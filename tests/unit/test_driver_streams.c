@@ -77,6 +77,14 @@ TU_TEST(application_stream) {
   snprintf(want, sizeof want, "memset_async 1024 %p\n", stream);
   ASSERT_STR_EQ(strstr(fake_log(), "memset"), want);
   ASSERT(strstr(fake_log(), "stream_sync") == NULL);
+  /* a second, the stream's last work the first clear: still no host wait */
+  fake_clear();
+  tlua_Tensor *z1 = NULL;
+  ASSERT_EQ(to_device(T, "z1 = tl.zeros({16}, tl.f32)", "z1", &z1), 0);
+  snprintf(want, sizeof want, "memset_async 64 %p\n", stream);
+  ASSERT_STR_EQ(strstr(fake_log(), "memset"), want);
+  ASSERT(strstr(fake_log(), "stream_sync") == NULL);
+  tlua_tensor_free(z1);
   /* the copy back to the host waits for the stream (the clear) first */
   fake_clear();
   ASSERT_EQ(tlua_dostring(T, "assert(z:tolist()[1] == 0)", "=test"), TLUA_OK);
@@ -99,4 +107,37 @@ TU_TEST(application_stream) {
   tlua_close(T);
 }
 
-TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream))
+/* from one stream to another: the clear on the new stream waits for the old one's first (its work on the buffer,
+ * which the pool may hand on); from the legacy stream to an application's: the legacy stream's clear is waited for */
+TU_TEST(stream_switches) {
+  const char *why;
+  tlua_State *T = open_fake(&why);
+  if (!T && !why) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");
+  if (!T) TU_FAIL_("the fake driver: %s", why);
+  void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
+  char want[96];
+  tlua_Tensor *t = NULL;
+  ASSERT_EQ(to_device(T, "l = tl.zeros({4}, tl.f32)", "l", &t), 0); /* (on the legacy stream) */
+  tlua_tensor_free(t);
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(to_device(T, "x = tl.zeros({8}, tl.f32)", "x", &t), 0);
+  snprintf(want, sizeof want, "stream_sync %p\nmemset_async 32 %p\n", (void *)NULL, a);
+  ASSERT_STR_EQ(strstr(fake_log(), "stream_sync"), want);
+  tlua_tensor_free(t);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(to_device(T, "y = tl.zeros({16}, tl.f32)", "y", &t), 0);
+  snprintf(want, sizeof want, "stream_sync %p\nmemset_async 64 %p\n", a, b);
+  ASSERT_STR_EQ(strstr(fake_log(), "stream_sync"), want);
+  tlua_tensor_free(t);
+  /* tlua_synchronize of another stream leaves b's clear to be waited for before a copy back */
+  ASSERT_EQ(tlua_synchronize(T, a), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "assert(y:tolist()[1] == 0)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "stream_sync %p\ndtoh 64\n", b);
+  ASSERT_STR_EQ(fake_log(), want);
+  tlua_close(T);
+}
+
+TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream), TU_ENTRY(stream_switches))
