@@ -169,17 +169,23 @@ static int raise_c(lua_State *L, const char *who, const char *err) {
 
 /* --- argument helpers -------------------------------------------------------------------------- */
 
+/* 1 with *out the integer at idx: a number with an integer value (lua_tointegerx alone would also take the
+ * string "2"); 0 otherwise */
+static int get_integer(lua_State *L, int idx, int64_t *out) {
+  int isnum = 0;
+  *out = lua_type(L, idx) == LUA_TNUMBER ? (int64_t)lua_tointegerx(L, idx, &isnum) : 0;
+  return isnum;
+}
+
 /* An integer argument or raises "who: what must be an integer (got 2.5)". */
 static int64_t check_integer(lua_State *L, int idx, const char *who, const char *what) {
-  int isnum = 0;
-  /* numbers only: lua_tointegerx would also take the string "2" */
-  lua_Integer v = lua_type(L, idx) == LUA_TNUMBER ? lua_tointegerx(L, idx, &isnum) : 0;
-  if (!isnum) {
+  int64_t v;
+  if (!get_integer(L, idx, &v)) {
     if (lua_type(L, idx) == LUA_TNUMBER)
       tl_error(L, "%s: %s must be an integer (got %s)", who, what, lua_tostring(L, idx));
     tl_error(L, "%s: %s must be an integer (got %s)", who, what, luaL_typename(L, idx));
   }
-  return (int64_t)v;
+  return v;
 }
 
 /* A shape: a sequence of lengths ({2, 3}; {} is rank 0) or one integer (rank 1). */
@@ -242,12 +248,7 @@ static void check_indices(lua_State *L, const tlua_Tensor *t, int first, int n, 
     tl_error(L, "%s: expected %d ind%s (one per dimension of the rank-%d tensor), got %d", who,
                t->rank, t->rank == 1 ? "ex" : "ices", t->rank, n);
   for (int d = 0; d < n; d++) {
-    int isint = 0;
-    lua_Integer v = lua_type(L, first + d) == LUA_TNUMBER ? lua_tointegerx(L, first + d, &isint) : 0;
-    if (isint) {
-      idx[d] = (int64_t)v;
-      continue;
-    }
+    if (get_integer(L, first + d, &idx[d])) continue;
     /* (the message is made only for a bad index: formatting it for each index was most of tensor:get's time) */
     char what[48];
     snprintf(what, sizeof what, "the index of dimension %d", d);

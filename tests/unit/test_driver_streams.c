@@ -32,6 +32,13 @@ static tlua_State *open_fake(const char **why) {
   return T;
 }
 
+/* T, a state on the fake driver, declared; the test skips or fails as open_fake says */
+#define OPEN_FAKE(T)                                                     \
+  const char *why_;                                                      \
+  tlua_State *T = open_fake(&why_);                                      \
+  if (!T && !why_) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");    \
+  if (!T) TU_FAIL_("the fake driver: %s", why_)
+
 /* The tensor global `name` made by `code`, placed on the device (its first clear or upload). */
 static int to_device(tlua_State *T, const char *code, const char *name, tlua_Tensor **t) {
   if (tlua_dostring(T, code, "=test") != TLUA_OK) return 1;
@@ -41,10 +48,7 @@ static int to_device(tlua_State *T, const char *code, const char *name, tlua_Ten
 }
 
 TU_TEST(legacy_stream) {
-  const char *why;
-  tlua_State *T = open_fake(&why);
-  if (!T && !why) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");
-  if (!T) TU_FAIL_("the fake driver: %s", why);
+  OPEN_FAKE(T);
   ASSERT_STR_EQ(tlua_backend(T), "cuda");
   tlua_Tensor *z = NULL, *u = NULL;
   fake_clear();
@@ -62,10 +66,7 @@ TU_TEST(legacy_stream) {
 }
 
 TU_TEST(application_stream) {
-  const char *why;
-  tlua_State *T = open_fake(&why);
-  if (!T && !why) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");
-  if (!T) TU_FAIL_("the fake driver: %s", why);
+  OPEN_FAKE(T);
   void *stream = (void *)(uintptr_t)0x5000;
   char want[64];
   ASSERT_EQ(tlua_set_stream(T, stream), TLUA_OK);
@@ -110,10 +111,7 @@ TU_TEST(application_stream) {
 /* from one stream to another: the clear on the new stream waits for the old one's first (its work on the buffer,
  * which the pool may hand on); from the legacy stream to an application's: the legacy stream's clear is waited for */
 TU_TEST(stream_switches) {
-  const char *why;
-  tlua_State *T = open_fake(&why);
-  if (!T && !why) TU_SKIP("no fake driver (TILELUA_LIBCUDA unset)");
-  if (!T) TU_FAIL_("the fake driver: %s", why);
+  OPEN_FAKE(T);
   void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
   char want[96];
   tlua_Tensor *t = NULL;
