@@ -160,8 +160,10 @@ struct tlua_Device {
                         the legacy default stream */
   void *last_stream; /* the stream of the last launch (or clear or upload on an application's stream), waited for
                         before copies; NULL: none, or the legacy default stream (legacy_busy says which) */
-  int legacy_busy;   /* work on the legacy default stream not yet waited for (a launch, a clear, an upload or a
-                        peer copy there): waited for before an application's stream takes a clear or an upload */
+  int legacy_busy;   /* work on the legacy default stream that an application's stream is not yet ordered after (a
+                        launch, a clear, an upload or a peer copy there): ordered before that stream's next launch,
+                        clear or upload (order_after) */
+  void *order_ev;    /* the event order_after records, made on first need (NULL: none yet) */
   struct { uintptr_t lo, hi; } checked[8]; /* allocations the driver said are ours (wrap_storage) */
   int next_checked;
   struct { void *ptr; size_t n; } pool[POOL_MAX];
@@ -350,19 +352,50 @@ static int wait_launches(tlua_Device *d, char *err, size_t n) {
   return check(d, d->api->stream_sync(st), "wait for the launch stream", err, n);
 }
 
+/* Stream `to` ordered after the work issued so far on stream `from` (NULL: the legacy default stream), without a host
+ * wait: `to` waits for an event recorded on `from` (one event a device, recorded again each time: a stream's wait
+ * takes the event as it was recorded when the wait is issued). Where the driver has no events: a host wait for
+ * `from`. */
+static int order_after(tlua_Device *d, void *from, void *to, char *err, size_t n) {
+  Api *a = d->api;
+  if (!a->ev_create || !a->ev_record || !a->ev_wait || !a->ev_destroy)
+    return check(d, a->stream_sync(from), "wait for a stream", err, n);
+  if (!d->order_ev) {
+    void *ev = NULL;
+    /* (flags 2: CU_EVENT_DISABLE_TIMING, hipEventDisableTiming: the cheaper form, for ordering alone) */
+    if (check(d, a->ev_create(&ev, 2), "create an event", err, n)) return 1;
+    d->order_ev = ev;
+  }
+  return check(d, a->ev_record(d->order_ev, from), "record an event", err, n) ||
+         check(d, a->ev_wait(to, d->order_ev, 0), "order a stream after another", err, n);
+}
+
+/* Before a launch, clear or upload on an application's stream (tlua_device_set_stream): a non-blocking stream is not
+ * ordered after the legacy default stream, so the legacy stream's work (legacy_busy: a buffer cleared or uploaded
+ * there, a launch, a peer copy) is ordered before it; and for a clear or an upload (all_streams) the last launch's
+ * stream too if it is another (its work on a buffer the pool may hand on). A launch is not ordered after another
+ * application stream's: that is the application's to order, as torch's streams are. */
+static int app_stream_ready(tlua_Device *d, int all_streams, char *err, size_t n) {
+  if (d->legacy_busy) {
+    d->legacy_busy = 0;
+    if (order_after(d, NULL, d->stream, err, n)) return 1;
+  }
+  if (all_streams && d->last_stream && d->last_stream != d->stream) {
+    void *from = d->last_stream;
+    d->last_stream = d->stream; /* (a copy back waits for this stream, which now waits for that one) */
+    return order_after(d, from, d->stream, err, n);
+  }
+  return 0;
+}
+
 /* A clear or an upload on the legacy stream would not be ordered before a non-blocking application stream's next
- * launch either: on an application's stream (tlua_device_set_stream) they go on that stream instead, after what it
- * holds, where the driver has their stream forms (have). Work elsewhere is waited for first: the stream of the last
- * launch if it is another, and the legacy stream's work (legacy_busy). 1: they go on the application's stream (with
- * *failed set where a wait failed). */
+ * launch: on an application's stream they go on that stream instead, after what it holds (app_stream_ready), where the
+ * driver has their stream forms (have). 1: they go on the application's stream (with *failed set where ordering it
+ * failed). */
 static int on_app_stream(tlua_Device *d, int have, char *err, size_t n, int *failed) {
   *failed = 0;
   if (!d->stream || !have) return 0;
-  if (d->legacy_busy) {
-    d->legacy_busy = 0;
-    if (check(d, d->api->stream_sync(NULL), "wait for the legacy stream", err, n)) return *failed = 1, 1;
-  }
-  if (d->last_stream != d->stream && wait_launches(d, err, n)) *failed = 1;
+  *failed = app_stream_ready(d, 1, err, n);
   return 1;
 }
 
@@ -705,6 +738,7 @@ void tlua_device_release(tlua_Device *d) {
     int dev = 0;
     if (d->api->get(&dev, d->ordinal) == 0) d->api->ctx_release(dev);
   }
+  if (d->order_ev && !d->broken && make_current(d, NULL, 0) == 0) d->api->ev_destroy(d->order_ev);
   pthread_mutex_destroy(&d->lock);
   free(d->tma);
   free(d);
@@ -817,6 +851,7 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
     void *cur = NULL;
     if ((d->api->ctx_get(&cur) != 0 || cur != d->ctx) && make_current(d, err, n)) return 1;
   }
+  if (d->stream && d->legacy_busy && app_stream_ready(d, 0, err, n)) return 1;
   TLUA_PROF(15);
   int rc = d->api->launch(f->fn, grid[0], grid[1], grid[2], block, 1, 1, f->dyn_lds, d->stream, args, NULL);
   TLUA_PROF(16);

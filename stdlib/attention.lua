@@ -628,14 +628,13 @@ local UNREAD_CTR = {}
 -- streams at once do not. Launches that share a stream handle must not overlap: two CUDA graphs captured on one stream
 -- and replayed at once, or the per-thread default stream used from two host threads, would share a counter. (Before:
 -- a tl.zeros a call, a pool buffer and a clear before each launch.)
--- A new counter is zeroed by a launch on its stream and the device waited for once, so that no clear of it is still
--- pending anywhere when a dynamic launch first takes it: a clear landing during that launch would leave the counter
--- off zero for every later call (the CUDA and HIP backends now clear on the application's stream, but a driver
--- without that form clears on the legacy stream, which a non-blocking stream's launches are not ordered after).
+-- A new counter is a tl.zeros buffer: its clear is in the launch stream's order before the first dynamic launch takes
+-- it (the CUDA and HIP backends clear on the application's stream, or on the legacy stream with the application's
+-- next launch ordered after it, src/backend_driver.c app_stream_ready), so no clear can land during a launch and leave
+-- the counter off zero for every later call.
 local KEPT_CTR = {}
 -- (TILELUA_CHECK_CPU=1, the GPU tests' mode: the counter read before each dynamic launch, which must find it zero)
 local CHECK_CTR = os and os.getenv and os.getenv("TILELUA_CHECK_CPU") == "1"
-local function zero(x) return x * 0 end
 local function kept_counter()
   local dev, stream = tl.current_device(), tl._launch_stream()
   local per = KEPT_CTR[dev]
@@ -643,8 +642,6 @@ local function kept_counter()
   local ctr = per[stream]
   if not ctr then
     ctr = tl.zeros({ 1 }, tl.i32)
-    require("tilelua.std").map(zero, ctr, ctr)
-    tl.synchronize()
     per[stream] = ctr
   end
   return ctr

@@ -56,6 +56,24 @@ for trial in range(3):
     ok = ok and torch.allclose(got, want, rtol=1e-5, atol=1e-3)
 check("saxpy on torch's current side stream, ordered with torch's work", ok)
 
+# tilelua's own launch on the legacy default stream is ordered before its next launch on a side stream (an event
+# recorded there, no host wait), though the application does not order the two: queued behind ~10 ms of torch's work,
+# the first writes ones, the second reads them; run early, the second would read zeros
+ones, mid, out = torch.ones(n, device="cuda"), torch.zeros(n, device="cuda"), torch.zeros(n, device="cuda")
+ok = True
+for trial in range(3):
+    mid.zero_()
+    out.zero_()
+    torch.cuda.synchronize()
+    big = a @ a                                      # on the default (legacy) stream
+    saxpy(grid, ones, mid, 1.0)                      # mid = 1, after big
+    with torch.cuda.stream(s):
+        saxpy(grid, mid, out, 2.0)                   # out = 2 mid
+    torch.cuda.synchronize()
+    ok = ok and torch.equal(out, 2.0 * ones)
+check("a launch on a side stream after tilelua's launch on the default stream, ordered by tilelua", ok,
+      "out[0] = %g" % out[0].item())
+
 # a non-contiguous view and an int dtype go in as they are
 w = torch.zeros(2 * n, device="cuda")
 saxpy(grid, x, w[::2], 1.0)

@@ -1,8 +1,9 @@
-/* fake_cuda.c - a stand-in for the CUDA driver library (libcuda), for the CUDA backend's host logic on a
- * machine without a GPU: one device of compute capability 9.0, device memory from malloc, copies and clears
- * done at once, and every memory operation and wait written to a log the test reads (fake_cuda_log). It
- * loads no module and launches nothing (those calls fail). TILELUA_LIBCUDA=<this library> points the
- * backend at it (src/backend_driver.c). Only what backend_driver.c calls is here, with its signatures. */
+/* fake_cuda.c - a stand-in for the CUDA driver library (libcuda) and NVRTC, for the CUDA backend's host logic on a
+ * machine without a GPU: one device of compute capability 9.0, device memory from malloc, copies and clears done at
+ * once, events, a compiler that turns any source into a placeholder code object, kernels that load and launch
+ * without running, and every memory operation, event, wait and launch written to a log the test reads
+ * (fake_cuda_log). TILELUA_LIBCUDA=<this library> points the backend at it (src/backend_driver.c), TILELUA_NVRTC=<this
+ * library> the compiler (src/rtc_nvrtc.c). Only what those files call is here, with their signatures. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +24,8 @@ static void note(const char *fmt, ...) {
 }
 
 /* the calls since the last fake_cuda_clear, one a line: "alloc N", "free", "htod N", "htod_async N S",
- * "dtoh N", "memset N", "memset_async N S", "stream_sync S", "ctx_sync" (S: the stream as %p) */
+ * "dtoh N", "memset N", "memset_async N S", "stream_sync S", "ctx_sync", "event_record S", "stream_wait_event S",
+ * "launch S" (S: the stream as %p; an event's stream is where it was recorded or the stream made to wait) */
 EXPORT const char *fake_cuda_log(void) { return LOG; }
 EXPORT void fake_cuda_clear(void) { LOG[0] = 0; }
 
@@ -59,18 +61,46 @@ EXPORT int cuCtxGetCurrent(void **ctx) { *ctx = (void *)0x1; return 0; }
 EXPORT int cuCtxSynchronize(void) { note("ctx_sync"); return 0; }
 EXPORT int cuStreamSynchronize(void *stream) { note("stream_sync %p", stream); return 0; }
 
-EXPORT int cuModuleLoadData(void **module, const void *image) { (void)module; (void)image; return 200; }
-EXPORT int cuModuleUnload(void *module) { (void)module; return 0; }
+/* a code object: the placeholder the fake compiler writes (anything else fails to load, as a real CUBIN would here) */
+static const char CODE[] = "fake code object";
+static int MODULE, FUNCTION;
+EXPORT int cuModuleLoadData(void **module, const void *image) {
+  if (memcmp(image, CODE, sizeof CODE) != 0) return 200; /* CUDA_ERROR_INVALID_IMAGE */
+  *module = &MODULE;
+  return 0;
+}
+EXPORT int cuModuleUnload(void *module) { return module == &MODULE ? 0 : 400; }
 EXPORT int cuModuleGetFunction(void **fn, void *module, const char *name) {
-  (void)fn; (void)module; (void)name;
-  return 500;
+  (void)name;
+  if (module != &MODULE) return 400;
+  *fn = &FUNCTION;
+  return 0;
 }
 EXPORT int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                           unsigned lds, void *stream, void **params, void **extra) {
-  (void)fn; (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)lds; (void)stream; (void)params;
-  (void)extra;
-  return 400;
+  (void)gx; (void)gy; (void)gz; (void)bx; (void)by; (void)bz; (void)lds; (void)params; (void)extra;
+  if (fn != &FUNCTION) return 400;
+  note("launch %p", stream);
+  return 0;
 }
+
+/* events: handles into a small table; a record and a stream's wait are logged */
+static int EVENTS[16], NEVENTS;
+EXPORT int cuEventCreate(void **ev, unsigned flags) {
+  (void)flags;
+  if (NEVENTS == 16) return 2;
+  *ev = &EVENTS[NEVENTS++];
+  return 0;
+}
+EXPORT int cuEventRecord(void *ev, void *stream) { (void)ev; note("event_record %p", stream); return 0; }
+EXPORT int cuStreamWaitEvent(void *stream, void *ev, unsigned flags) {
+  (void)ev; (void)flags;
+  note("stream_wait_event %p", stream);
+  return 0;
+}
+EXPORT int cuEventSynchronize(void *ev) { (void)ev; note("event_sync"); return 0; }
+EXPORT int cuEventElapsedTime_v2(float *ms, void *from, void *to) { (void)from; (void)to; *ms = 0; return 0; }
+EXPORT int cuEventDestroy_v2(void *ev) { (void)ev; return 0; }
 
 EXPORT int cuMemAlloc_v2(void **p, size_t n) {
   *p = malloc(n ? n : 1);
@@ -94,3 +124,22 @@ EXPORT int cuMemsetD8Async(void *p, unsigned char v, size_t n, void *stream) {
 
 EXPORT int cuGetErrorName(int rc, const char **s) { *s = rc ? "CUDA_ERROR_FAKE" : "CUDA_SUCCESS"; return 0; }
 EXPORT int cuGetErrorString(int rc, const char **s) { *s = rc ? "the fake driver does not do this" : "no error"; return 0; }
+
+/* NVRTC: every source "compiles" to the placeholder code object, with an empty log */
+static int PROGRAM;
+EXPORT int nvrtcVersion(int *major, int *minor) { *major = 13; *minor = 0; return 0; }
+EXPORT const char *nvrtcGetErrorString(int rc) { return rc ? "NVRTC_ERROR_FAKE" : "NVRTC_SUCCESS"; }
+EXPORT int nvrtcCreateProgram(void **prog, const char *src, const char *name, int nheaders, const char *const *headers,
+                              const char *const *include_names) {
+  (void)src; (void)name; (void)nheaders; (void)headers; (void)include_names;
+  *prog = &PROGRAM;
+  return 0;
+}
+EXPORT int nvrtcCompileProgram(void *prog, int nopts, const char *const *opts) { (void)prog; (void)nopts; (void)opts; return 0; }
+EXPORT int nvrtcGetProgramLogSize(void *prog, size_t *n) { (void)prog; *n = 1; return 0; }
+EXPORT int nvrtcGetProgramLog(void *prog, char *log) { (void)prog; log[0] = 0; return 0; }
+EXPORT int nvrtcGetCUBINSize(void *prog, size_t *n) { (void)prog; *n = sizeof CODE; return 0; }
+EXPORT int nvrtcGetCUBIN(void *prog, char *code) { (void)prog; memcpy(code, CODE, sizeof CODE); return 0; }
+EXPORT int nvrtcGetPTXSize(void *prog, size_t *n) { (void)prog; *n = sizeof CODE; return 0; }
+EXPORT int nvrtcGetPTX(void *prog, char *code) { (void)prog; memcpy(code, CODE, sizeof CODE); return 0; }
+EXPORT int nvrtcDestroyProgram(void **prog) { *prog = NULL; return 0; }

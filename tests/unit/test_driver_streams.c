@@ -1,7 +1,8 @@
-/* test_driver_streams.c - the CUDA backend's device memory on the legacy stream and on an application's stream,
- * against the fake driver (tests/unit/fake_cuda.c, named by TILELUA_LIBCUDA): a buffer's first clear and upload
- * go on the application's stream (a non-blocking stream's launches are not ordered after the legacy stream's
- * operations), the clear without a host wait, and a copy back to the host waits for that stream first. */
+/* test_driver_streams.c - the CUDA backend's streams, against the fake driver (tests/unit/fake_cuda.c, named by
+ * TILELUA_LIBCUDA and TILELUA_NVRTC): a buffer's first clear and upload go on the application's stream (a
+ * non-blocking stream is not ordered after the legacy stream), the clear without a host wait, and a copy back to the
+ * host waits for that stream first; work on the legacy stream or another stream is ordered before an application
+ * stream's clear by an event, and tilelua's legacy-stream work before an application stream's launch. */
 #include <dlfcn.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -108,8 +109,9 @@ TU_TEST(application_stream) {
   tlua_close(T);
 }
 
-/* from one stream to another: the clear on the new stream waits for the old one's first (its work on the buffer,
- * which the pool may hand on); from the legacy stream to an application's: the legacy stream's clear is waited for */
+/* from one stream to another: the clear on the new stream is ordered after the old one's work (on the buffer, which
+ * the pool may hand on) by an event, without a host wait; from the legacy stream to an application's, after the legacy
+ * stream's clear the same way */
 TU_TEST(stream_switches) {
   OPEN_FAKE(T);
   void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
@@ -120,14 +122,16 @@ TU_TEST(stream_switches) {
   ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
   fake_clear();
   ASSERT_EQ(to_device(T, "x = tl.zeros({8}, tl.f32)", "x", &t), 0);
-  snprintf(want, sizeof want, "stream_sync %p\nmemset_async 32 %p\n", (void *)NULL, a);
-  ASSERT_STR_EQ(strstr(fake_log(), "stream_sync"), want);
+  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nmemset_async 32 %p\n", (void *)NULL, a, a);
+  ASSERT_STR_EQ(strstr(fake_log(), "event_record"), want);
+  ASSERT(strstr(fake_log(), "stream_sync") == NULL);
   tlua_tensor_free(t);
   ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
   fake_clear();
   ASSERT_EQ(to_device(T, "y = tl.zeros({16}, tl.f32)", "y", &t), 0);
-  snprintf(want, sizeof want, "stream_sync %p\nmemset_async 64 %p\n", a, b);
-  ASSERT_STR_EQ(strstr(fake_log(), "stream_sync"), want);
+  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nmemset_async 64 %p\n", a, b, b);
+  ASSERT_STR_EQ(strstr(fake_log(), "event_record"), want);
+  ASSERT(strstr(fake_log(), "stream_sync") == NULL);
   tlua_tensor_free(t);
   /* tlua_synchronize of another stream leaves b's clear to be waited for before a copy back */
   ASSERT_EQ(tlua_synchronize(T, a), TLUA_OK);
@@ -138,4 +142,59 @@ TU_TEST(stream_switches) {
   tlua_close(T);
 }
 
-TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream), TU_ENTRY(stream_switches))
+/* A kernel's launch on an application's stream is ordered after the legacy stream's work (here a buffer's clear, then
+ * a launch there) by an event, once after each; not after another application stream's launches (the application's
+ * to order, as with torch's streams). The launches are the fake's: compiled to a placeholder, never run. */
+TU_TEST(launch_order) {
+  OPEN_FAKE(T);
+  void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
+  char want[160];
+  ASSERT_EQ(tlua_dostring(T,
+                          "touch = tl.kernel { name = 'touch', block = 32, warp = 32,\n"
+                          "  params = { { 'x', tl.tensor(tl.f32, 1) } },\n"
+                          "  body = function(k, p) p.x:store({ k.thread_id() }, 1.0) end }\n"
+                          "x = tl.zeros({ 32 }, tl.f32)",
+                          "=test"),
+            TLUA_OK);
+  /* the buffer's clear on the legacy stream (the state's stream is the legacy one) */
+  tlua_Tensor *t = NULL;
+  ASSERT_EQ(tlua_get_tensor(T, "x", &t), TLUA_OK);
+  tlua_TensorDesc desc;
+  ASSERT_EQ(tlua_tensor_describe(T, t, TLUA_DEVICE_GPU, &desc), TLUA_OK);
+  tlua_tensor_free(t);
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nlaunch %p\n", (void *)NULL, a, a);
+  ASSERT_STR_EQ(fake_log(), want);
+  /* once: the next launch on a is already after it */
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "launch %p\n", a);
+  ASSERT_STR_EQ(fake_log(), want);
+  /* a launch on the legacy stream, then on b: b ordered after it */
+  ASSERT_EQ(tlua_set_stream(T, NULL), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "launch %p\n", (void *)NULL);
+  ASSERT_STR_EQ(fake_log(), want);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nlaunch %p\n", (void *)NULL, b, b);
+  ASSERT_STR_EQ(fake_log(), want);
+  /* from b to a: no ordering between two application streams' launches */
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "launch %p\n", a);
+  ASSERT_STR_EQ(fake_log(), want);
+  /* a copy back waits on the host for the last launch's stream */
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "assert(#x:tolist() == 32)", "=test"), TLUA_OK);
+  snprintf(want, sizeof want, "stream_sync %p\ndtoh 128\n", a);
+  ASSERT_STR_EQ(fake_log(), want);
+  tlua_close(T);
+}
+
+TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream), TU_ENTRY(stream_switches), TU_ENTRY(launch_order))
