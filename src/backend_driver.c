@@ -137,6 +137,7 @@ typedef struct Api {
   fn_i_memset8_async memset8_async; /* optional */
   fn_i_htod_async htod_async;       /* optional */
   fn_i_p stream_sync;        /* cuStreamSynchronize / hipStreamSynchronize */
+  int (*is_capturing)(void *, int *); /* optional: cuStreamIsCapturing / hipStreamIsCapturing (status 0: not) */
   fn_i_ptrattr ptr_attr;     /* optional, CUDA only: cuPointerGetAttribute */
   fn_i_tmap tmap_encode;     /* optional, CUDA 12+ only: cuTensorMapEncodeTiled */
 } Api;
@@ -160,9 +161,13 @@ struct tlua_Device {
                         the legacy default stream */
   void *last_stream; /* the stream of the last launch (or clear or upload on an application's stream), waited for
                         before copies; NULL: none, or the legacy default stream (legacy_busy says which) */
-  int legacy_busy;   /* work on the legacy default stream that an application's stream is not yet ordered after (a
-                        launch, a clear, an upload or a peer copy there): ordered before that stream's next launch,
-                        clear or upload (order_after) */
+  int legacy_busy;   /* work on the legacy default stream not waited for on the host (a launch, a clear, an upload or
+                        a peer copy there): ordered before an application stream's next launch, clear or upload
+                        (app_stream_ready) */
+  unsigned legacy_gen; /* counts the marks of legacy work (mark_legacy) */
+  struct { void *stream; unsigned gen; } ordered[4]; /* application streams ordered after the legacy stream's work up
+                        to mark gen (the last few, round robin) */
+  int next_ordered;
   void *order_ev;    /* the event order_after records, made on first need (NULL: none yet) */
   struct { uintptr_t lo, hi; } checked[8]; /* allocations the driver said are ours (wrap_storage) */
   int next_checked;
@@ -258,6 +263,7 @@ static void api_init(Api *a) {
       *(void **)&a->ev_elapsed = dlsym(a->lib, v->cuda ? "cuEventElapsedTime_v2" : "hipEventElapsedTime");
       if (!a->ev_elapsed && v->cuda) *(void **)&a->ev_elapsed = dlsym(a->lib, "cuEventElapsedTime");
       *(void **)&a->ev_destroy = dlsym(a->lib, v->cuda ? "cuEventDestroy_v2" : "hipEventDestroy");
+      *(void **)&a->is_capturing = dlsym(a->lib, v->cuda ? "cuStreamIsCapturing" : "hipStreamIsCapturing");
       a->funcset = v->s_funcset ? (fn_i_funcset)dlsym(a->lib, v->s_funcset) : NULL;
       a->memset8 = (fn_i_memset8)sym(a, v->s_memset8, &m);
       a->memset8_async = (fn_i_memset8_async)dlsym(a->lib, v->s_memset8_async);
@@ -352,14 +358,30 @@ static int wait_launches(tlua_Device *d, char *err, size_t n) {
   return check(d, d->api->stream_sync(st), "wait for the launch stream", err, n);
 }
 
+/* Work put on the legacy default stream (a launch, a clear, an upload, a peer copy): not waited for on the host */
+static void mark_legacy(tlua_Device *d) {
+  d->legacy_busy = 1;
+  d->legacy_gen++;
+}
+
+/* The legacy stream's work waited for on the host: nothing of it is left to order */
+static void legacy_done(tlua_Device *d) {
+  d->legacy_busy = 0;
+  d->next_ordered = 0;
+  memset(d->ordered, 0, sizeof d->ordered);
+}
+
 /* Stream `to` ordered after the work issued so far on stream `from` (NULL: the legacy default stream), without a host
  * wait: `to` waits for an event recorded on `from` (one event a device, recorded again each time: a stream's wait
- * takes the event as it was recorded when the wait is issued). Where the driver has no events: a host wait for
- * `from`. */
-static int order_after(tlua_Device *d, void *from, void *to, char *err, size_t n) {
+ * takes the event as it was recorded when the wait is issued). Where the driver has no events: a host wait for `from`
+ * (*waited set). */
+static int order_after(tlua_Device *d, void *from, void *to, int *waited, char *err, size_t n) {
   Api *a = d->api;
-  if (!a->ev_create || !a->ev_record || !a->ev_wait || !a->ev_destroy)
+  *waited = 0;
+  if (!a->ev_create || !a->ev_record || !a->ev_wait || !a->ev_destroy) {
+    *waited = 1;
     return check(d, a->stream_sync(from), "wait for a stream", err, n);
+  }
   if (!d->order_ev) {
     void *ev = NULL;
     /* (flags 2: CU_EVENT_DISABLE_TIMING, hipEventDisableTiming: the cheaper form, for ordering alone) */
@@ -371,19 +393,35 @@ static int order_after(tlua_Device *d, void *from, void *to, char *err, size_t n
 }
 
 /* Before a launch, clear or upload on an application's stream (tlua_device_set_stream): a non-blocking stream is not
- * ordered after the legacy default stream, so the legacy stream's work (legacy_busy: a buffer cleared or uploaded
- * there, a launch, a peer copy) is ordered before it; and for a clear or an upload (all_streams) the last launch's
- * stream too if it is another (its work on a buffer the pool may hand on). A launch is not ordered after another
- * application stream's: that is the application's to order, as torch's streams are. */
+ * ordered after the legacy default stream, so the legacy stream's work (legacy_busy) is ordered before it, once a
+ * stream for each new mark: a buffer cleared or uploaded there, or a launch there whose buffers the pool may hand on;
+ * and for a clear or an upload (all_streams) the last launch's stream too if it is another application stream (its
+ * work on a buffer the pool may hand on). A launch is not ordered after another application stream's launches: that
+ * is the application's to order, as torch's streams are. A stream under capture (a CUDA graph) is left as it is: a
+ * captured stream may not wait for work outside the capture, and the graph's launches are ordered by the
+ * application. */
 static int app_stream_ready(tlua_Device *d, int all_streams, char *err, size_t n) {
-  if (d->legacy_busy) {
-    d->legacy_busy = 0;
-    if (order_after(d, NULL, d->stream, err, n)) return 1;
+  void *st = d->stream;
+  int legacy = d->legacy_busy;
+  for (int i = 0; i < 4 && legacy; i++) legacy = !(d->ordered[i].stream == st && d->ordered[i].gen == d->legacy_gen);
+  int other = all_streams && d->last_stream && d->last_stream != st;
+  if (!legacy && !other) return 0;
+  int status = 0;
+  if (d->api->is_capturing && d->api->is_capturing(st, &status) == 0 && status != 0) return 0;
+  int waited;
+  if (legacy) {
+    if (order_after(d, NULL, st, &waited, err, n)) return 1;
+    if (waited) {
+      legacy_done(d);
+    } else {
+      d->ordered[d->next_ordered].stream = st;
+      d->ordered[d->next_ordered].gen = d->legacy_gen;
+      d->next_ordered = (d->next_ordered + 1) % 4;
+    }
   }
-  if (all_streams && d->last_stream && d->last_stream != d->stream) {
-    void *from = d->last_stream;
-    d->last_stream = d->stream; /* (a copy back waits for this stream, which now waits for that one) */
-    return order_after(d, from, d->stream, err, n);
+  if (other) {
+    if (order_after(d, d->last_stream, st, &waited, err, n)) return 1;
+    d->last_stream = st; /* (a copy back waits for this stream, which now comes after that one) */
   }
   return 0;
 }
@@ -412,7 +450,7 @@ static int dm_upload(void *ctx, void *device, const void *host, size_t nbytes, c
     return wait_launches(d, err, TLUA_TENSOR_ERRLEN);
   }
   if (wait_launches(d, err, TLUA_TENSOR_ERRLEN)) return 1;
-  d->legacy_busy = 1; /* (from pageable memory the copy may return before its transfer is done) */
+  mark_legacy(d); /* (from pageable memory the copy may return before its transfer is done) */
   return check(d, d->api->htod(device, host, nbytes), "copy to the device", err, TLUA_TENSOR_ERRLEN);
 }
 
@@ -437,7 +475,7 @@ static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
     return 0;
   }
   if (wait_launches(d, err, TLUA_TENSOR_ERRLEN)) return 1;
-  d->legacy_busy = 1; /* (the clear does not wait for itself on the host) */
+  mark_legacy(d); /* (the clear does not wait for itself on the host) */
   return check(d, d->api->memset8(device, 0, nbytes), "clear device memory", err, TLUA_TENSOR_ERRLEN);
 }
 
@@ -549,7 +587,8 @@ int tlua_device_copy_peer(tlua_Device *dst, void *dptr, tlua_Device *src, const 
                ? ((fn_peer_cuda)src->api->peer)((uint64_t)(uintptr_t)dptr, dst->ctx, (uint64_t)(uintptr_t)sptr,
                                                 src->ctx, nbytes)
                : ((fn_peer_hip)src->api->peer)(dptr, dst->ordinal, sptr, src->ordinal, nbytes);
-  src->legacy_busy = dst->legacy_busy = 1; /* (a copy between devices need not wait for itself on the host) */
+  mark_legacy(src); /* (a copy between devices need not wait for itself on the host) */
+  mark_legacy(dst);
   return check(dst, rc, "copy between devices", err, n);
 }
 
@@ -600,7 +639,7 @@ int tlua_device_sync_stream(tlua_Device *d, char *err, size_t n) {
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
   /* (only this stream's work is waited for: a last stream that is another stays to be waited for) */
   if (d->last_stream == d->stream) d->last_stream = NULL;
-  if (!d->stream) d->legacy_busy = 0;
+  if (!d->stream) legacy_done(d);
   return check(d, d->api->stream_sync(d->stream), "synchronize the stream", err, n);
 }
 
@@ -733,12 +772,14 @@ void tlua_device_retain(tlua_Device *d) { __atomic_add_fetch(&d->refs, 1, __ATOM
 
 void tlua_device_release(tlua_Device *d) {
   if (!d || __atomic_sub_fetch(&d->refs, 1, __ATOMIC_ACQ_REL) > 0) return;
-  if (d->npool && !d->broken && make_current(d, NULL, 0) == 0) pool_drain(d);
+  if ((d->npool || d->order_ev) && !d->broken && make_current(d, NULL, 0) == 0) {
+    pool_drain(d);
+    if (d->order_ev) d->api->ev_destroy(d->order_ev); /* (before the context's release, which may reset it) */
+  }
   if (d->api->v->cuda && d->ctx) {
     int dev = 0;
     if (d->api->get(&dev, d->ordinal) == 0) d->api->ctx_release(dev);
   }
-  if (d->order_ev && !d->broken && make_current(d, NULL, 0) == 0) d->api->ev_destroy(d->order_ev);
   pthread_mutex_destroy(&d->lock);
   free(d->tma);
   free(d);
@@ -771,7 +812,7 @@ int tlua_device_broken(const tlua_Device *d) { return d->broken; }
 int tlua_device_synchronize(tlua_Device *d, char *err, size_t n) {
   if (usable(d, err, n) || make_current(d, err, n)) return 1;
   d->last_stream = NULL;
-  d->legacy_busy = 0;
+  legacy_done(d);
   return check(d, d->api->sync(), "synchronize", err, n);
 }
 
@@ -863,7 +904,7 @@ int tlua_function_launch(tlua_Function *f, const unsigned grid[3], unsigned bloc
   }
   memcpy(d->last_kernel, f->name, sizeof d->last_kernel); /* (both 128 bytes; snprintf cost 0.25 us a launch) */
   d->last_stream = d->stream;
-  if (!d->stream) d->legacy_busy = 1;
+  if (!d->stream) mark_legacy(d);
   TLUA_PROF(17);
   return 0;
 }

@@ -57,8 +57,9 @@ for trial in range(3):
 check("saxpy on torch's current side stream, ordered with torch's work", ok)
 
 # tilelua's own launch on the legacy default stream is ordered before its next launch on a side stream (an event
-# recorded there, no host wait), though the application does not order the two: queued behind ~10 ms of torch's work,
-# the first writes ones, the second reads them; run early, the second would read zeros
+# recorded there, no host wait; tilelua orders them because its pool may hand the first launch's buffers to the second),
+# though the application does not order the two: queued behind ~10 ms of torch's work, the first writes ones, the
+# second reads them; run early, the second would read zeros
 ones, mid, out = torch.ones(n, device="cuda"), torch.zeros(n, device="cuda"), torch.zeros(n, device="cuda")
 ok = True
 for trial in range(3):

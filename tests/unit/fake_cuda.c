@@ -24,8 +24,9 @@ static void note(const char *fmt, ...) {
 }
 
 /* the calls since the last fake_cuda_clear, one a line: "alloc N", "free", "htod N", "htod_async N S",
- * "dtoh N", "memset N", "memset_async N S", "stream_sync S", "ctx_sync", "event_record S", "stream_wait_event S",
- * "launch S" (S: the stream as %p; an event's stream is where it was recorded or the stream made to wait) */
+ * "dtoh N", "memset N", "memset_async N S", "stream_sync S", "ctx_sync", "event_record S #E", "stream_wait_event S #E",
+ * "event_destroy #E", "launch S", "ctx_release" (S: the stream as %p; an event's stream is where it was recorded or
+ * the stream made to wait; E: the event's number, from 0 in the order of creation) */
 EXPORT const char *fake_cuda_log(void) { return LOG; }
 EXPORT void fake_cuda_clear(void) { LOG[0] = 0; }
 
@@ -55,7 +56,7 @@ EXPORT int cuDeviceGetAttribute(int *v, int attr, int dev) {
 }
 EXPORT int cuDeviceTotalMem_v2(size_t *bytes, int dev) { (void)dev; *bytes = (size_t)1 << 30; return 0; }
 EXPORT int cuDevicePrimaryCtxRetain(void **ctx, int dev) { (void)dev; *ctx = (void *)0x1; return 0; }
-EXPORT int cuDevicePrimaryCtxRelease_v2(int dev) { (void)dev; return 0; }
+EXPORT int cuDevicePrimaryCtxRelease_v2(int dev) { (void)dev; note("ctx_release"); return 0; }
 EXPORT int cuCtxSetCurrent(void *ctx) { return ctx ? 0 : 1; }
 EXPORT int cuCtxGetCurrent(void **ctx) { *ctx = (void *)0x1; return 0; }
 EXPORT int cuCtxSynchronize(void) { note("ctx_sync"); return 0; }
@@ -86,21 +87,28 @@ EXPORT int cuLaunchKernel(void *fn, unsigned gx, unsigned gy, unsigned gz, unsig
 
 /* events: handles into a small table; a record and a stream's wait are logged */
 static int EVENTS[16], NEVENTS;
+EXPORT int fake_cuda_events(void) { return NEVENTS; } /* events made so far (the last one's number: this - 1) */
 EXPORT int cuEventCreate(void **ev, unsigned flags) {
   (void)flags;
   if (NEVENTS == 16) return 2;
   *ev = &EVENTS[NEVENTS++];
   return 0;
 }
-EXPORT int cuEventRecord(void *ev, void *stream) { (void)ev; note("event_record %p", stream); return 0; }
+static long event_id(void *ev) { return (long)((int *)ev - EVENTS); }
+EXPORT int cuEventRecord(void *ev, void *stream) { note("event_record %p #%ld", stream, event_id(ev)); return 0; }
 EXPORT int cuStreamWaitEvent(void *stream, void *ev, unsigned flags) {
-  (void)ev; (void)flags;
-  note("stream_wait_event %p", stream);
+  (void)flags;
+  note("stream_wait_event %p #%ld", stream, event_id(ev));
   return 0;
 }
 EXPORT int cuEventSynchronize(void *ev) { (void)ev; note("event_sync"); return 0; }
 EXPORT int cuEventElapsedTime_v2(float *ms, void *from, void *to) { (void)from; (void)to; *ms = 0; return 0; }
-EXPORT int cuEventDestroy_v2(void *ev) { (void)ev; return 0; }
+EXPORT int cuEventDestroy_v2(void *ev) { note("event_destroy #%ld", event_id(ev)); return 0; }
+/* stream 0x7000 is under capture (a CUDA graph being recorded) */
+EXPORT int cuStreamIsCapturing(void *stream, int *status) {
+  *status = stream == (void *)0x7000;
+  return 0;
+}
 
 EXPORT int cuMemAlloc_v2(void **p, size_t n) {
   *p = malloc(n ? n : 1);

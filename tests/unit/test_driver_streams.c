@@ -13,6 +13,17 @@
 
 static const char *(*fake_log)(void);
 static void (*fake_clear)(void);
+static int (*fake_events)(void);
+
+/* the log's lines for stream `to` ordered after stream `from` by the device's event (the last one the fake made) */
+static const char *ordered(void *from, void *to) {
+  static char lines[4][96];
+  static int next;
+  char *l = lines[next++ % 4];
+  int e = fake_events() - 1;
+  snprintf(l, sizeof lines[0], "event_record %p #%d\nstream_wait_event %p #%d\n", from, e, to, e);
+  return l;
+}
 
 /* A state on the fake CUDA driver; NULL with *why NULL where TILELUA_LIBCUDA is unset (the binary run by hand: the
  * test skips), or with *why saying what failed (under CTest, which sets it: the test fails) */
@@ -24,7 +35,8 @@ static tlua_State *open_fake(const char **why) {
   if (!h) return *why = dlerror(), NULL;
   *(void **)&fake_log = dlsym(h, "fake_cuda_log");
   *(void **)&fake_clear = dlsym(h, "fake_cuda_clear");
-  if (!fake_log || !fake_clear) return *why = "the library has no fake_cuda_log", NULL;
+  *(void **)&fake_events = dlsym(h, "fake_cuda_events");
+  if (!fake_log || !fake_clear || !fake_events) return *why = "the library has no fake_cuda_log", NULL;
   tlua_Config cfg;
   tlua_config_init(&cfg);
   cfg.backend = "cuda";
@@ -111,25 +123,26 @@ TU_TEST(application_stream) {
 
 /* from one stream to another: the clear on the new stream is ordered after the old one's work (on the buffer, which
  * the pool may hand on) by an event, without a host wait; from the legacy stream to an application's, after the legacy
- * stream's clear the same way */
+ * stream's clear the same way, for each application stream */
 TU_TEST(stream_switches) {
   OPEN_FAKE(T);
   void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
-  char want[96];
+  char want[256];
   tlua_Tensor *t = NULL;
   ASSERT_EQ(to_device(T, "l = tl.zeros({4}, tl.f32)", "l", &t), 0); /* (on the legacy stream) */
   tlua_tensor_free(t);
   ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
   fake_clear();
   ASSERT_EQ(to_device(T, "x = tl.zeros({8}, tl.f32)", "x", &t), 0);
-  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nmemset_async 32 %p\n", (void *)NULL, a, a);
+  snprintf(want, sizeof want, "%smemset_async 32 %p\n", ordered(NULL, a), a);
   ASSERT_STR_EQ(strstr(fake_log(), "event_record"), want);
   ASSERT(strstr(fake_log(), "stream_sync") == NULL);
   tlua_tensor_free(t);
+  /* b: after the legacy stream's clear, which only a was ordered after, and after a */
   ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
   fake_clear();
   ASSERT_EQ(to_device(T, "y = tl.zeros({16}, tl.f32)", "y", &t), 0);
-  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nmemset_async 64 %p\n", a, b, b);
+  snprintf(want, sizeof want, "%s%smemset_async 64 %p\n", ordered(NULL, b), ordered(a, b), b);
   ASSERT_STR_EQ(strstr(fake_log(), "event_record"), want);
   ASSERT(strstr(fake_log(), "stream_sync") == NULL);
   tlua_tensor_free(t);
@@ -139,16 +152,28 @@ TU_TEST(stream_switches) {
   ASSERT_EQ(tlua_dostring(T, "assert(y:tolist()[1] == 0)", "=test"), TLUA_OK);
   snprintf(want, sizeof want, "stream_sync %p\ndtoh 64\n", b);
   ASSERT_STR_EQ(fake_log(), want);
+  /* the event is destroyed while the context is held, before its release */
+  fake_clear();
   tlua_close(T);
+  const char *destroy = strstr(fake_log(), "event_destroy"), *release = strstr(fake_log(), "ctx_release");
+  ASSERT(destroy != NULL && release != NULL && destroy < release);
 }
 
-/* A kernel's launch on an application's stream is ordered after the legacy stream's work (here a buffer's clear, then
- * a launch there) by an event, once after each; not after another application stream's launches (the application's
- * to order, as with torch's streams). The launches are the fake's: compiled to a placeholder, never run. */
+/* the launch of kernel touch on x, the log it leaves */
+static const char *launch(tlua_State *T) {
+  fake_clear();
+  return tlua_dostring(T, "touch({ 1 }, x)", "=test") == TLUA_OK ? fake_log() : "(the launch failed)";
+}
+
+/* A kernel's launch on an application's stream is ordered after the legacy stream's work (a buffer's clear or upload,
+ * a launch there) by an event, once a stream after each; not after another application stream's launches (the
+ * application's to order, as with torch's streams), and not while its stream is under capture. The launches are the
+ * fake's: compiled to a placeholder, never run. */
 TU_TEST(launch_order) {
   OPEN_FAKE(T);
-  void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
-  char want[160];
+  void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000, *g = (void *)(uintptr_t)0x7000;
+  char want[256];
+  const char *got; /* (each launch's log read before its want: ordered() names the event made by then) */
   ASSERT_EQ(tlua_dostring(T,
                           "touch = tl.kernel { name = 'touch', block = 32, warp = 32,\n"
                           "  params = { { 'x', tl.tensor(tl.f32, 1) } },\n"
@@ -163,36 +188,63 @@ TU_TEST(launch_order) {
   ASSERT_EQ(tlua_tensor_describe(T, t, TLUA_DEVICE_GPU, &desc), TLUA_OK);
   tlua_tensor_free(t);
   ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
-  fake_clear();
-  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
-  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nlaunch %p\n", (void *)NULL, a, a);
-  ASSERT_STR_EQ(fake_log(), want);
+  got = launch(T);
+  snprintf(want, sizeof want, "%slaunch %p\n", ordered(NULL, a), a);
+  ASSERT_STR_EQ(got, want);
   /* once: the next launch on a is already after it */
-  fake_clear();
-  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  got = launch(T);
   snprintf(want, sizeof want, "launch %p\n", a);
-  ASSERT_STR_EQ(fake_log(), want);
-  /* a launch on the legacy stream, then on b: b ordered after it */
-  ASSERT_EQ(tlua_set_stream(T, NULL), TLUA_OK);
-  fake_clear();
-  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
-  snprintf(want, sizeof want, "launch %p\n", (void *)NULL);
-  ASSERT_STR_EQ(fake_log(), want);
+  ASSERT_STR_EQ(got, want);
+  /* b: after the same clear too */
   ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
-  fake_clear();
-  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
-  snprintf(want, sizeof want, "event_record %p\nstream_wait_event %p\nlaunch %p\n", (void *)NULL, b, b);
-  ASSERT_STR_EQ(fake_log(), want);
-  /* from b to a: no ordering between two application streams' launches */
+  got = launch(T);
+  snprintf(want, sizeof want, "%slaunch %p\n", ordered(NULL, b), b);
+  ASSERT_STR_EQ(got, want);
+  /* a and b again: each already after it, and not after each other */
   ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
-  fake_clear();
-  ASSERT_EQ(tlua_dostring(T, "touch({ 1 }, x)", "=test"), TLUA_OK);
+  got = launch(T);
   snprintf(want, sizeof want, "launch %p\n", a);
-  ASSERT_STR_EQ(fake_log(), want);
+  ASSERT_STR_EQ(got, want);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "launch %p\n", b);
+  ASSERT_STR_EQ(got, want);
+  /* a launch on the legacy stream (its buffers the pool may hand on), then on b: b ordered after it */
+  ASSERT_EQ(tlua_set_stream(T, NULL), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "launch %p\n", (void *)NULL);
+  ASSERT_STR_EQ(got, want);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "%slaunch %p\n", ordered(NULL, b), b);
+  ASSERT_STR_EQ(got, want);
+  /* a stream under capture: no wait for work outside the graph */
+  ASSERT_EQ(tlua_set_stream(T, g), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "launch %p\n", g);
+  ASSERT_STR_EQ(got, want);
+  /* an upload on the legacy stream, then a launch on a (a launch before it first, ordered after the legacy launch) */
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "%slaunch %p\n", ordered(NULL, a), a);
+  ASSERT_STR_EQ(got, want);
+  ASSERT_EQ(tlua_set_stream(T, NULL), TLUA_OK);
+  ASSERT_EQ(to_device(T, "u = tl.from({1, 2, 3, 4}, tl.f32)", "u", &t), 0);
+  tlua_tensor_free(t);
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "%slaunch %p\n", ordered(NULL, a), a);
+  ASSERT_STR_EQ(got, want);
+  /* after a host wait for the legacy stream nothing is left to order */
+  ASSERT_EQ(tlua_synchronize(T, NULL), TLUA_OK);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  got = launch(T);
+  snprintf(want, sizeof want, "launch %p\n", b);
+  ASSERT_STR_EQ(got, want);
   /* a copy back waits on the host for the last launch's stream */
   fake_clear();
   ASSERT_EQ(tlua_dostring(T, "assert(#x:tolist() == 32)", "=test"), TLUA_OK);
-  snprintf(want, sizeof want, "stream_sync %p\ndtoh 128\n", a);
+  snprintf(want, sizeof want, "stream_sync %p\ndtoh 128\n", b);
   ASSERT_STR_EQ(fake_log(), want);
   tlua_close(T);
 }
