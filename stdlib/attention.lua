@@ -620,9 +620,6 @@ local function kernel_view(t, layout)
   return C.view(t, { s[1], s[2], s[3] * s[4] })
 end
 
--- per device (the current one, where lse is made too): the counter every forward kernel but config.dynamic's takes and
--- never reads, made once
-local UNREAD_CTR = {}
 -- per device and launch stream: config.dynamic's counter of work tiles taken, made zero once; each launch of the kernel
 -- returns it to zero as it ends (attention_wgmma.lua, take_next), so calls on one stream share it and calls on two
 -- streams at once do not. Launches that share a stream handle must not overlap: two CUDA graphs captured on one stream
@@ -672,8 +669,8 @@ function M.attention(q, k, v, opts)
     -- one block per multiprocessor, at most one per query tile (2 on the executor, so its blocks walk tiles)
     grid = { C.resident_blocks(C.blocks(S, BM) * Hq * B), 1, 1 }
   end
-  -- (the counter of work tiles taken past each block's first: the dynamic kernel's kept a stream, zero as each launch
-  -- starts; the others never read theirs)
+  -- (the counter of work tiles taken past each block's first: the dynamic kernel's, kept a stream, zero as each launch
+  -- starts; the other kernels take the same one and never read it)
   local ctr
   if dynamic then
     ctr = FORWARD.kept_counter() -- (through the table: bench/attention_ab.lua's fresh_counter swaps it)
@@ -682,9 +679,7 @@ function M.attention(q, k, v, opts)
              "stream did not return it to zero", ctr:tolist()[1])
     end
   else
-    local dev = tl.current_device()
-    UNREAD_CTR[dev] = UNREAD_CTR[dev] or tl.zeros({ 1 }, tl.i32)
-    ctr = UNREAD_CTR[dev]
+    ctr = kept_counter()
   end
   local nq_m, nq_s, hq_m, hq_s = 0, 0, 0, 0 -- (read by the dynamic kernel alone)
   if dynamic then
