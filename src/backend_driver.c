@@ -148,8 +148,10 @@ static Api CUDA_API = {.v = &CUDA_V}, HIP_API = {.v = &HIP_V};
 
 /* Freed device buffers are kept for reuse by an allocation of the same rounded size (as frameworks'
  * caching allocators do): cuMemAlloc/cuMemFree cost far more than a launch, and cuMemFree waits for
- * the device. At most POOL_MAX buffers and POOL_BYTES bytes are kept; all go back to the driver when
- * an allocation fails and when the device is released. */
+ * the device. A buffer goes back only to an allocation on the launch stream it was allocated on (as
+ * torch's allocator keeps a pool a stream): a launch on another stream is not ordered after the work
+ * still using it there. At most POOL_MAX buffers and POOL_BYTES bytes are kept; all go back to the
+ * driver when an allocation fails and when the device is released. */
 #define POOL_MAX 64
 #define POOL_BYTES ((size_t)2 << 30)
 #define POOL_ROUND 512
@@ -171,7 +173,9 @@ struct tlua_Device {
   void *order_ev;    /* the event order_after records, made on first need (NULL: none yet) */
   struct { uintptr_t lo, hi; } checked[8]; /* allocations the driver said are ours (wrap_storage) */
   int next_checked;
-  struct { void *ptr; size_t n; } pool[POOL_MAX];
+  struct { void *ptr; size_t n; void *stream; } pool[POOL_MAX]; /* stream: the launch stream the buffer was
+                        allocated on (its work is ordered there): handed on to an allocation on that stream alone, as
+                        another stream's work could still be using it */
   int npool;
   size_t pool_bytes;
   size_t fresh; /* bytes taken from the driver since the last full collection tlua_device_collect_due asked for */
@@ -479,7 +483,7 @@ static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
   return check(d, d->api->memset8(device, 0, nbytes), "clear device memory", err, TLUA_TENSOR_ERRLEN);
 }
 
-static void dm_free(void *ctx, void *device, size_t nbytes) {
+static void dm_free(void *ctx, void *device, size_t nbytes, void *stream) {
   tlua_Device *d = (tlua_Device *)ctx;
   size_t keep = pool_size(nbytes ? nbytes : 1);
   pthread_mutex_lock(&d->lock);
@@ -487,6 +491,7 @@ static void dm_free(void *ctx, void *device, size_t nbytes) {
   if (pooled) {
     d->pool[d->npool].ptr = device;
     d->pool[d->npool].n = keep;
+    d->pool[d->npool].stream = stream;
     d->npool++;
     d->pool_bytes += keep;
   }
@@ -509,7 +514,7 @@ int tlua_device_collect_due(tlua_Device *d, size_t nbytes) {
   size_t want = pool_size(nbytes ? nbytes : 1);
   int due = 1;
   pthread_mutex_lock(&d->lock);
-  for (int i = 0; i < d->npool && due; i++) due = d->pool[i].n != want;
+  for (int i = 0; i < d->npool && due; i++) due = d->pool[i].n != want || d->pool[i].stream != d->stream;
   if (due && d->fresh + want >= POOL_BYTES / 2) {
     due = 2;
     d->fresh = 0;
@@ -524,7 +529,7 @@ int tlua_device_alloc(tlua_Device *d, size_t nbytes, void **ptr, char *err, size
   size_t want = pool_size(nbytes ? nbytes : 1);
   pthread_mutex_lock(&d->lock);
   for (int i = d->npool - 1; i >= 0; i--) {
-    if (d->pool[i].n == want) {
+    if (d->pool[i].n == want && d->pool[i].stream == d->stream) {
       *ptr = d->pool[i].ptr;
       d->pool_bytes -= want;
       d->pool[i] = d->pool[--d->npool];
@@ -564,9 +569,10 @@ int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size
     pthread_mutex_unlock(&d->lock);
     if (tlua_storage_attach_device(s, p, &d->devmem, terr)) {
       /* attach failed: the storage did not take the buffer */
-      dm_free(d, p, s->nbytes);
+      dm_free(d, p, s->nbytes, d->stream);
       return tlua_errorf(1, err, n, "%s", terr);
     }
+    s->device_stream = d->stream;
     return 0;
   }
   if (tlua_storage_sync_device(s, terr)) return tlua_errorf(1, err, n, "%s", terr);

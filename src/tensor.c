@@ -80,7 +80,7 @@ void tlua_storage_release(tlua_Storage *s) {
     if (s->external & TLUA_STORAGE_EXT_DEVICE) {
       if (s->devmem->unref) s->devmem->unref(s->devmem->ctx);
     } else if (s->devmem->free) {
-      s->devmem->free(s->devmem->ctx, s->device, s->nbytes);
+      s->devmem->free(s->devmem->ctx, s->device, s->nbytes, s->device_stream);
     }
   }
   if (!(s->external & TLUA_STORAGE_EXT_HOST)) {

@@ -37,7 +37,8 @@ typedef struct tlua_DeviceMemory {
   void *ctx;
   int (*upload)(void *ctx, void *device, const void *host, size_t nbytes, char *err);
   int (*download)(void *ctx, void *host, const void *device, size_t nbytes, char *err);
-  void (*free)(void *ctx, void *device, size_t nbytes);
+  /* stream: the storage's device_stream (the launch stream its buffer was allocated on) */
+  void (*free)(void *ctx, void *device, size_t nbytes, void *stream);
   /* optional: set nbytes of the device buffer to zero (instead of uploading zeros) */
   int (*zero)(void *ctx, void *device, size_t nbytes, char *err);
   /* optional: drops the reference on ctx that a storage over an application's device buffer holds
@@ -61,6 +62,9 @@ typedef struct tlua_Storage {
   int host_mapped;                 /* internal: host came from mmap, not calloc */
   void *device;                    /* GPU backend buffer; NULL on the cpu backend */
   const tlua_DeviceMemory *devmem; /* how to move/free `device`; NULL when device is */
+  void *device_stream;             /* the launch stream (NULL: the legacy default stream) when `device` was
+                                      allocated: the stream its work is ordered on, which the backend's pool
+                                      hands the buffer back to alone */
   int valid;                       /* TLUA_STORAGE_*_VALID bits */
   int host_zero;                   /* set by the zeros/empty constructors: the host bytes are zero and
                                       nothing wrote them since, so a device copy is made by clearing

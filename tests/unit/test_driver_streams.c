@@ -223,4 +223,30 @@ TU_TEST(launch_order) {
   tlua_close(T);
 }
 
-TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream), TU_ENTRY(stream_switches), TU_ENTRY(launch_order))
+/* the pool hands a freed buffer back to an allocation on the stream it was allocated on, never to another stream's
+ * (whose launches are not ordered after the work still using it) */
+TU_TEST(pool_streams) {
+  OPEN_FAKE(T);
+  void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
+  tlua_Tensor *t = NULL;
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  ASSERT_EQ(to_device(T, "x = tl.zeros({256}, tl.f32)", "x", &t), 0);
+  tlua_tensor_free(t);
+  ASSERT_EQ(tlua_dostring(T, "x = nil; collectgarbage(); collectgarbage()", "=test"), TLUA_OK);
+  /* on b: a buffer of its own */
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(to_device(T, "y = tl.zeros({256}, tl.f32)", "y", &t), 0);
+  tlua_tensor_free(t);
+  ASSERT_CONTAINS(fake_log(), "alloc 1024\n");
+  /* on a again: x's buffer */
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(to_device(T, "z = tl.zeros({256}, tl.f32)", "z", &t), 0);
+  tlua_tensor_free(t);
+  ASSERT(strstr(fake_log(), "alloc") == NULL);
+  tlua_close(T);
+}
+
+TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream), TU_ENTRY(stream_switches), TU_ENTRY(launch_order),
+        TU_ENTRY(pool_streams))

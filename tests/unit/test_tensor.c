@@ -398,8 +398,9 @@ static int fake_zero(void *ctx, void *device, size_t n, char *err) {
   memset(device, 0, n);
   return 0;
 }
-static void fake_free(void *ctx, void *device, size_t nbytes) {
+static void fake_free(void *ctx, void *device, size_t nbytes, void *stream) {
   (void)nbytes;
+  (void)stream;
   ((FakeDevice *)ctx)->frees++;
   free(device);
 }
