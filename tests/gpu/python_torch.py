@@ -148,6 +148,26 @@ check("std.attention causal on two side streams at once, twice each (the counter
       all(torch.equal(o, o_default) for o in outs) and (o_default.float() - want.float()).abs().max().item() < 1e-2,
       "max diff from torch %g" % (o_default.float() - want.float()).abs().max().item())
 
+# tilelua's pool of freed device buffers is kept a stream: a call's outputs dropped at once on one side stream, its
+# kernel queued behind ~25 ms of torch's sleep there (and collected by Lua's GC), are not handed to a call on another
+# side stream, whose lse that kernel would overwrite when it runs at last
+qx, kx, vx = (torch.randn(2, 4, 1024, 64, device="cuda", dtype=torch.float16) for _ in range(3))
+qy, ky, vy = (torch.randn(2, 4, 1024, 64, device="cuda", dtype=torch.float16) for _ in range(3))
+_, lse_want = tilelua.std.attention(qy, ky, vy)
+torch.cuda.synchronize()
+ok = True
+for trial in range(3):
+    with torch.cuda.stream(streams[0]):
+        torch.cuda._sleep(50_000_000)
+        tilelua.std.attention(qx, kx, vx)  # (o and lse dropped at once)
+        tilelua.default_state().exec("collectgarbage()")  # (and the Lua side's references: the buffers to the pool)
+    with torch.cuda.stream(streams[1]):
+        _, lse_y = tilelua.std.attention(qy, ky, vy)
+    torch.cuda.synchronize()
+    ok = ok and torch.equal(lse_y, lse_want)
+check("a buffer freed on one side stream is not handed to a call on another", ok,
+      "max lse diff %g" % (lse_y - lse_want).abs().max().item())
+
 # an error: a CPU tensor's results still come back (copied around the launch), a wrong dtype is named
 xc = torch.arange(1000, dtype=torch.float32)
 yc = torch.ones(1000)
