@@ -153,6 +153,8 @@ static Api CUDA_API = {.v = &CUDA_V}, HIP_API = {.v = &HIP_V};
  * still using it there. At most POOL_MAX buffers and POOL_BYTES bytes are kept; all go back to the
  * driver when an allocation fails and when the device is released. */
 #define POOL_MAX 64
+/* a storage's device_stream once it has been used on two streams (never a stream handle) */
+#define MIXED_STREAMS ((void *)~(uintptr_t)0)
 #define POOL_BYTES ((size_t)2 << 30)
 #define POOL_ROUND 512
 
@@ -486,18 +488,33 @@ static int dm_zero(void *ctx, void *device, size_t nbytes, char *err) {
 static void dm_free(void *ctx, void *device, size_t nbytes, void *stream) {
   tlua_Device *d = (tlua_Device *)ctx;
   size_t keep = pool_size(nbytes ? nbytes : 1);
+  void *evicted = NULL;
   pthread_mutex_lock(&d->lock);
-  int pooled = !d->broken && d->npool < POOL_MAX && d->pool_bytes + keep <= POOL_BYTES;
+  int pooled = !d->broken && stream != MIXED_STREAMS && d->npool < POOL_MAX && d->pool_bytes + keep <= POOL_BYTES;
   if (pooled) {
     d->pool[d->npool].ptr = device;
     d->pool[d->npool].n = keep;
     d->pool[d->npool].stream = stream;
     d->npool++;
     d->pool_bytes += keep;
+  } else if (!d->broken && stream != MIXED_STREAMS) {
+    /* the pool full: a buffer of another stream (one no allocation on this stream can take) makes room, so that
+     * buffers a stream no longer allocates on do not keep the rest from the pool */
+    for (int i = 0; i < d->npool && !pooled; i++) {
+      if (d->pool[i].stream != stream && d->pool_bytes - d->pool[i].n + keep <= POOL_BYTES) {
+        evicted = d->pool[i].ptr;
+        d->pool_bytes = d->pool_bytes - d->pool[i].n + keep;
+        d->pool[i].ptr = device;
+        d->pool[i].n = keep;
+        d->pool[i].stream = stream;
+        pooled = 1;
+      }
+    }
   }
   d->bytes -= nbytes;
   pthread_mutex_unlock(&d->lock);
-  if (!pooled && !d->broken && make_current(d, NULL, 0) == 0) d->api->free_(device);
+  void *to_free = pooled ? evicted : device;
+  if (to_free && !d->broken && make_current(d, NULL, 0) == 0) d->api->free_(to_free);
   tlua_device_release(d);
 }
 
@@ -575,6 +592,9 @@ int tlua_device_prepare_storage(tlua_Device *d, tlua_Storage *s, char *err, size
     s->device_stream = d->stream;
     return 0;
   }
+  /* used on a stream other than its own: its work is on two streams, which the pool cannot tell apart, so it goes
+   * back to the driver when freed (cuMemFree waits for the device) */
+  if (s->device_stream != d->stream && s->devmem == &d->devmem) s->device_stream = MIXED_STREAMS;
   if (tlua_storage_sync_device(s, terr)) return tlua_errorf(1, err, n, "%s", terr);
   return 0;
 }

@@ -248,5 +248,39 @@ TU_TEST(pool_streams) {
   tlua_close(T);
 }
 
+/* a buffer used on a stream other than its own goes back to the driver when freed, not to the pool (its work is on
+ * two streams); with the pool full of another stream's buffers, a free makes room by giving one of them back */
+TU_TEST(pool_mixed_and_full) {
+  OPEN_FAKE(T);
+  void *a = (void *)(uintptr_t)0x5000, *b = (void *)(uintptr_t)0x6000;
+  ASSERT_EQ(tlua_dostring(T,
+                          "touch = tl.kernel { name = 'touch', block = 32, warp = 32,\n"
+                          "  params = { { 'x', tl.tensor(tl.f32, 1) } },\n"
+                          "  body = function(k, p) p.x:store({ k.thread_id() }, 1.0) end }",
+                          "=test"),
+            TLUA_OK);
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  ASSERT_EQ(tlua_dostring(T, "x = tl.empty({256}, tl.f32); touch({1}, x)", "=test"), TLUA_OK);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  ASSERT_EQ(tlua_dostring(T, "touch({1}, x)", "=test"), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "x = nil; collectgarbage(); collectgarbage()", "=test"), TLUA_OK);
+  ASSERT_STR_EQ(fake_log(), "free\n");
+  /* 64 buffers of a in the pool (it is full), then one of b's freed */
+  ASSERT_EQ(tlua_set_stream(T, a), TLUA_OK);
+  ASSERT_EQ(tlua_dostring(T, "t = {}; for i = 1, 64 do t[i] = tl.empty({256}, tl.f32); touch({1}, t[i]) end\n"
+                             "t = nil; collectgarbage(); collectgarbage()", "=test"),
+            TLUA_OK);
+  ASSERT_EQ(tlua_set_stream(T, b), TLUA_OK);
+  ASSERT_EQ(tlua_dostring(T, "y = tl.empty({256}, tl.f32); touch({1}, y)", "=test"), TLUA_OK);
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "y = nil; collectgarbage(); collectgarbage()", "=test"), TLUA_OK);
+  ASSERT_STR_EQ(fake_log(), "free\n"); /* (one of a's buffers) */
+  fake_clear();
+  ASSERT_EQ(tlua_dostring(T, "z = tl.empty({256}, tl.f32); touch({1}, z)", "=test"), TLUA_OK);
+  ASSERT(strstr(fake_log(), "alloc") == NULL); /* (y's buffer) */
+  tlua_close(T);
+}
+
 TU_MAIN(TU_ENTRY(legacy_stream), TU_ENTRY(application_stream), TU_ENTRY(stream_switches), TU_ENTRY(launch_order),
-        TU_ENTRY(pool_streams))
+        TU_ENTRY(pool_streams), TU_ENTRY(pool_mixed_and_full))
