@@ -32,15 +32,24 @@ local function split_dist(L)
   return d
 end
 
--- the row layout with half the vector: the tables of an interleaved rotation ({S, D/2}), element
--- e of a thread's x vector using element e // 2
-local half_cache = {}
-local function half_dist(L)
-  local d = half_cache[L.key]
+-- interleaved: each thread holds two adjacent x vectors (pairs (2i, 2i + 1) of 2 vec elements), so the {S, D/2} tables
+-- are read in whole vectors too (vec entries for 2 vec elements; with one x vector a thread they took half-width
+-- loads, and every 8 elements of x paid the position's two divisions: 0.88 of copy bandwidth against the half-split's
+-- 0.95, bench/RESULTS.md 2026-12-01 session 52). L: C.row_layout at twice the vector; x's layout splits that vector
+-- into {2, vec} (y = iteration, which vector, element), the tables' is the row layout at half its vector, so element
+-- e of a thread's x uses element e // 2 of its table tile
+local pair_cache = {}
+local function pair_dist(L)
+  local d = pair_cache[L.key]
   if not d then
-    d = tl.encoding { h = { { L.rows }, { L.iters, L.warps, L.lanes, L.vec // 2 } },
-                      p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 } } }
-    half_cache[L.key] = d
+    local half = L.vec // 2
+    d = {
+      x = tl.encoding { h = { { L.rows }, { L.iters, L.warps, L.lanes, 2, half } },
+                        p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 }, { 2, 4 } } },
+      t = tl.encoding { h = { { L.rows }, { L.iters, L.warps, L.lanes, half } },
+                        p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 } } },
+    }
+    pair_cache[L.key] = d
   end
   return d
 end
@@ -50,14 +59,17 @@ local function kernel(dt, tdt, d, full, interleaved, wide)
   local it = wide and "i64" or "i32"
   local ncols = interleaved and d or d // 2
   local size = math.min(C.SIZE[dt], C.SIZE[tdt])
-  -- interleaved: vec >= 2 (16 bytes of an element of at most 8), so pairs never straddle vectors
-  local L = C.row_layout(ncols, size, tl.default_warp(), interleaved and 2 * ROW_ELEMS or ROW_ELEMS)
+  -- interleaved: the row layout at twice the vector (two 16-byte vectors a thread, pair_dist): it is even (D is), so
+  -- pairs never straddle a thread's elements
+  local L = interleaved and C.row_layout(ncols, math.max(1, size // 2), tl.default_warp(), 2 * ROW_ELEMS)
+            or C.row_layout(ncols, size, tl.default_warp(), ROW_ELEMS)
   local key = table.concat({ "rope", dt, tdt, L.key, tostring(full), tostring(interleaved), it, tl.default_warp() }, ";")
   return C.memo(key, function()
     local xrank = interleaved and 2 or 3
     local trank = (full and not interleaved) and 3 or 2
-    local xdist = interleaved and L.dist or split_dist(L)
-    local tdist = full and xdist or (interleaved and half_dist(L) or L.dist)
+    local pd = interleaved and pair_dist(L)
+    local xdist = interleaved and pd.x or split_dist(L)
+    local tdist = full and xdist or (interleaved and pd.t or L.dist)
     return tl.kernel {
       name = interleaved and "std_rope_interleaved" or "std_rope", block = L.block,
       params = { { "x", tl.tensor(dt, xrank) }, { "y", tl.tensor(dt, xrank) }, { "cos", tl.tensor(tdt, trank) },
@@ -69,7 +81,8 @@ local function kernel(dt, tdt, d, full, interleaved, wide)
           return { row, c0 }
         end
         local lengths = xrank == 3 and { L.rows, 2, L.cols } or { L.rows, L.cols }
-        local tlengths = trank == 3 and { L.rows, 2, L.cols } or { L.rows, tdist == L.dist and L.cols or L.cols // 2 }
+        local halved = interleaved and not full -- ({S, D/2} tables of an interleaved rotation)
+        local tlengths = trank == 3 and { L.rows, 2, L.cols } or { L.rows, halved and L.cols // 2 or L.cols }
         local function chunk(c0)
           local xw = k:window(p.x, origin(r0, c0), lengths, xdist)
           local x = xw:load()
@@ -78,7 +91,7 @@ local function kernel(dt, tdt, d, full, interleaved, wide)
           local row = x:coords(0)[1]
           local pos = ((r0 + row) // p.inner) % p.seq
           local trow = pos - row
-          local tc0 = (tdist == L.dist or trank == 3) and c0 or c0 // 2
+          local tc0 = halved and c0 // 2 or c0
           local torigin = trank == 3 and { trow, 0, tc0 } or { trow, tc0 }
           local function table_of(t)
             local v = k:window(t, torigin, tlengths, tdist):load()

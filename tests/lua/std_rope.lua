@@ -62,6 +62,11 @@ for _, interleaved in ipairs { false, true } do
   check({ 3, 4, 2, 20 }, "bf16", "f32", true, interleaved)         -- f32 tables, D/2 = 10
   check({ 1, 9, 1, 128 }, "f16", "f32", false, interleaved)
   check({ 4, 3, 600 }, "f32", "f32", false, interleaved, 0)        -- positions along axis 0
+  check({ 2, 3, 4, 128 }, "f16", "f16", false, interleaved)        -- the benchmark's form: {S, D/2} tables of x's dtype
+  check({ 3, 5, 2 }, "f16", "f16", false, interleaved)             -- D = 2: one pair a row
+  check({ 2, 3, 1, 8 }, "bf16", "bf16", false, interleaved)        -- D/2 = 4, under a vector
+  check({ 1, 2, 8200 }, "f16", "f16", false, interleaved)          -- rows in column chunks (a thread's 32 elements)
+  check({ 1, 2, 4100 }, "f16", "f32", true, interleaved)           -- chunks, {S, D} f32 tables of f16 x
 end
 
 -- a fresh y is not cleared first (tl.empty{clear = false}): every element written, both pairings, ragged D/2 and
