@@ -552,15 +552,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             ov.pass()
             k:wgmma_wait(0)
             ov.free_k(0)
-            -- (config.early_q: a tile of one key tile has had its last S)
-            if early_q then k:when(tl.eq(nkt, 1), ov.q_done) end
             -- (with masks even where the kernel has none, not causal with Skv a multiple of bn: without them, 128 of the
             -- first softmax's 460 instructions at D = 64, ptxas scheduled the key loop's exponentials otherwise and the
             -- kernel was 0.93x at S = 2k, 0.89x at 4k on an H200, bench/RESULTS.md session 34)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
-            local function ostep(j, kv0, with_mask, o, m, l, pr)
+            local function ostep(j, kv0, with_mask, o, m, l, pr, tail)
               local js = (j + 1) % st
               ov.wait_k(js, kv0)
               ov.turn()
@@ -571,7 +569,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               ov.pass()
               k:wgmma_wait(npv) -- S is complete (groups complete in order); P V still runs
               ov.free_k(js)
-              if early_q then k:when(tl.eq(kv0, (nkt - 1) * bn), ov.q_done) end
+              -- (config.early_q: in the tail's steps after the rounds, the last key tile's; the rounds' loop as the
+              -- default's, its source unchanged: with the test in every step the kernel lost 4-10% at S = 4k on an H200,
+              -- bench/RESULTS.md 2026-12-01 session 52, call 4)
+              if early_q and tail then k:when(tl.eq(kv0, (nkt - 1) * bn), ov.q_done) end
               local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
               k:wgmma_wait(0) -- P V complete: O, the P buffer (or registers) and V's stage j are free
               ov.free_v(j)
@@ -591,10 +592,13 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
             for j = 0, st - 2 do
               res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
-                return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
+                local o, m, l, pr = unflat { ... }
+                return table.unpack(flat(ostep(j, kv0, masked, o, m, l, pr, true)), 1, ne)
               end, table.unpack(res, 1, ne)))
             end
-            if not early_q then ov.q_done() end -- (every S of the tile is complete: q is free)
+            -- (every S of the tile is complete: q is free; config.early_q: here where the tile's last key tile was its first
+            -- or in the rounds, (nkt - 1) % st = 0)
+            if not early_q then ov.q_done() else k:when(tl.eq((nkt - 1) % st, 0), ov.q_done) end
             -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
             for js = 0, st - 1 do
               res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)

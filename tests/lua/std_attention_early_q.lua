@@ -60,8 +60,8 @@ A.on_wgmma(function()
     return select(2, consumers:gsub("tl_mbar_arrive%(&tl_mbar" .. qbar .. "%[", ""))
   end
   T.eq(q_arrivals(def), 1, "the default: q handed back once, after the key loop")
-  T.eq(q_arrivals(eq) >= 3, true, "early_q: q handed back in the fill and in each step's form")
-  T.eq(q_arrivals(both) >= 3, true, "both: q handed back in the fill and in each step's form")
+  T.eq(q_arrivals(eq), 2, "early_q: q handed back in the tail's step and after the steps (a last key tile of the rounds)")
+  T.eq(q_arrivals(both), 2, "both: q handed back in the tail's step and after the steps")
   T.eq(q_arrivals(lz), 1, "lazy alone: q handed back once")
   local function consumers(kern) return select(2, roles(kern)) end
   local function count(s, pat) return select(2, s:gsub(pat, "")) end
