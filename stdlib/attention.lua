@@ -294,14 +294,6 @@ local function kernel(dt, d, causal, layout, skv_whole, config)
     C.fail("std.attention: config.lpt_group orders config.dynamic's walk of the work tiles: it needs config.dynamic (the " ..
            "default where causal with Skv <= 4096 on sm_90)")
   end
-  if config.early_q and not config.persistent then
-    C.fail("std.attention: config.early_q hands q's buffer to the persistent kernel's next tile: it needs config.persistent")
-  end
-  if config.lazy and not (config.persistent and not config.dynamic and not causal and d == 64) then
-    C.fail("std.attention: config.lazy (the consumers decode the work tile at its end) is a form of the persistent kernel's " ..
-           "fixed walk at D = 64 without a causal mask (persistent = %s, dynamic = %s, causal = %s, D = %d)",
-           tostring(config.persistent == true), tostring(config.dynamic == true), tostring(causal), d)
-  end
   if config.lpt and config.persistent then
     C.fail("std.attention: config.lpt orders the launch's blocks; config.persistent's blocks walk the query tiles in an " ..
            "order of their own: take one of them")
@@ -560,11 +552,10 @@ local function check_config(config)
                tostring(v))
       end
     elseif key == "wgmma" or key == "ws" or key == "split" or key == "overlap" or key == "pingpong" or key == "rs" or
-           key == "persistent" or key == "dynamic" or key == "lpt" or key == "early_q" or key == "lazy" then
+           key == "persistent" or key == "dynamic" or key == "lpt" then
       if type(v) ~= "boolean" then C.fail("std.attention: config.%s must be a boolean (got %s)", key, tostring(v)) end
     else
-      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, lpt_group, " ..
-             "early_q, lazy)",
+      C.fail("std.attention: unknown config field '%s' (fields: bn, stages, mt, wgmma, ws, split, overlap, pingpong, rs, persistent, dynamic, tma_store, wg, lpt, lpt_group)",
              tostring(key))
     end
   end

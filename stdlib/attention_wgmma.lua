@@ -104,15 +104,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   -- of the fixed walk block, block + grid, ...: a block that finishes early takes the next tile, as the launch's own
   -- block scheduling does for a kernel that is not persistent (the fixed orders lost to it where causal)
   local dynamic = persistent and config.dynamic == true
-  -- config.early_q (with persistent): each consumer warpgroup hands q's buffer back as soon as the tile's last S is
-  -- complete (in that key tile's step, before its softmax), not after the tile's last step: the producer's copies of
-  -- the next tile's q and first K start a softmax earlier
-  local early_q = persistent and config.early_q == true
-  -- config.lazy (with persistent, the fixed walk at D = 64, not causal): the consumers decode their work tile (its
-  -- batch, head and query rows: run-time divisions) after the tile's products, where the logsumexp's stores need them,
-  -- not at the tile's start: nothing the products use depends on them (the producer copies, and without a causal mask
-  -- every tile walks the same keys)
-  local lazy = persistent and config.lazy == true
   -- config.lpt (not persistent): see the block's tile in the body
   local lpt = config.lpt == true
   -- config.lpt_group (with dynamic): the counter's walk by groups of heads, each group's query tiles across its heads,
@@ -168,8 +159,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
   local mapS, mapO = row_map(sS, s8), row_map(sO, s8)
   local key = table.concat({ "attention_wgmma", dt, d, tostring(causal), layout, tostring(masked), bn, st, tostring(ws),
                              tostring(split), tostring(overlap), tostring(pingpong), tostring(rs), tostring(persistent),
-                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(handoff), tostring(group), tostring(early_q),
-                             tostring(lazy), given or "" }, ";")
+                             tostring(dynamic), tostring(ostage), WG, tostring(lpt), tostring(handoff), tostring(group), given or "" }, ";")
   return C.memo(key, function()
     local nt = (ws and WG + 1 or WG) * 128
     local load_dist = shared.load_dist
@@ -177,11 +167,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
     local qdist, kdist, vdist = load_dist(BM, 64, nc), load_dist(bn, 64, nc), load_dist(bn, d, nc)
     local rank = layout == "bshd" and 3 or 4
     return tl.kernel {
-      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
+      name = string.format("std_attention_%s_d%d%s_wgmma%s%s%s%s%s%s%s%s%s%s", dt, d, causal and "_causal" or masked and "_masked" or "",
                            ws and "_ws" or "", split and "_split" or "", overlap and "_ov" or "",
                            pingpong and "_pp" or "", rs and "_rs" or "", persistent and (dynamic and "_dyn" or "_pt") or "",
-                           WG == 3 and "_wg3" or "", lpt and "_l" or "", handoff and "_ph" or "", group and "_g" or "",
-                           early_q and "_eq" or "", lazy and "_lz" or ""),
+                           WG == 3 and "_wg3" or "", lpt and "_l" or "", handoff and "_ph" or "", group and "_g" or ""),
       block = nt, warp = 32,
       -- (the warp index broadcast from lane 0: 1-4% faster at D = 128, even at D = 64, on an H200; it
       -- slowed the backward's kernel, which has no roles, by 5%: bench/RESULTS.md, 2026-11-26 session 15)
@@ -225,9 +214,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
         -- thread of config.tma_store = "producer", has read it); where
         -- the consumers copy for themselves, the slots alone (the consumer role's barrier hands them on)
         local sched
-        -- (config.lazy: late_tile(), while the consumers' body for a tile is traced, sets the tile's coordinates; their
-        -- body until then sees a placeholder tile, row 0 of head 0 of batch 0)
-        local late_tile
         -- each_tile(fn, who, role): fn(it) for the block's tile (it = nil) or, config.persistent, for each tile
         -- the block takes (it = 0, 1, ...): tiles block_id, block_id + grid, ... of nq x Hq x B,
         -- query tiles fastest (neighbouring blocks share K and V in L2); causal: the longest first.
@@ -262,17 +248,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- numbers, ptxas scheduled the key loop's exponentials otherwise and the kernel lost 3-11% from S = 2k, though
             -- the divisions are 4% of its time at 1k: bench/RESULTS.md sessions 31 and 34)
             k:range(k.block_id(0), nw, k.grid_dim(0), function(w, it, ...)
-              local nxt
-              if lazy and who == "consumer" then
-                late_tile = function() at(shared.tile(k, p, rank, d, w // nq // hq, (w // nq) % hq, (w % nq) * BM)) end
-                nxt = walk(0, function() return 0, 0 end, it, ...)
-                late_tile = nil
-              else
-                nxt = walk(w % nq, function()
-                  local b = w // nq // hq
-                  return (w // nq) % hq, b
-                end, it, ...)
-              end
+              local nxt = walk(w % nq, function()
+                local b = w // nq // hq
+                return (w // nq) % hq, b
+              end, it, ...)
               return it + 1, table.unpack(nxt, 1, st)
             end, 0, table.unpack(zeros, 1, st))
             return
@@ -417,13 +396,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           local zs, z8 = sS:zeros(), s8:zeros()
           local col, lim, row8 = {}, {}, {}
           for y = 0, sS.elements - 1 do col[y] = zs:coords(y)[2] end
-          local function rows()
-            for ys = 0, s8.elements - 1 do
-              row8[ys] = q0 + r0 + z8:coords(ys)[1]
-              lim[ys] = causal and tl.min(skv, row8[ys] + 1 + skv - sq) or skv
-            end
+          for ys = 0, s8.elements - 1 do
+            row8[ys] = q0 + r0 + z8:coords(ys)[1]
+            lim[ys] = causal and tl.min(skv, row8[ys] + 1 + skv - sq) or skv
           end
-          rows()
           local function clone(t) return t:map(function(v) return v end) end -- (a tensor to set elements of)
           -- state: O (sO accumulators), m and l (m64n8-shaped: per row, two copies per thread)
           -- S = q k^T of the key tile in stage buf (PD panels; pend(i): the pending option of panel i)
@@ -558,7 +534,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             local ps0, m0, l0 = softmax(sc0, 0, z8:map(function() return NEG_INF end), z8, true)
             local p0 = hand_p(ps0)
             -- tile t (keys kv0..) in stage (j + 1) % st, tile t - 1 in stage j: the stages are constants
-            local function ostep(j, kv0, with_mask, o, m, l, pr, tail)
+            local function ostep(j, kv0, with_mask, o, m, l, pr)
               local js = (j + 1) % st
               ov.wait_k(js, kv0)
               ov.turn()
@@ -569,10 +545,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               ov.pass()
               k:wgmma_wait(npv) -- S is complete (groups complete in order); P V still runs
               ov.free_k(js)
-              -- (config.early_q: in the tail's steps after the rounds, the last key tile's; the rounds' loop as the
-              -- default's, its source unchanged: with the test in every step the kernel lost 4-10% at S = 4k on an H200,
-              -- bench/RESULTS.md 2026-12-01 session 52, call 4)
-              if early_q and tail then k:when(tl.eq(kv0, (nkt - 1) * bn), ov.q_done) end
               local ps, mn, lnew, alpha = softmax(sc, kv0, m, l, with_mask)
               k:wgmma_wait(0) -- P V complete: O, the P buffer (or registers) and V's stage j are free
               ov.free_v(j)
@@ -592,13 +564,10 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
             -- at most one trip (a tile past the last would cost a whole step: 1/8 of the work at S = 1k)
             for j = 0, st - 2 do
               res = table.pack(k:range(r_end + j * bn, tl.min(r_end + (j + 1) * bn, nkt * bn), bn, function(kv0, ...)
-                local o, m, l, pr = unflat { ... }
-                return table.unpack(flat(ostep(j, kv0, masked, o, m, l, pr, true)), 1, ne)
+                return table.unpack(flat(ostep(j, kv0, masked, unflat { ... })), 1, ne)
               end, table.unpack(res, 1, ne)))
             end
-            -- (every S of the tile is complete: q is free; config.early_q: here where the tile's last key tile was its first
-            -- or in the rounds, (nkt - 1) % st = 0)
-            if not early_q then ov.q_done() else k:when(tl.eq((nkt - 1) % st, 0), ov.q_done) end
+            ov.q_done() -- (every S of the tile is complete: q is free)
             -- the last tile's P V: tile nkt - 1, in stage (nkt - 1) % st (a loop of one trip for that stage)
             for js = 0, st - 1 do
               res = table.pack(k:range(0, tl.select(tl.eq((nkt - 1) % st, js), 1, 0), 1, function(_, ...)
@@ -612,11 +581,6 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
           else
             res = loop(0, full_end, false, flat(sO:zeros(), z8:map(function() return NEG_INF end), z8))
             res = loop(full_end, kv_end, true, res)
-          end
-          -- (config.lazy: the tile's coordinates now, for the output's and the logsumexp's stores)
-          if late_tile then
-            late_tile()
-            rows()
           end
           local o, m, l8 = unflat(res)
           local l = tl.reduce(l8, "sum", 1)
@@ -794,7 +758,7 @@ function M.kernel(dt, d, causal, layout, skv_whole, config, shared, given)
               local p_sync = function() role:sync() end
               if split then p_sync = function() role:sync { warps = 4 } end end
               consume(function(j, _, kv) full:wait(j, phase(kv, j)) end, p_sync, function(j) hand_back(empty, j) end, ov)
-            end, why and "copying" or "consumer", role) -- (config.lazy: consumers that copy need the tile at its start)
+            end, "consumer", role)
             -- (config.persistent: the last tile's output stores have read the LDS before the block ends)
             if persistent and lo and not ofull then stores_read() end
           end
