@@ -148,12 +148,25 @@ function M.flat_layout(min_size, per_thread)
   return l
 end
 
+local row_cache = {}
+-- the row layout's encoding: rows of the tile across warps' lanes (rows x warps x lanes threads a block), each
+-- thread's iters vectors of vec consecutive columns, kept by its shape
+function M.row_dist(rows, iters, warps, lanes, vec)
+  local key = table.concat({ rows, iters, warps, lanes, vec }, ":")
+  local dist = row_cache[key]
+  if not dist then
+    dist = tl.encoding { h = { { rows }, { iters, warps, lanes, vec } },
+                         p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 } } }
+    row_cache[key] = dist
+  end
+  return dist
+end
+
 -- Row tiles for work along the last axis of a {rows, cols} view. One row per group of threads:
 -- lanes (<= warp, the row's reduction is warp shuffles) times warps per row (their partials meet in
 -- LDS); each thread holds `iters` vectors of `vec` elements of its row. When a row does not fit in
 -- max_elems elements per thread, `chunked` is set and the kernel loops over column chunks of `cols`.
 -- Result: {dist, rows, cols, chunked, vec, lanes, warps, iters}.
-local row_cache = {}
 function M.row_layout(ncols, size, warp, max_elems, block)
   block = block or M.BLOCK
   local vec = math.max(1, 16 // size)
@@ -169,13 +182,7 @@ function M.row_layout(ncols, size, warp, max_elems, block)
   end
   local rows = block // (lanes * warps)
   local key = table.concat({ rows, iters, warps, lanes, vec, block }, ":")
-  local dist = row_cache[key]
-  if not dist then
-    dist = tl.encoding { h = { { rows }, { iters, warps, lanes, vec } },
-                         p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 } } }
-    row_cache[key] = dist
-  end
-  return { dist = dist, rows = rows, cols = iters * warps * lanes * vec, chunked = chunked, vec = vec,
+  return { dist = M.row_dist(rows, iters, warps, lanes, vec), rows = rows, cols = iters * warps * lanes * vec, chunked = chunked, vec = vec,
            lanes = lanes, warps = warps, iters = iters, block = block, key = key .. (chunked and ":c" or "") }
 end
 

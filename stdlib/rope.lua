@@ -10,7 +10,7 @@
 -- x is read as rows of D: row r sits at position (r / inner) % S, inner the product of the axes
 -- after the sequence axis (all but the last). A block takes a tile of rows; each thread holds both
 -- members of its pairs (half-split: the tile is {rows, 2, D/2} of a {rows, 2, D/2} view; interleaved:
--- the pairs lie inside the thread's 16-byte vectors), so x is read and written once, in vectors,
+-- the pairs lie inside the thread's two adjacent 16-byte vectors), so x is read and written once, in vectors,
 -- and the tables are read with the same layout at the row of each thread's position (the window
 -- origin is that row minus the thread's row in the tile, as layernorm does for its weight).
 local tl = require "tilelua"
@@ -46,8 +46,7 @@ local function pair_dist(L)
     d = {
       x = tl.encoding { h = { { L.rows }, { L.iters, L.warps, L.lanes, 2, half } },
                         p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 }, { 2, 4 } } },
-      t = tl.encoding { h = { { L.rows }, { L.iters, L.warps, L.lanes, half } },
-                        p = { { { 1, 0 }, { 2, 1 }, { 2, 2 } } }, y = { { 2, 0 }, { 2, 3 } } },
+      t = C.row_dist(L.rows, L.iters, L.warps, L.lanes, half),
     }
     pair_cache[L.key] = d
   end
